@@ -1,0 +1,62 @@
+# sudoku -- build, test, benchmark.
+#   make            ./sudoku (optimised, -Wall -Wextra, no warnings)
+#   make test       every test; ends with "N passed, N failed"
+#   make sanitize   the same tests against an ASan+UBSan build
+#   make bench      benchmarks (figures printed, nothing asserted)
+
+CC      ?= cc
+CFLAGS  ?= -O2
+WARN     = -std=c11 -Wall -Wextra -D_DEFAULT_SOURCE
+CPPFLAGS = -Iinclude
+LDLIBS   = -lm -lpthread
+BUILD   ?= build
+
+LIB_SRC  = $(wildcard src/*.c)
+CLI_SRC  = $(wildcard src/cli/*.c)
+TEST_SRC = $(wildcard tests/unit_*.c)
+
+LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
+CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
+TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+SUDOKU  ?= ./sudoku
+
+.PHONY: all test sanitize bench clean
+all: sudoku
+
+sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsudoku.a $(LDLIBS)
+
+$(BUILD)/libsudoku.a: $(LIB_OBJ)
+	$(AR) rcs $@ $^
+
+$(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+$(BUILD)/cli/%.o: src/cli/%.c src/cli/cli.h include/sudoku.h | $(BUILD)/cli
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
+
+$(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
+	mkdir -p $@
+
+test: sudoku $(TEST_BIN)
+	@sh tests/run.sh $(BUILD)/tests $(SUDOKU)
+
+# The whole suite against an AddressSanitizer + UndefinedBehaviorSanitizer build.
+sanitize:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    SUDOKU=./build-asan/sudoku build-asan/sudoku test-asan
+
+build-asan/sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsudoku.a $(LDLIBS)
+
+test-asan: $(TEST_BIN)
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD)/tests $(SUDOKU)
+
+bench: sudoku
+	@sh bench/run.sh
+
+clean:
+	rm -rf build build-asan sudoku

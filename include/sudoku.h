@@ -1,0 +1,251 @@
+/*
+ * sudoku.h -- the one public header of libsudoku.
+ *
+ * A puzzle is a *board* (which cells exist and which houses they belong to)
+ * plus *cells* (0 = blank, 1..n = a digit).  Everything else is a method over
+ * that: the exact solver searches it, the stochastic solvers walk chains of
+ * full assignments scored by the energy core, the generator walks chains of
+ * clue sets.  The command-line program (src/cli) only parses text and
+ * options and calls what is declared here.
+ *
+ * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
+ * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*.
+ */
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define SDK_VERSION "0.1.0"
+
+#define SDK_MAX_N      25            /* largest side: 25x25 (5x5 boxes) */
+#define SDK_MAX_CELLS  (SDK_MAX_N * SDK_MAX_N)
+
+/* Exit codes of the program, also used as result codes by the library. */
+enum {
+    SDK_EXIT_OK      = 0,    /* every puzzle solved (check: every puzzle unique) */
+    SDK_EXIT_UNSOLVED = 1,   /* some puzzle unsolvable, not unique, or out of budget */
+    SDK_EXIT_USAGE   = 2,    /* bad command line */
+    SDK_EXIT_INVALID = 3,    /* some input record was malformed */
+    SDK_EXIT_IO      = 4,    /* a file could not be read or output could not be written */
+    SDK_EXIT_SIGINT  = 130   /* interrupted */
+};
+
+/* ------------------------------------------------------------------------ */
+/* Board geometry (src/board.c)                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A board is data built once: every house is a list of n cells, every cell
+ * knows its houses and its peers (cells sharing a house, each listed once).
+ * Solvers and the energy core read only these lists, so a variant board
+ * (diagonals, jigsaw regions, overlapping grids) is a different table, not
+ * different solver code.
+ */
+typedef enum { SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_BOX, SDK_HOUSE_EXTRA } sdk_house_kind;
+
+typedef struct sdk_board {
+    int box_rows, box_cols;  /* box shape; n = box_rows * box_cols */
+    int n;                   /* digits 1..n, house size */
+    int ncells;              /* n*n for standard boards */
+    int nhouses;
+    uint16_t *house_cells;   /* nhouses * n cell indices */
+    uint8_t  *house_kind;    /* nhouses entries of sdk_house_kind */
+    int *cell_house_start;   /* ncells+1 offsets into cell_houses */
+    uint16_t *cell_houses;
+    int *peer_start;         /* ncells+1 offsets into peers */
+    uint16_t *peers;
+    uint16_t *cell_row, *cell_col, *cell_box;   /* the standard house of each kind */
+} sdk_board;
+
+/* A standard n x n board with box_rows x box_cols boxes; NULL if the shape is
+ * unsupported (n must be 2..25).  Free with sdk_board_free. */
+sdk_board *sdk_board_new(int box_rows, int box_cols);
+void sdk_board_free(sdk_board *b);
+/* Default box shape for a side n (4->2x2, 6->2x3, 9->3x3, 12->3x4,
+ * 16->4x4, 25->5x5).  Returns 0 if n is not a supported side. */
+int sdk_board_default_shape(int n, int *box_rows, int *box_cols);
+/* 1 if cells (ncells entries, 0 = blank) have no two equal digits in a house
+ * and every digit is in 0..n; otherwise 0 and, if conflict_cell is not NULL,
+ * the index of a cell in conflict (or out of range). */
+int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell);
+/* 1 if cells is a complete grid with every house holding 1..n once. */
+int sdk_board_is_solution(const sdk_board *b, const uint8_t *cells);
+/* 1 if solution is a valid complete grid that agrees with every clue of puzzle. */
+int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution);
+
+/* ------------------------------------------------------------------------ */
+/* Random numbers (src/rng.c): our MT19937                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sdk_rng {
+    uint32_t mt[624];
+    int index;
+} sdk_rng;
+
+void     sdk_rng_seed(sdk_rng *r, uint32_t seed);
+uint32_t sdk_rng_u32(sdk_rng *r);
+/* Uniform integer in [0, bound), unbiased (rejection). bound >= 1. */
+uint32_t sdk_rng_below(sdk_rng *r, uint32_t bound);
+/* Uniform double in [0, 1) with 53 random bits. */
+double   sdk_rng_double(sdk_rng *r);
+/* Independent per-item seed derived from a run seed and an item index, so
+ * the order of a batch never changes one item's random stream. */
+uint32_t sdk_rng_derive(uint64_t run_seed, uint64_t index);
+/* Fisher-Yates shuffle of n bytes. */
+void     sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n);
+
+/* ------------------------------------------------------------------------ */
+/* Reading and writing puzzles (src/reader.c, src/format.c)                 */
+/* ------------------------------------------------------------------------ */
+
+typedef enum { SDK_LAYOUT_LINE, SDK_LAYOUT_GRID } sdk_layout;
+
+/* One input record: a puzzle or, if !ok, the reason it is malformed. */
+typedef struct sdk_record {
+    int ok;                       /* 1: cells/board valid; 0: see error */
+    long line;                    /* input line where the record starts (1-based) */
+    sdk_layout layout;            /* how it was written */
+    const sdk_board *board;       /* shared, owned by the reader; NULL if !ok */
+    uint8_t cells[SDK_MAX_CELLS]; /* 0 = blank */
+    char error[160];              /* "what is wrong", without file and line */
+} sdk_record;
+
+typedef struct sdk_reader sdk_reader;
+
+/* Options that shape how text is read.  box_rows/box_cols = 0: detect. */
+typedef struct sdk_read_options {
+    int box_rows, box_cols;
+} sdk_read_options;
+
+/* A reader over an open stream (not closed by the reader).  name is used in
+ * messages only ("-" for stdin). */
+sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *opt);
+void sdk_reader_free(sdk_reader *r);
+/* Next record: 1 if one was read (check rec->ok), 0 at end of input,
+ * -1 on a read error (errno is set).  Records come in input order; a
+ * malformed record never stops the reader. */
+int sdk_reader_next(sdk_reader *r, sdk_record *rec);
+/* The board cache shared by all readers: one board per shape. */
+const sdk_board *sdk_board_cached(int box_rows, int box_cols);
+
+/* The character for a digit: 1..9, then A=10, B=11, ...; '.' for 0. */
+char sdk_digit_char(int v);
+/* Writes cells as one line of ncells characters (no newline); buf must hold
+ * ncells+1 bytes.  Returns buf. */
+char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf);
+/* Writes cells as a grid of n lines, box columns separated by two spaces,
+ * followed by one blank line. */
+void sdk_format_grid(FILE *out, const sdk_board *b, const uint8_t *cells);
+
+/* ------------------------------------------------------------------------ */
+/* Solver statistics and budgets                                            */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sdk_stats {
+    uint64_t nodes;        /* exact: search nodes; stochastic: iterations (proposals) */
+    uint64_t guesses;      /* exact: branch choices tried beyond propagation */
+    uint64_t accepted;     /* stochastic: accepted proposals */
+    double   final_energy; /* stochastic: energy at the end of the run */
+    double   best_energy;  /* stochastic: lowest energy seen */
+    uint32_t seed;         /* the seed this puzzle ran with */
+    uint32_t restarts;     /* stochastic: restarts used */
+    double   seconds;      /* wall time; filled in by the caller that timed it */
+} sdk_stats;
+
+/* Result of solving or counting. */
+typedef enum {
+    SDK_SOLVED = 0,      /* a solution was found */
+    SDK_UNSOLVABLE,      /* proven: no solution */
+    SDK_TIMEOUT,         /* budget ran out before an answer */
+    SDK_INTERRUPTED      /* SIGINT */
+} sdk_status;
+
+/* A deadline shared by the long-running loops: check it every few thousand
+ * steps with sdk_budget_expired.  deadline = 0 means none. */
+typedef struct sdk_budget {
+    double deadline;              /* absolute sdk_now() seconds, or 0 */
+    uint64_t max_iters;           /* 0 = none */
+    volatile int *interrupt;      /* set to nonzero by a signal handler; may be NULL */
+} sdk_budget;
+
+double sdk_now(void);             /* monotonic seconds */
+int    sdk_budget_expired(const sdk_budget *b);
+
+/* ------------------------------------------------------------------------ */
+/* Exact solver (src/exact.c; a fast 9x9 kernel in src/exact9.c)            */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Counts solutions of puzzle up to limit (0 = no limit), with propagation
+ * (naked and hidden singles) and branching on a cell with fewest candidates.
+ * The first solution found goes to solution (may be NULL).  Returns the
+ * count found; *status says whether the search finished (SDK_SOLVED when
+ * count > 0 or the search was exhausted; SDK_UNSOLVABLE when count == 0 and
+ * exhausted; SDK_TIMEOUT / SDK_INTERRUPTED when the budget stopped it).
+ * budget may be NULL.  Picks the 9x9 kernel automatically when it applies.
+ */
+uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
+                         uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
+                         sdk_status *status);
+/* The general solver only (any board); same contract.  Used by tests to
+ * cross-check the 9x9 kernel. */
+uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
+                                 uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
+                                 sdk_status *status);
+/* The 9x9 kernel (src/exact9.c), standard 3x3 boxes only: same meaning of
+ * limit and return value; no budget (9x9 searches are short).  Returns
+ * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */
+uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
+                          sdk_stats *st);
+
+/* ------------------------------------------------------------------------ */
+/* Methods: the table of solvers (src/methods.c)                           */
+/* ------------------------------------------------------------------------ */
+
+/* Every tunable of every method lives here; each method reads the fields it
+ * uses.  sdk_params_defaults fills the defaults of the sources. */
+typedef struct sdk_params {
+    uint64_t seed;            /* run seed; each puzzle derives its own */
+    uint64_t max_iters;       /* 0 = method default / none */
+    double   time_limit;      /* seconds per puzzle, 0 = none */
+    int      restarts;        /* -1 = method default */
+    int      propagate;       /* fill forced cells before a chain starts */
+    double   T;               /* temperature; <0 = method default */
+    double   lambda;          /* sort-penalty weight */
+    double   clue_weight;     /* conflict-pair weight of a pair touching a clue */
+    double   alpha;           /* annealing cooling factor per chain */
+    long     chain;           /* annealing chain length; 0 = (free cells)^2 */
+    int      reheat;          /* annealing: chains without improvement before reheat */
+    int      population;      /* evolve */
+    int      epochs;          /* evolve */
+    const char *trace_path;   /* CSV trace (iteration, energy, temperature), or NULL */
+    volatile int *interrupt;  /* SIGINT flag, may be NULL */
+} sdk_params;
+
+void sdk_params_defaults(sdk_params *p);
+
+/* Solves one puzzle.  On SDK_SOLVED, solution holds a grid that the exact
+ * checker has verified (the method table wrapper checks it). */
+typedef sdk_status (*sdk_method_fn)(const sdk_board *b, const uint8_t *puzzle,
+                                    const sdk_params *p, uint32_t seed,
+                                    uint8_t *solution, sdk_stats *st);
+
+typedef struct sdk_method {
+    const char *name;
+    sdk_method_fn run;
+    const char *summary;      /* one line for --help */
+    const char *source;       /* which document it reproduces */
+} sdk_method;
+
+const sdk_method *sdk_method_find(const char *name);   /* NULL if unknown */
+const sdk_method *sdk_method_list(int *count);
+/* Runs method m on puzzle, then verifies any claimed solution with the exact
+ * checker; a wrong claim becomes SDK_TIMEOUT (and is counted as a bug in
+ * tests).  st->seconds is filled in. */
+sdk_status sdk_method_solve(const sdk_method *m, const sdk_board *b, const uint8_t *puzzle,
+                            const sdk_params *p, uint32_t seed, uint8_t *solution,
+                            sdk_stats *st);
+
+#endif /* SUDOKU_H */

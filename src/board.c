@@ -1,0 +1,203 @@
+/*
+ * board.c -- board geometry: cells, houses and peers as data.
+ *
+ * Every solver and the energy core read only these tables, so adding a house
+ * kind (a diagonal, a jigsaw region, an overlapping grid) means building a
+ * different table here, not touching the solvers.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sudoku.h"
+
+int sdk_board_default_shape(int n, int *box_rows, int *box_cols)
+{
+    static const int shapes[][3] = {
+        {4, 2, 2}, {6, 2, 3}, {8, 2, 4}, {9, 3, 3}, {10, 2, 5}, {12, 3, 4},
+        {15, 3, 5}, {16, 4, 4}, {20, 4, 5}, {25, 5, 5},
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        if (shapes[i][0] == n) {
+            *box_rows = shapes[i][1];
+            *box_cols = shapes[i][2];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Builds cell->houses and cell->peers from the house lists, so that any house
+ * set, standard or not, gets the same derived tables. */
+static int board_derive_tables(sdk_board *b)
+{
+    int n = b->n, nc = b->ncells;
+    b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
+    b->peer_start = calloc((size_t)nc + 1, sizeof(int));
+    if (!b->cell_house_start || !b->peer_start)
+        return 0;
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < n; i++)
+            b->cell_house_start[b->house_cells[h * n + i] + 1]++;
+    for (int c = 0; c < nc; c++)
+        b->cell_house_start[c + 1] += b->cell_house_start[c];
+    b->cell_houses = malloc(sizeof(uint16_t) * (size_t)b->cell_house_start[nc]);
+    int *fill = calloc((size_t)nc, sizeof(int));
+    uint8_t *is_peer = calloc((size_t)nc, 1);
+    if (!b->cell_houses || !fill || !is_peer) {
+        free(fill);
+        free(is_peer);
+        return 0;
+    }
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < n; i++) {
+            int c = b->house_cells[h * n + i];
+            b->cell_houses[b->cell_house_start[c] + fill[c]++] = (uint16_t)h;
+        }
+
+    /* Peers: union of the cell's houses, each peer once, the cell excluded.
+     * Two passes: count, then fill. */
+    for (int pass = 0; pass < 2; pass++) {
+        int total = 0;
+        for (int c = 0; c < nc; c++) {
+            int count = 0;
+            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
+                int h = b->cell_houses[k];
+                for (int i = 0; i < n; i++) {
+                    int p = b->house_cells[h * n + i];
+                    if (p == c || is_peer[p])
+                        continue;
+                    is_peer[p] = 1;
+                    if (pass == 1)
+                        b->peers[total + count] = (uint16_t)p;
+                    count++;
+                }
+            }
+            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
+                int h = b->cell_houses[k];
+                for (int i = 0; i < n; i++)
+                    is_peer[b->house_cells[h * n + i]] = 0;
+            }
+            if (pass == 0)
+                b->peer_start[c + 1] = b->peer_start[c] + count;
+            total += count;
+        }
+        if (pass == 0) {
+            b->peers = malloc(sizeof(uint16_t) * (size_t)(total ? total : 1));
+            if (!b->peers) {
+                free(fill);
+                free(is_peer);
+                return 0;
+            }
+        }
+    }
+    free(fill);
+    free(is_peer);
+    return 1;
+}
+
+sdk_board *sdk_board_new(int box_rows, int box_cols)
+{
+    if (box_rows < 1 || box_cols < 1 || box_rows * box_cols < 2 || box_rows * box_cols > SDK_MAX_N)
+        return NULL;
+    sdk_board *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    int n = box_rows * box_cols;
+    b->box_rows = box_rows;
+    b->box_cols = box_cols;
+    b->n = n;
+    b->ncells = n * n;
+    b->nhouses = 3 * n;
+    b->house_cells = malloc(sizeof(uint16_t) * (size_t)(b->nhouses * n));
+    b->house_kind = malloc((size_t)b->nhouses);
+    b->cell_row = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    b->cell_col = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    b->cell_box = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    if (!b->house_cells || !b->house_kind || !b->cell_row || !b->cell_col || !b->cell_box) {
+        sdk_board_free(b);
+        return NULL;
+    }
+    /* Houses 0..n-1 are rows, n..2n-1 columns, 2n..3n-1 boxes (row-major). */
+    int boxes_across = n / box_cols;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int cell = r * n + c;
+            int box = (r / box_rows) * boxes_across + c / box_cols;
+            int in_box = (r % box_rows) * box_cols + c % box_cols;
+            b->house_cells[r * n + c] = (uint16_t)cell;
+            b->house_cells[(n + c) * n + r] = (uint16_t)cell;
+            b->house_cells[(2 * n + box) * n + in_box] = (uint16_t)cell;
+            b->cell_row[cell] = (uint16_t)r;
+            b->cell_col[cell] = (uint16_t)(n + c);
+            b->cell_box[cell] = (uint16_t)(2 * n + box);
+        }
+    for (int i = 0; i < n; i++) {
+        b->house_kind[i] = SDK_HOUSE_ROW;
+        b->house_kind[n + i] = SDK_HOUSE_COL;
+        b->house_kind[2 * n + i] = SDK_HOUSE_BOX;
+    }
+    if (!board_derive_tables(b)) {
+        sdk_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void sdk_board_free(sdk_board *b)
+{
+    if (!b)
+        return;
+    free(b->house_cells);
+    free(b->house_kind);
+    free(b->cell_house_start);
+    free(b->cell_houses);
+    free(b->peer_start);
+    free(b->peers);
+    free(b->cell_row);
+    free(b->cell_col);
+    free(b->cell_box);
+    free(b);
+}
+
+int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell)
+{
+    int n = b->n;
+    for (int c = 0; c < b->ncells; c++) {
+        if (cells[c] > n) {
+            if (conflict_cell)
+                *conflict_cell = c;
+            return 0;
+        }
+    }
+    for (int h = 0; h < b->nhouses; h++) {
+        uint32_t seen = 0;
+        for (int i = 0; i < n; i++) {
+            int c = b->house_cells[h * n + i];
+            if (!cells[c])
+                continue;
+            uint32_t bit = 1u << (cells[c] - 1);
+            if (seen & bit) {
+                if (conflict_cell)
+                    *conflict_cell = c;
+                return 0;
+            }
+            seen |= bit;
+        }
+    }
+    return 1;
+}
+
+int sdk_board_is_solution(const sdk_board *b, const uint8_t *cells)
+{
+    for (int c = 0; c < b->ncells; c++)
+        if (cells[c] < 1 || cells[c] > b->n)
+            return 0;
+    return sdk_board_givens_consistent(b, cells, NULL);
+}
+
+int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution)
+{
+    for (int c = 0; c < b->ncells; c++)
+        if (puzzle[c] && puzzle[c] != solution[c])
+            return 0;
+    return sdk_board_is_solution(b, solution);
+}

@@ -1,0 +1,107 @@
+/*
+ * check.c -- `sudoku check` (unique, multiple, unsolvable or invalid) and
+ * `sudoku count` (the number of solutions up to a limit).  Both are one exact
+ * count per puzzle and share the output code; only the limit and the word
+ * differ.
+ */
+#include <stdio.h>
+#include "cli.h"
+
+static void count_run(const cli_options *opt, const sdk_record *rec, uint64_t limit, cli_result *res)
+{
+    sdk_budget budget = {0};
+    budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
+    budget.interrupt = opt->params.interrupt;
+    res->count = sdk_exact_count(rec->board, rec->cells, limit, res->solution, &res->stats, &budget,
+                                 &res->status);
+}
+
+static void check_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
+{
+    (void)index;
+    count_run(opt, rec, 2, res);
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    if (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED)
+        res->word = "timeout";
+    else if (res->count == 0)
+        res->word = "unsolvable";
+    else if (res->count == 1) {
+        res->word = "unique";
+        res->exit_code = SDK_EXIT_OK;
+    } else
+        res->word = "multiple";
+}
+
+static void count_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
+{
+    (void)index;
+    count_run(opt, rec, opt->limit, res);
+    res->exit_code = SDK_EXIT_OK;
+    if (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED) {
+        res->word = "timeout";
+        res->exit_code = SDK_EXIT_UNSOLVED;
+    } else if (res->count == 0) {
+        res->word = "0";
+        res->exit_code = SDK_EXIT_UNSOLVED;
+    } else {
+        res->word = NULL;              /* the number itself */
+    }
+}
+
+/* One output record: the word (or count), or csv/json with both. */
+static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
+{
+    FILE *f = cli_batch_stream(b);
+    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char number[32] = "";
+    if (rec->ok)
+        cli_record_line(rec, puzzle);
+    if (res)
+        snprintf(number, sizeof number, "%llu", (unsigned long long)res->count);
+    const char *word = !res ? "invalid" : res->word ? res->word : number;
+    const char *status = !res ? "invalid" : res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED
+                                             ? "timeout" : "complete";
+    switch (opt->format) {
+    case FMT_CSV:
+        fprintf(f, "%ld,%s,%s,%s\n", rec->line, puzzle, word, number);
+        break;
+    case FMT_JSON:
+        fprintf(f, "{\"line\":%ld,", rec->line);
+        if (!res) {
+            fprintf(f, "\"status\":\"invalid\",\"error\":");
+            cli_json_string(f, rec->error);
+            fprintf(f, "}\n");
+        } else {
+            fprintf(f, "\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
+                    "\"stats\":{\"nodes\":%llu,\"guesses\":%llu}}\n",
+                    puzzle, word, number, status, (unsigned long long)res->stats.nodes,
+                    (unsigned long long)res->stats.guesses);
+        }
+        break;
+    default:
+        fprintf(f, "%s\n", word);
+        break;
+    }
+}
+
+static int count_command(int argc, char **argv, const cli_command *self,
+                         void (*compute)(const cli_options *, const sdk_record *, uint64_t, cli_result *))
+{
+    cli_options opt;
+    cli_options_init(&opt);
+    int rc = cli_parse(argc, argv, self, &opt);
+    if (rc >= 0)
+        return rc;
+    cli_job job = {compute, count_emit, "line,puzzle,result,count", self->name};
+    return cli_batch_run(&opt, &job);
+}
+
+int cmd_check(int argc, char **argv, const cli_command *self)
+{
+    return count_command(argc, argv, self, check_compute);
+}
+
+int cmd_count(int argc, char **argv, const cli_command *self)
+{
+    return count_command(argc, argv, self, count_compute);
+}

@@ -1,0 +1,98 @@
+/*
+ * main.c -- the `sudoku` program: a table of subcommands, found by name.
+ * Adding a subcommand is adding a row here and a file in src/cli.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static int cmd_help(int argc, char **argv, const cli_command *self);
+
+static const char input_help[] =
+    "Input: FILE... or stdin ('-' or no FILE).  One puzzle per line (n*n cells;\n"
+    "blanks . 0 _ * -; digits above 9 as letters A=10 ...; text after the cells\n"
+    "ignored) or as a grid of n lines (| + - borders and blank lines allowed).\n"
+    "Lines starting with # are comments.  Every input record gets exactly one\n"
+    "output record, in input order; malformed ones are reported on stderr as\n"
+    "FILE:LINE: what is wrong, and answered 'invalid'.\n";
+
+static const cli_command command_table[] = {
+    {"solve", cmd_solve, OPTG_INPUT | OPTG_FORMAT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
+     "sudoku solve [options] [FILE...]",
+     "Solve each puzzle; print its solution, or unsolvable, invalid or timeout.", input_help},
+    {"check", cmd_check, OPTG_INPUT | OPTG_FORMAT | OPTG_STATS | OPTG_BUDGET,
+     "sudoku check [options] [FILE...]",
+     "Say of each puzzle whether it is unique, multiple, unsolvable or invalid.", input_help},
+    {"count", cmd_count, OPTG_INPUT | OPTG_FORMAT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
+     "sudoku count [--limit N] [options] [FILE...]",
+     "Count the solutions of each puzzle, stopping at the limit (default 2).", input_help},
+    {"help", cmd_help, 0, "sudoku help [COMMAND | methods]",
+     "Show the list of commands, one command's help, or the solving methods.", NULL},
+};
+
+#define COMMAND_COUNT ((int)(sizeof command_table / sizeof command_table[0]))
+
+static const cli_command *command_find(const char *name)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(command_table[i].name, name) == 0)
+            return &command_table[i];
+    return NULL;
+}
+
+static void print_overview(FILE *out)
+{
+    fprintf(out, "usage: sudoku COMMAND [options] [FILE...]\n\n"
+                 "A Sudoku solver and puzzle generator: exact and Markov-chain solvers, 4x4 to 25x25.\n\n"
+                 "Commands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-10s %s\n", command_table[i].name, command_table[i].summary);
+    fprintf(out, "\n'sudoku COMMAND --help' shows a command's options; 'sudoku help methods' the solvers.\n\n%s",
+            cli_exit_codes_help);
+}
+
+static int cmd_help(int argc, char **argv, const cli_command *self)
+{
+    (void)self;
+    if (argc < 2) {
+        print_overview(stdout);
+        return SDK_EXIT_OK;
+    }
+    if (strcmp(argv[1], "methods") == 0) {
+        int count;
+        const sdk_method *m = sdk_method_list(&count);
+        printf("Methods for 'sudoku solve --method NAME':\n");
+        for (int i = 0; i < count; i++)
+            printf("  %-13s %s\n  %-13s source: %s\n", m[i].name, m[i].summary, "", m[i].source);
+        return SDK_EXIT_OK;
+    }
+    const cli_command *cmd = command_find(argv[1]);
+    if (!cmd) {
+        fprintf(stderr, "sudoku help: no command '%s' (see 'sudoku help')\n", argv[1]);
+        return SDK_EXIT_USAGE;
+    }
+    cli_print_help(stdout, cmd);
+    return SDK_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_overview(stderr);
+        return SDK_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        print_overview(stdout);
+        return SDK_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("sudoku %s\n", SDK_VERSION);
+        return SDK_EXIT_OK;
+    }
+    const cli_command *cmd = command_find(argv[1]);
+    if (!cmd) {
+        fprintf(stderr, "sudoku: unknown command '%s' (see 'sudoku help')\n", argv[1]);
+        return SDK_EXIT_USAGE;
+    }
+    return cmd->run(argc - 1, argv + 1, cmd);
+}

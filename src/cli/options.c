@@ -1,0 +1,232 @@
+/*
+ * options.c -- the option table and its parser.  Every option is one row:
+ * its spelling, value kind and range, the commands (groups) that take it,
+ * and its help line.  Adding an option is adding a row.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+#define P(field) offsetof(cli_options, params.field)
+#define O(field) offsetof(cli_options, field)
+
+static const cli_option option_table[] = {
+    {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
+     "output format: line, grid, csv or json (default: line, or grid for grid input)"},
+    {"--box", NULL, "RxC", OPT_BOX, 0, 0, 0, OPTG_INPUT, NULL,
+     "box shape, e.g. 3x4 for 12x12 with 3-row boxes (default: detected from the size)"},
+    {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
+     "write per-puzzle and total figures to stderr"},
+    {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
+     "solving method (see 'sudoku help methods'); default backtrack"},
+    {"--seed", NULL, "N", OPT_U64, P(seed), 0, 0, OPTG_SOLVER | OPTG_GEN, NULL,
+     "run seed; each puzzle derives its own from it (default 1)"},
+    {"--time-limit", NULL, "SECONDS", OPT_DOUBLE, P(time_limit), 0, 1e9,
+     OPTG_SOLVER | OPTG_BUDGET | OPTG_GEN, NULL, "budget per puzzle; 0 = none (default 0)"},
+    {"--max-iters", NULL, "N", OPT_U64, P(max_iters), 0, 0, OPTG_STOCH, NULL,
+     "stochastic methods: proposals per run; 0 = method default"},
+    {"--restarts", NULL, "N", OPT_INT, P(restarts), 0, 1e9, OPTG_STOCH, NULL,
+     "stochastic methods: restarts after a run fails"},
+    {"--propagate", NULL, NULL, OPT_FLAG, P(propagate), 0, 0, OPTG_STOCH, NULL,
+     "stochastic methods: fill cells forced by singles before the chain starts"},
+    {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
+     "stochastic methods: write iteration,energy,temperature as CSV"},
+    {"--limit", NULL, "N", OPT_U64, O(limit), 0, 0, OPTG_LIMIT, NULL,
+     "stop counting at N solutions; 0 = no cap (default 2)"},
+    {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_INPUT, NULL,
+     "threads for a batch; 0 = all cores (default 1)"},
+    {"--quiet", "-q", NULL, OPT_FLAG, O(quiet), 0, 0, OPTG_GEN, NULL,
+     "no progress line on stderr"},
+};
+
+#define OPTION_COUNT ((int)(sizeof option_table / sizeof option_table[0]))
+
+const char cli_exit_codes_help[] =
+    "Exit codes:\n"
+    "  0    every puzzle solved (check: every puzzle unique)\n"
+    "  1    some puzzle has no solution, is not unique (check) or ran out of budget\n"
+    "  2    usage error\n"
+    "  3    some input record was malformed (reported on stderr as FILE:LINE: what)\n"
+    "  4    a file could not be read, or output could not be written\n"
+    "  130  interrupted\n"
+    "When several apply, the highest code wins.\n";
+
+void cli_options_init(cli_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    sdk_params_defaults(&opt->params);
+    opt->limit = 2;
+    opt->jobs = 1;
+}
+
+int cli_option_given(const cli_options *opt, const char *name)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (strcmp(option_table[i].name, name) == 0)
+            return opt->given[i];
+    return 0;
+}
+
+static int parse_error(const cli_command *cmd, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "sudoku %s: ", cmd->name);
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, " (see 'sudoku %s --help')\n", cmd->name);
+    return SDK_EXIT_USAGE;
+}
+
+/* Stores text as the value of option row o.  Returns 0 or an exit code. */
+static int option_store(const cli_command *cmd, const cli_option *o, const char *text, cli_options *opt)
+{
+    char *field = (char *)opt + o->offset;
+    char *end;
+    errno = 0;
+    switch (o->kind) {
+    case OPT_FLAG:
+        *(int *)field = 1;
+        return 0;
+    case OPT_STRING:
+        *(const char **)field = text;
+        return 0;
+    case OPT_DOUBLE: {
+        double v = strtod(text, &end);
+        if (end == text || *end || errno || !isfinite(v))
+            return parse_error(cmd, "%s: '%s' is not a number", o->name, text);
+        if ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max)) {
+            char range[64];
+            snprintf(range, sizeof range, "%g..%g", o->min, o->max);
+            fprintf(stderr, "sudoku %s: %s: %s is out of range (%s)\n", cmd->name, o->name, text, range);
+            return SDK_EXIT_USAGE;
+        }
+        *(double *)field = v;
+        return 0;
+    }
+    case OPT_INT:
+    case OPT_U64: {
+        const char *p = text;
+        while (*p == ' ')
+            p++;
+        if (*p == '-' || *p == '+' || !(*p >= '0' && *p <= '9'))
+            return parse_error(cmd, "%s: '%s' is not a whole number >= 0", o->name, text);
+        unsigned long long v = strtoull(p, &end, 10);
+        if (*end)
+            return parse_error(cmd, "%s: '%s' is not a whole number >= 0", o->name, text);
+        if (errno == ERANGE || (o->kind == OPT_INT && (v > (unsigned long long)o->max)))
+            return parse_error(cmd, "%s: %s is too large", o->name, text);
+        if (o->kind == OPT_INT)
+            *(int *)field = (int)v;
+        else
+            *(uint64_t *)field = (uint64_t)v;
+        return 0;
+    }
+    case OPT_BOX: {
+        int r, c;
+        char extra;
+        if (sscanf(text, "%d%*[xX]%d%c", &r, &c, &extra) != 2 || r < 2 || c < 2 || r * c > SDK_MAX_N)
+            return parse_error(cmd, "%s: '%s' is not a box shape RxC (R, C >= 2, R*C <= 25)", o->name, text);
+        opt->box_rows = r;
+        opt->box_cols = c;
+        return 0;
+    }
+    case OPT_FORMAT: {
+        static const char *names[] = {"line", "grid", "csv", "json"};
+        for (int i = 0; i < 4; i++)
+            if (strcmp(text, names[i]) == 0) {
+                *(cli_format *)field = (cli_format)(FMT_LINE + i);
+                return 0;
+            }
+        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json", o->name, text);
+    }
+    }
+    return 0;
+}
+
+static const cli_option *option_find(const char *name, size_t len, unsigned groups)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const cli_option *o = &option_table[i];
+        if (!(o->groups & groups))
+            continue;
+        if ((strlen(o->name) == len && strncmp(o->name, name, len) == 0) ||
+            (o->alias && strlen(o->alias) == len && strncmp(o->alias, name, len) == 0))
+            return o;
+    }
+    return NULL;
+}
+
+int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
+{
+    opt->files = calloc((size_t)argc + 1, sizeof(char *));
+    if (!opt->files)
+        return SDK_EXIT_IO;
+    int options_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            opt->files[opt->nfiles++] = argv[i];
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            options_done = 1;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            cli_print_help(stdout, cmd);
+            return SDK_EXIT_OK;
+        }
+        /* --name=value, --name value, -j4, -j 4 */
+        const char *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const char *value = eq ? eq + 1 : NULL;
+        const cli_option *o = option_find(arg, len, cmd->groups);
+        if (!o && arg[1] != '-' && strlen(arg) > 2) {
+            o = option_find(arg, 2, cmd->groups);
+            if (o)
+                value = arg + 2;
+        }
+        if (!o)
+            return parse_error(cmd, "unknown option '%s'%s", arg, "");
+        if (o->metavar && !value) {
+            if (i + 1 >= argc)
+                return parse_error(cmd, "%s needs a value %s", o->name, o->metavar);
+            value = argv[++i];
+        } else if (!o->metavar && value) {
+            return parse_error(cmd, "%s takes no value%s", o->name, "");
+        }
+        int rc = option_store(cmd, o, value, opt);
+        if (rc)
+            return rc;
+        opt->given[o - option_table] = 1;
+        if (o->implies_method)
+            opt->implied_method = o->implies_method;
+    }
+    if (!opt->method)
+        opt->method = opt->implied_method;
+    if (opt->jobs == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        opt->jobs = cores > 0 ? (int)cores : 1;
+    }
+    return -1;
+}
+
+void cli_print_help(FILE *out, const cli_command *cmd)
+{
+    fprintf(out, "usage: %s\n\n%s\n", cmd->usage, cmd->summary);
+    fprintf(out, "\nOptions:\n");
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const cli_option *o = &option_table[i];
+        if (!(o->groups & cmd->groups))
+            continue;
+        char spelling[64];
+        snprintf(spelling, sizeof spelling, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
+                 o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
+        fprintf(out, "  %-24s %s\n", spelling, o->help);
+    }
+    fprintf(out, "  %-24s %s\n", "-h, --help", "this help");
+    if (cmd->details)
+        fprintf(out, "\n%s", cmd->details);
+    fprintf(out, "\n%s", cli_exit_codes_help);
+}

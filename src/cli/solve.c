@@ -1,0 +1,94 @@
+/*
+ * solve.c -- `sudoku solve`: one solution (or the reason there is none) per
+ * input puzzle, by the method the user names (default: exact backtracking).
+ */
+#include <string.h>
+#include "cli.h"
+
+static const sdk_method *solve_method(const cli_options *opt)
+{
+    return sdk_method_find(opt->method ? opt->method : "backtrack");
+}
+
+static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
+{
+    uint32_t seed = sdk_rng_derive(opt->params.seed, index);
+    res->status = sdk_method_solve(solve_method(opt), rec->board, rec->cells, &opt->params, seed,
+                                   res->solution, &res->stats);
+    switch (res->status) {
+    case SDK_SOLVED:      res->word = "solved";      res->exit_code = SDK_EXIT_OK; break;
+    case SDK_UNSOLVABLE:  res->word = "unsolvable";  res->exit_code = SDK_EXIT_UNSOLVED; break;
+    case SDK_TIMEOUT:     res->word = "timeout";     res->exit_code = SDK_EXIT_UNSOLVED; break;
+    case SDK_INTERRUPTED: res->word = "interrupted"; res->exit_code = SDK_EXIT_SIGINT; break;
+    }
+}
+
+static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
+{
+    FILE *f = cli_batch_stream(b);
+    char puzzle[SDK_MAX_CELLS + 1] = "", solution[SDK_MAX_CELLS + 1] = "";
+    const char *word = res ? res->word : "invalid";
+    const sdk_method *m = solve_method(opt);
+    if (rec->ok)
+        cli_record_line(rec, puzzle);
+    if (res && res->status == SDK_SOLVED)
+        sdk_format_line(rec->board, res->solution, solution);
+
+    cli_format fmt = opt->format;
+    if (fmt == FMT_AUTO)
+        fmt = rec->layout == SDK_LAYOUT_GRID ? FMT_GRID : FMT_LINE;
+    switch (fmt) {
+    case FMT_AUTO:
+    case FMT_LINE:
+        fprintf(f, "%s\n", solution[0] ? solution : word);
+        break;
+    case FMT_GRID:
+        if (solution[0])
+            sdk_format_grid(f, rec->board, res->solution);
+        else
+            fprintf(f, "%s\n\n", word);
+        break;
+    case FMT_CSV:
+        fprintf(f, "%ld,%s,%s,%s,%s,%llu,%llu\n", rec->line, puzzle, word, solution, m->name,
+                res ? (unsigned long long)res->stats.nodes : 0ull,
+                res ? (unsigned long long)res->stats.guesses : 0ull);
+        break;
+    case FMT_JSON:
+        fprintf(f, "{\"line\":%ld,", rec->line);
+        if (!res) {
+            fprintf(f, "\"status\":\"invalid\",\"error\":");
+            cli_json_string(f, rec->error);
+            fprintf(f, "}\n");
+            break;
+        }
+        fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"solution\":", puzzle, word);
+        if (solution[0])
+            fprintf(f, "\"%s\"", solution);
+        else
+            fprintf(f, "null");
+        fprintf(f, ",\"method\":\"%s\",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"seed\":%u", m->name,
+                (unsigned long long)res->stats.nodes, (unsigned long long)res->stats.guesses,
+                res->stats.seed);
+        if (strcmp(m->name, "backtrack") != 0)
+            fprintf(f, ",\"accepted\":%llu,\"final_energy\":%.17g,\"best_energy\":%.17g,\"restarts\":%u",
+                    (unsigned long long)res->stats.accepted, res->stats.final_energy,
+                    res->stats.best_energy, res->stats.restarts);
+        fprintf(f, "}}\n");
+        break;
+    }
+}
+
+int cmd_solve(int argc, char **argv, const cli_command *self)
+{
+    cli_options opt;
+    cli_options_init(&opt);
+    int rc = cli_parse(argc, argv, self, &opt);
+    if (rc >= 0)
+        return rc;
+    if (!solve_method(&opt)) {
+        fprintf(stderr, "sudoku solve: unknown method '%s' (see 'sudoku help methods')\n", opt.method);
+        return SDK_EXIT_USAGE;
+    }
+    cli_job job = {solve_compute, solve_emit, "line,puzzle,status,solution,method,nodes,guesses", "solve"};
+    return cli_batch_run(&opt, &job);
+}

@@ -1,0 +1,563 @@
+/*
+ * reader.c -- reading puzzles from text, one record per puzzle, in input order.
+ *
+ * Two layouts are accepted and may be mixed in one input:
+ *   - a line: all n*n cells on one line (whitespace between cells allowed),
+ *     anything after the cells separated by whitespace or ':' ',' ';' ignored,
+ *     text before a compact run of cells ignored too ("name 5 173 <cells>");
+ *   - a grid: n consecutive lines of n cells, with optional '|', '+', '-'
+ *     border lines, blank columns, and blank lines between box bands.
+ * Blanks are . 0 _ * -; digits above 9 are letters (A=10, B=11, ...).
+ * '#' starts a comment line; CRLF endings and a UTF-8 BOM are accepted.
+ *
+ * The input is classified a line at a time into a small look-ahead queue, so
+ * memory stays bounded whatever the input (an overlong line is cut and
+ * reported, never stored whole), and reading uses read(2) so a record is
+ * delivered as soon as its last line arrives.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sudoku.h"
+
+#define READ_LINE_MAX 65536     /* longer lines are reported, not stored */
+#define READ_QUEUE 48           /* look-ahead: a 16x16 grid plus its separators */
+
+typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR } line_kind;
+
+typedef struct read_line {
+    line_kind kind;
+    long number;
+    int ncells;
+    int maxval;
+    uint8_t cells[SDK_MAX_CELLS];
+    char error[120];
+} read_line;
+
+struct sdk_reader {
+    int fd;
+    const char *name;
+    sdk_read_options opt;
+    long lineno;
+    int eof, at_start;
+    char io[65536];
+    size_t io_pos, io_len;
+    char *text;                 /* the current raw line, at most READ_LINE_MAX bytes */
+    read_line queue[READ_QUEUE];
+    int q_head, q_count;
+};
+
+/* Sides a standard board can have, and the line lengths they give. */
+static int side_of_cell_count(int k)
+{
+    for (int n = 2; n <= SDK_MAX_N; n++) {
+        int r, c;
+        if (n * n == k && sdk_board_default_shape(n, &r, &c))
+            return n;
+    }
+    return 0;
+}
+
+static int is_grid_width(int k)
+{
+    int r, c;
+    return sdk_board_default_shape(k, &r, &c);
+}
+
+/* Value of a cell character: 0 for a blank, 1..35 for a digit or letter,
+ * -1 if the character is not a cell. */
+static int cell_value(unsigned char ch)
+{
+    if (ch >= '1' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A' + 10;
+    switch (ch) {
+    case '.': case '0': case '_': case '*': case '-':
+        return 0;
+    }
+    return -1;
+}
+
+static int is_space(unsigned char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+static int is_terminator(unsigned char ch)
+{
+    return ch == ':' || ch == ',' || ch == ';';
+}
+
+static int is_rule_char(unsigned char ch)
+{
+    return ch == '-' || ch == '+' || ch == '=' || ch == '|';
+}
+
+static void describe_char(unsigned char ch, char *out, size_t size)
+{
+    if (ch >= 0x20 && ch < 0x7f)
+        snprintf(out, size, "'%c'", ch);
+    else
+        snprintf(out, size, "byte 0x%02X", ch);
+}
+
+static void line_error(read_line *ln, const char *fmt, const char *a, int b, int c)
+{
+    ln->kind = LN_ERROR;
+    snprintf(ln->error, sizeof ln->error, fmt, a, b, c);
+}
+
+/* Appends the cells of one token, from start up to a terminator or the end.
+ * '|' and '+' inside a token are box separators and skipped.  Returns the
+ * position where the cells stopped. */
+static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
+{
+    size_t i = start;
+    for (; i < end; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '|' || ch == '+')
+            continue;
+        int v = cell_value(ch);
+        if (v < 0)
+            break;
+        if (ln->ncells < SDK_MAX_CELLS) {
+            ln->cells[ln->ncells] = (uint8_t)v;
+            if (v > ln->maxval)
+                ln->maxval = v;
+        }
+        ln->ncells++;
+    }
+    return i;
+}
+
+static int token_is_compact_record(const char *s, size_t start, size_t end, int *count)
+{
+    int k = 0;
+    size_t i = start;
+    for (; i < end; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '|' || ch == '+')
+            continue;
+        if (cell_value(ch) < 0)
+            break;
+        k++;
+    }
+    *count = k;
+    return (i == end || is_terminator((unsigned char)s[i])) && side_of_cell_count(k) >= 4;
+}
+
+/* Classifies one raw line (without its newline). */
+static void classify(read_line *ln, const char *s, size_t len, int too_long)
+{
+    ln->ncells = 0;
+    ln->maxval = 0;
+    ln->error[0] = '\0';
+    if (too_long) {
+        line_error(ln, "line is longer than %.0s%d bytes", "", READ_LINE_MAX, 0);
+        return;
+    }
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    if (i == len) {
+        ln->kind = LN_BLANK;
+        return;
+    }
+    if (s[i] == '#') {
+        ln->kind = LN_COMMENT;
+        return;
+    }
+
+    /* A border line: only rule characters, and not a line of blanks. */
+    int rules_only = 1, dashes = 0, other_rules = 0;
+    for (size_t j = i; j < len; j++) {
+        unsigned char ch = (unsigned char)s[j];
+        if (is_space(ch))
+            continue;
+        if (!is_rule_char(ch)) {
+            rules_only = 0;
+            break;
+        }
+        if (ch == '-')
+            dashes++;
+        else
+            other_rules++;
+    }
+    if (rules_only && (other_rules || side_of_cell_count(dashes) < 4 || dashes == 16)) {
+        ln->kind = LN_SEPARATOR;
+        return;
+    }
+
+    /* A compact run of a whole puzzle anywhere on the line wins: this reads
+     * "name depth width <cells>" and "<cells>:count:solution" alike. */
+    for (size_t j = i; j < len;) {
+        while (j < len && is_space((unsigned char)s[j]))
+            j++;
+        size_t e = j;
+        while (e < len && !is_space((unsigned char)s[e]))
+            e++;
+        int k;
+        if (e > j && token_is_compact_record(s, j, e, &k) && k != 16) {
+            take_cells(ln, s, j, e);
+            ln->kind = LN_RECORD;
+            return;
+        }
+        j = e;
+    }
+
+    /* Otherwise cells separated by whitespace, up to trailing text. */
+    for (size_t j = i; j < len;) {
+        while (j < len && is_space((unsigned char)s[j]))
+            j++;
+        if (j == len)
+            break;
+        size_t e = j;
+        while (e < len && !is_space((unsigned char)s[e]))
+            e++;
+        int rule_token = 1;
+        for (size_t t = j; t < e; t++)
+            if (!is_rule_char((unsigned char)s[t]))
+                rule_token = 0;
+        if (rule_token && !(e - j == 1 && s[j] == '-')) {
+            j = e;                       /* "|" or "---" between cells */
+            continue;
+        }
+        if (cell_value((unsigned char)s[j]) < 0 && s[j] != '|' && s[j] != '+') {
+            if (ln->ncells == 0) {
+                char what[16];
+                describe_char((unsigned char)s[j], what, sizeof what);
+                line_error(ln, "bad character %s at column %d%.0d", what, (int)j + 1, 0);
+                return;
+            }
+            break;                       /* trailing text after the cells */
+        }
+        size_t stop = take_cells(ln, s, j, e);
+        if (stop < e && !is_terminator((unsigned char)s[stop])) {
+            char what[16];
+            describe_char((unsigned char)s[stop], what, sizeof what);
+            line_error(ln, "bad character %s at column %d%.0d", what, (int)stop + 1, 0);
+            return;
+        }
+        if (stop < e)
+            break;                       /* "0," or "...:1" ends the cells */
+        if (side_of_cell_count(ln->ncells) >= 6 || ln->ncells > SDK_MAX_CELLS)
+            break;                       /* a whole puzzle: the rest is a comment */
+        j = e;
+    }
+    int k = ln->ncells;
+    if (k > SDK_MAX_CELLS) {
+        line_error(ln, "line has %.0s%d cells, more than the largest puzzle (%d)", "", k, SDK_MAX_CELLS);
+        return;
+    }
+    if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
+        ln->kind = LN_CELLS;             /* a grid row (or, for 16, maybe a 4x4 line) */
+        return;
+    }
+    if (side_of_cell_count(k) >= 6) {
+        ln->kind = LN_RECORD;
+        return;
+    }
+    line_error(ln, "line has %.0s%d cells: neither a whole puzzle (n*n cells, 81 for 9x9) "
+                   "nor a grid row (n cells)%.0d", "", k, 0);
+}
+
+/* ---- raw input ------------------------------------------------------------ */
+
+static int reader_fill(sdk_reader *r)
+{
+    if (r->eof)
+        return 0;
+    for (;;) {
+        ssize_t got = read(r->fd, r->io, sizeof r->io);
+        if (got > 0) {
+            r->io_pos = 0;
+            r->io_len = (size_t)got;
+            return 1;
+        }
+        if (got == 0) {
+            r->eof = 1;
+            return 0;
+        }
+        if (errno != EINTR)
+            return -1;
+    }
+}
+
+/* Reads the next raw line into r->text.  Returns 1, 0 at end, -1 on error. */
+static int reader_raw_line(sdk_reader *r, size_t *len, int *too_long)
+{
+    size_t n = 0;
+    int any = 0;
+    *too_long = 0;
+    for (;;) {
+        if (r->io_pos == r->io_len) {
+            int f = reader_fill(r);
+            if (f < 0)
+                return -1;
+            if (f == 0)
+                break;
+        }
+        any = 1;
+        char *start = r->io + r->io_pos;
+        size_t avail = r->io_len - r->io_pos;
+        char *nl = memchr(start, '\n', avail);
+        size_t take = nl ? (size_t)(nl - start) : avail;
+        size_t room = READ_LINE_MAX - n;
+        if (take > room) {
+            *too_long = 1;
+            memcpy(r->text + n, start, room);
+            n += room;
+        } else {
+            memcpy(r->text + n, start, take);
+            n += take;
+        }
+        r->io_pos += take + (nl ? 1 : 0);
+        if (nl)
+            break;
+    }
+    if (!any)
+        return 0;
+    if (r->at_start) {
+        r->at_start = 0;
+        if (n >= 3 && memcmp(r->text, "\xEF\xBB\xBF", 3) == 0) {
+            memmove(r->text, r->text + 3, n - 3);
+            n -= 3;
+        }
+    }
+    while (n > 0 && r->text[n - 1] == '\r')
+        n--;
+    *len = n;
+    return 1;
+}
+
+/* The k-th line ahead (0 = next), reading and classifying as needed.
+ * Returns NULL at end of input; sets *err on a read error. */
+static read_line *reader_peek(sdk_reader *r, int k, int *err)
+{
+    while (r->q_count <= k) {
+        size_t len;
+        int too_long;
+        int got = reader_raw_line(r, &len, &too_long);
+        if (got < 0) {
+            *err = 1;
+            return NULL;
+        }
+        if (got == 0)
+            return NULL;
+        read_line *ln = &r->queue[(r->q_head + r->q_count) % READ_QUEUE];
+        ln->number = ++r->lineno;
+        classify(ln, r->text, len, too_long);
+        r->q_count++;
+    }
+    return &r->queue[(r->q_head + k) % READ_QUEUE];
+}
+
+static void reader_drop(sdk_reader *r)
+{
+    r->q_head = (r->q_head + 1) % READ_QUEUE;
+    r->q_count--;
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+static void record_error(sdk_record *rec, long line, const char *msg)
+{
+    rec->ok = 0;
+    rec->board = NULL;
+    rec->line = line;
+    snprintf(rec->error, sizeof rec->error, "%s", msg);
+}
+
+/* Picks the board for side n, honouring --box; fills rec->error if none. */
+static const sdk_board *record_board(const sdk_reader *r, int n, sdk_record *rec, long line)
+{
+    int br = r->opt.box_rows, bc = r->opt.box_cols;
+    char msg[160];
+    if (br && bc) {
+        if (br * bc != n) {
+            snprintf(msg, sizeof msg, "a %dx%d puzzle, but --box %dx%d makes %dx%d boards",
+                     n, n, br, bc, br * bc, br * bc);
+            record_error(rec, line, msg);
+            return NULL;
+        }
+    } else if (!sdk_board_default_shape(n, &br, &bc)) {
+        snprintf(msg, sizeof msg, "no board of side %d", n);
+        record_error(rec, line, msg);
+        return NULL;
+    }
+    const sdk_board *b = sdk_board_cached(br, bc);
+    if (!b)
+        record_error(rec, line, "out of memory building the board");
+    return b;
+}
+
+static int record_finish(const sdk_reader *r, sdk_record *rec, int n, int maxval, long line)
+{
+    if (maxval > n) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle (digits are 1..%c)",
+                 sdk_digit_char(maxval), n, n, sdk_digit_char(n));
+        record_error(rec, line, msg);
+        return 1;
+    }
+    rec->board = record_board(r, n, rec, line);
+    if (rec->board)
+        rec->ok = 1;
+    return 1;
+}
+
+/* A 16-cell line is a 4x4 puzzle or the first row of a 16x16 grid: look at
+ * what follows.  16 rows of 16 cells with a digit above 4 make a grid. */
+static int sixteen_starts_grid(sdk_reader *r, int *err)
+{
+    if (r->opt.box_rows && r->opt.box_cols)
+        return r->opt.box_rows * r->opt.box_cols == 16;
+    int rows = 0, big = 0;
+    for (int k = 0; k < READ_QUEUE && rows < 16; k++) {
+        read_line *ln = reader_peek(r, k, err);
+        if (!ln)
+            break;
+        if (ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT || (ln->kind == LN_BLANK && rows % 4 == 0 && rows))
+            continue;
+        if (ln->kind != LN_CELLS || ln->ncells != 16)
+            break;
+        if (ln->maxval > 4)
+            big = 1;
+        rows++;
+    }
+    return rows == 16 && big;
+}
+
+static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
+{
+    int n = width, br = r->opt.box_rows, bc = r->opt.box_cols;
+    if (!(br && bc && br * bc == n))
+        sdk_board_default_shape(n, &br, &bc);
+    int rows = 0, maxval = 0;
+    long start = reader_peek(r, 0, err)->number;
+    char problem[160] = "";
+    long problem_line = 0;
+    rec->layout = SDK_LAYOUT_GRID;
+    while (rows < n) {
+        read_line *ln = reader_peek(r, 0, err);
+        if (!ln) {
+            if (!problem[0]) {
+                snprintf(problem, sizeof problem, "grid ends after %d of %d rows", rows, n);
+                problem_line = r->lineno;
+            }
+            break;
+        }
+        if (ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT) {
+            reader_drop(r);
+            continue;
+        }
+        if (ln->kind == LN_BLANK && rows % br == 0) {
+            reader_drop(r);
+            continue;
+        }
+        if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
+            if (!problem[0]) {
+                snprintf(problem, sizeof problem, "grid ends after %d of %d rows", rows, n);
+                problem_line = ln->number;
+            }
+            break;                       /* the line belongs to what follows */
+        }
+        if (!problem[0]) {
+            if (ln->kind == LN_ERROR) {
+                snprintf(problem, sizeof problem, "%s", ln->error);
+                problem_line = ln->number;
+            } else if (ln->ncells != n) {
+                snprintf(problem, sizeof problem, "grid row %d has %d cells, expected %d",
+                         rows + 1, ln->ncells, n);
+                problem_line = ln->number;
+            } else {
+                memcpy(rec->cells + rows * n, ln->cells, (size_t)n);
+                if (ln->maxval > maxval)
+                    maxval = ln->maxval;
+            }
+        }
+        rows++;
+        reader_drop(r);
+    }
+    if (problem[0]) {
+        record_error(rec, problem_line, problem);
+        return 1;
+    }
+    return record_finish(r, rec, n, maxval, start);
+}
+
+int sdk_reader_next(sdk_reader *r, sdk_record *rec)
+{
+    int err = 0;
+    for (;;) {
+        read_line *ln = reader_peek(r, 0, &err);
+        if (err)
+            return -1;
+        if (!ln)
+            return 0;
+        rec->ok = 0;
+        rec->error[0] = '\0';
+        rec->line = ln->number;
+        rec->layout = SDK_LAYOUT_LINE;
+        switch (ln->kind) {
+        case LN_BLANK:
+        case LN_COMMENT:
+        case LN_SEPARATOR:
+            reader_drop(r);
+            continue;
+        case LN_ERROR:
+            record_error(rec, ln->number, ln->error);
+            reader_drop(r);
+            return 1;
+        case LN_RECORD: {
+            int n = side_of_cell_count(ln->ncells);
+            memcpy(rec->cells, ln->cells, (size_t)ln->ncells);
+            record_finish(r, rec, n, ln->maxval, ln->number);
+            reader_drop(r);
+            return 1;
+        }
+        case LN_CELLS:
+            if (ln->ncells == 16 && !sixteen_starts_grid(r, &err)) {
+                if (err)
+                    return -1;
+                ln = reader_peek(r, 0, &err);
+                memcpy(rec->cells, ln->cells, 16);
+                record_finish(r, rec, 4, ln->maxval, ln->number);
+                reader_drop(r);
+                return 1;
+            }
+            if (err)
+                return -1;
+            reader_grid(r, rec, ln->ncells, &err);
+            return err ? -1 : 1;
+        }
+    }
+}
+
+sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *opt)
+{
+    sdk_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->text = malloc(READ_LINE_MAX);
+    if (!r->text) {
+        free(r);
+        return NULL;
+    }
+    r->fd = fileno(in);
+    r->name = name;
+    if (opt)
+        r->opt = *opt;
+    r->at_start = 1;
+    return r;
+}
+
+void sdk_reader_free(sdk_reader *r)
+{
+    if (!r)
+        return;
+    free(r->text);
+    free(r);
+}

@@ -1,0 +1,75 @@
+/*
+ * rng.c -- our Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) and the
+ * few distributions the methods need.  Every random choice in the program
+ * comes from here, seeded from one --seed, so a run can be repeated bit for bit.
+ */
+#include "sudoku.h"
+
+void sdk_rng_seed(sdk_rng *r, uint32_t seed)
+{
+    r->mt[0] = seed;
+    for (int i = 1; i < 624; i++)
+        r->mt[i] = 1812433253u * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->index = 624;
+}
+
+static void rng_twist(sdk_rng *r)
+{
+    for (int i = 0; i < 624; i++) {
+        uint32_t y = (r->mt[i] & 0x80000000u) | (r->mt[(i + 1) % 624] & 0x7fffffffu);
+        uint32_t v = r->mt[(i + 397) % 624] ^ (y >> 1);
+        if (y & 1u)
+            v ^= 0x9908b0dfu;
+        r->mt[i] = v;
+    }
+    r->index = 0;
+}
+
+uint32_t sdk_rng_u32(sdk_rng *r)
+{
+    if (r->index >= 624)
+        rng_twist(r);
+    uint32_t y = r->mt[r->index++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
+uint32_t sdk_rng_below(sdk_rng *r, uint32_t bound)
+{
+    /* Reject the top partial range so every value is equally likely. */
+    uint32_t limit = UINT32_MAX - UINT32_MAX % bound;
+    uint32_t x;
+    do
+        x = sdk_rng_u32(r);
+    while (x >= limit);
+    return x % bound;
+}
+
+double sdk_rng_double(sdk_rng *r)
+{
+    uint32_t a = sdk_rng_u32(r) >> 5, b = sdk_rng_u32(r) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+uint32_t sdk_rng_derive(uint64_t run_seed, uint64_t index)
+{
+    /* splitmix64 finaliser over (seed, index): nearby indices give unrelated seeds. */
+    uint64_t z = run_seed * 0x9e3779b97f4a7c15ull + (index + 1) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return (uint32_t)(z ^ (z >> 32));
+}
+
+void sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sdk_rng_below(r, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
