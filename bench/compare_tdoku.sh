@@ -1,0 +1,45 @@
+#!/bin/sh
+# compare_tdoku.sh -- time src/exact9.c and tdoku side by side, in one run.
+#
+# Usage: TDOKU_DIR=/path/to/tdoku bench/compare_tdoku.sh [FILE...]
+# (run from the repo root; default files: the benchmark sets in puzzles/).
+#
+# tdoku (github t-dillon/tdoku) is never downloaded or built here.  A human
+# builds it by hand, outside this repo, so that a static library exists at
+# $TDOKU_DIR/build/libtdoku_static.a (or $TDOKU_DIR/libtdoku_static.a), e.g.
+#   cd $TDOKU_DIR && ./BUILD.sh        (or cmake; tdoku's own build)
+# This script then compiles our bench program bench/exact9_bench.c with
+# -DEXACT9_BENCH_TDOKU, links it with that library, and prints for each
+# file and limit (1 and 2) both solvers' puzzles/s and the ratio.
+# Without TDOKU_DIR (or without the library) it prints a note and exits 0.
+set -eu
+
+if [ -z "${TDOKU_DIR:-}" ]; then
+    echo "compare_tdoku: TDOKU_DIR is not set; skipping the tdoku comparison."
+    exit 0
+fi
+lib=""
+for candidate in "$TDOKU_DIR/build/libtdoku_static.a" "$TDOKU_DIR/libtdoku_static.a"; do
+    if [ -f "$candidate" ]; then lib="$candidate"; break; fi
+done
+if [ -z "$lib" ]; then
+    echo "compare_tdoku: no libtdoku_static.a under $TDOKU_DIR (or $TDOKU_DIR/build); skipping."
+    exit 0
+fi
+
+CC=${CC:-cc}
+CFLAGS=${CFLAGS:--O2}
+RUNS=${RUNS:-5}
+out=$(mktemp /tmp/exact9_vs_tdoku.XXXXXX)
+trap 'rm -f "$out"' EXIT INT TERM
+
+# tdoku is C++: link with the C++ runtime.
+$CC -std=c11 $CFLAGS -Iinclude -DEXACT9_BENCH_TDOKU src/exact9.c bench/exact9_bench.c \
+    "$lib" -lstdc++ -lm -o "$out"
+
+if [ $# -eq 0 ]; then
+    set -- puzzles/puzzles2_17_clue puzzles/puzzles3_magictour_top1465 \
+           "puzzles/puzzles5_forum_hardest_1905_11+" puzzles/puzzles6_forum_hardest_1106 \
+           puzzles/puzzles7_serg_benchmark
+fi
+"$out" -r "$RUNS" "$@"
