@@ -9,6 +9,8 @@
  * without a system call per record.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,6 +24,8 @@ struct cli_batch {
     uint64_t records, invalid, failed;
     double seconds;
     uint64_t nodes, guesses;
+    uint64_t index;              /* records seen so far, over all files */
+    int stop;                    /* nonzero: end the run with this exit code */
 };
 
 FILE *cli_batch_stream(cli_batch *out) { return out->out; }
@@ -98,8 +102,96 @@ static void batch_stats_line(const cli_batch *b, const sdk_record *rec, const cl
     fprintf(stderr, " seed=%u\n", res->stats.seed);
 }
 
+/* A chunk of records read ahead and solved together: by the caller alone
+ * (-j 1, a chunk of one record, so output streams) or by worker threads that
+ * take records in turn.  Results are written in input order either way, and
+ * each depends only on its record and index, so -j never changes the output. */
+typedef struct batch_chunk {
+    sdk_record *recs;
+    cli_result *res;
+    int count, capacity;
+    uint64_t first_index;
+    const cli_options *opt;
+    const cli_job *job;
+    int next;                    /* next record to take, shared by the workers */
+} batch_chunk;
+
+static void batch_compute_one(batch_chunk *ch, int i)
+{
+    cli_result *res = &ch->res[i];
+    memset(res, 0, sizeof *res);
+    if (!ch->recs[i].ok)
+        return;
+    double start = sdk_now();
+    ch->job->compute(ch->opt, &ch->recs[i], ch->first_index + (uint64_t)i, res);
+    if (res->stats.seconds == 0)
+        res->stats.seconds = sdk_now() - start;
+}
+
+static void *batch_worker(void *arg)
+{
+    batch_chunk *ch = arg;
+    for (;;) {
+        int i = __atomic_fetch_add(&ch->next, 1, __ATOMIC_RELAXED);
+        if (i >= ch->count)
+            return NULL;
+        batch_compute_one(ch, i);
+    }
+}
+
+static void batch_compute(batch_chunk *ch, int jobs)
+{
+    ch->next = 0;
+    if (jobs <= 1 || ch->count <= 1) {
+        batch_worker(ch);
+        return;
+    }
+    pthread_t threads[64];
+    int started = 0;
+    for (int t = 0; t < jobs - 1 && t < 64; t++)
+        if (pthread_create(&threads[started], NULL, batch_worker, ch) == 0)
+            started++;
+    batch_worker(ch);              /* the caller works too */
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+}
+
+/* Writes one record's output and its diagnostics; returns its exit code. */
+static int batch_emit(cli_batch *b, const cli_options *opt, const cli_job *job, const sdk_record *rec,
+                      const cli_result *res)
+{
+    b->records++;
+    if (!rec->ok) {
+        fprintf(stderr, "%s:%ld: %s\n", b->file, rec->line, rec->error);
+        job->emit(b, opt, rec, NULL);
+        b->invalid++;
+        return SDK_EXIT_INVALID;
+    }
+    if (!sdk_board_givens_consistent(rec->board, rec->cells, NULL))
+        report_conflict(b->file, rec);
+    job->emit(b, opt, rec, res);
+    if (opt->stats)
+        batch_stats_line(b, rec, res);
+    b->seconds += res->stats.seconds;
+    b->nodes += res->stats.nodes;
+    b->guesses += res->stats.guesses;
+    b->failed += res->exit_code != SDK_EXIT_OK;
+    return res->exit_code;
+}
+
+/* Returns 0 if output is still good; otherwise reports (except a closed
+ * pipe, which ends the run quietly) and returns the exit code. */
+static int batch_output_failed(cli_batch *b, const cli_job *job)
+{
+    if (!ferror(b->out))
+        return 0;
+    if (errno != EPIPE)
+        fprintf(stderr, "sudoku %s: error writing output: %s\n", job->name, strerror(errno));
+    return SDK_EXIT_IO;
+}
+
 static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, const char *path,
-                      uint64_t *index)
+                      batch_chunk *ch)
 {
     int exit_code = SDK_EXIT_OK;
     int is_stdin = strcmp(path, "-") == 0;
@@ -111,86 +203,117 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
     }
     sdk_read_options ro = {opt->box_rows, opt->box_cols};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
-    sdk_record *rec = malloc(sizeof *rec);
-    cli_result *res = malloc(sizeof *res);
-    if (!reader || !rec || !res) {
+    if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);
         exit_code = SDK_EXIT_IO;
         goto done;
     }
-    for (;;) {
-        int got = sdk_reader_next(reader, rec);
-        if (got < 0) {
-            fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
-            exit_code = cli_worse(exit_code, SDK_EXIT_IO);
+    /* -j 1 streams a record at a time; threads get chunks sized to ~50 ms. */
+    int target = opt->jobs > 1 ? 2 * opt->jobs : 1;
+    for (int at_end = 0; !at_end;) {
+        ch->count = 0;
+        ch->first_index = b->index;
+        while (ch->count < target) {
+            int got = sdk_reader_next(reader, &ch->recs[ch->count]);
+            if (got < 0) {
+                fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
+                exit_code = cli_worse(exit_code, SDK_EXIT_IO);
+            }
+            if (got <= 0) {
+                at_end = 1;
+                break;
+            }
+            ch->count++;
+        }
+        double start = sdk_now();
+        batch_compute(ch, opt->jobs);
+        double took = sdk_now() - start;
+        for (int i = 0; i < ch->count; i++) {
+            exit_code = cli_worse(exit_code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
+            batch_flush_policy(b);
+        }
+        b->index += (uint64_t)ch->count;
+        if (batch_output_failed(b, job)) {
+            b->stop = SDK_EXIT_IO;
             break;
         }
-        if (got == 0)
+        if (opt->params.interrupt && *opt->params.interrupt) {
+            b->stop = SDK_EXIT_SIGINT;
             break;
-        b->records++;
-        if (!rec->ok) {
-            fprintf(stderr, "%s:%ld: %s\n", b->file, rec->line, rec->error);
-            job->emit(b, opt, rec, NULL);
-            b->invalid++;
-            exit_code = cli_worse(exit_code, SDK_EXIT_INVALID);
-        } else {
-            if (!sdk_board_givens_consistent(rec->board, rec->cells, NULL))
-                report_conflict(b->file, rec);
-            memset(res, 0, sizeof *res);
-            double start = sdk_now();
-            job->compute(opt, rec, *index, res);
-            if (res->stats.seconds == 0)
-                res->stats.seconds = sdk_now() - start;
-            job->emit(b, opt, rec, res);
-            if (opt->stats)
-                batch_stats_line(b, rec, res);
-            b->seconds += res->stats.seconds;
-            b->nodes += res->stats.nodes;
-            b->guesses += res->stats.guesses;
-            b->failed += res->exit_code != SDK_EXIT_OK;
-            exit_code = cli_worse(exit_code, res->exit_code);
         }
-        (*index)++;
-        batch_flush_policy(b);
+        if (opt->jobs > 1) {
+            if (took < 0.05 && target * 2 <= ch->capacity)
+                target *= 2;
+            else if (took > 0.2 && target / 2 >= opt->jobs)
+                target /= 2;
+        }
     }
 done:
-    free(rec);
-    free(res);
     sdk_reader_free(reader);
     if (!is_stdin)
         fclose(in);
     return exit_code;
 }
 
-int cli_batch_run(const cli_options *opt, const cli_job *job)
+static volatile int batch_interrupted;
+
+static void batch_on_sigint(int sig)
 {
+    (void)sig;
+    batch_interrupted = 1;
+    signal(SIGINT, SIG_DFL);       /* a second Ctrl-C ends the program at once */
+}
+
+int cli_batch_run(const cli_options *options, const cli_job *job)
+{
+    cli_options opt = *options;
     cli_batch b = {0};
     static char outbuf[1 << 16];
     b.out = stdout;
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     b.interactive = isatty(STDOUT_FILENO);
     b.last_flush = sdk_now();
-    if (opt->format == FMT_CSV && job->csv_header)
+    signal(SIGPIPE, SIG_DFL);      /* a closed pipe ends us quietly, as it does cat */
+    batch_interrupted = 0;
+    signal(SIGINT, batch_on_sigint);
+    opt.params.interrupt = &batch_interrupted;
+
+    batch_chunk ch = {0};
+    ch.capacity = opt.jobs > 1 ? 4096 : 1;
+    ch.recs = malloc(sizeof *ch.recs * (size_t)ch.capacity);
+    ch.res = malloc(sizeof *ch.res * (size_t)ch.capacity);
+    ch.opt = &opt;
+    ch.job = job;
+    if (!ch.recs || !ch.res) {
+        free(ch.recs);
+        free(ch.res);
+        fprintf(stderr, "sudoku %s: out of memory\n", job->name);
+        return SDK_EXIT_IO;
+    }
+    if (opt.format == FMT_CSV && job->csv_header)
         fprintf(b.out, "%s\n", job->csv_header);
 
     static char *stdin_only[] = {"-"};
-    char **files = opt->nfiles ? opt->files : stdin_only;
-    int nfiles = opt->nfiles ? opt->nfiles : 1;
+    char **files = opt.nfiles ? opt.files : stdin_only;
+    int nfiles = opt.nfiles ? opt.nfiles : 1;
     int exit_code = SDK_EXIT_OK;
-    uint64_t index = 0;
-    for (int i = 0; i < nfiles; i++)
-        exit_code = cli_worse(exit_code, batch_file(&b, opt, job, files[i], &index));
+    for (int i = 0; i < nfiles && !b.stop; i++)
+        exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
+    free(ch.recs);
+    free(ch.res);
+    signal(SIGINT, SIG_DFL);
 
-    if (opt->stats)
+    if (opt.stats)
         fprintf(stderr, "total: %llu records, %llu invalid, %llu not %s, nodes=%llu guesses=%llu "
                 "time=%.3fs (%.1f us/puzzle)\n",
                 (unsigned long long)b.records, (unsigned long long)b.invalid,
                 (unsigned long long)b.failed, strcmp(job->name, "check") == 0 ? "unique" : "solved",
                 (unsigned long long)b.nodes, (unsigned long long)b.guesses, b.seconds,
                 b.records > b.invalid ? b.seconds * 1e6 / (double)(b.records - b.invalid) : 0.0);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sudoku %s: error writing output: %s\n", job->name, strerror(errno));
-        exit_code = cli_worse(exit_code, SDK_EXIT_IO);
-    }
+    fflush(stdout);
+    if (b.stop == SDK_EXIT_IO || batch_output_failed(&b, job))
+        return SDK_EXIT_IO;         /* reported once, where it was found */
+    if (b.stop == SDK_EXIT_SIGINT)
+        return SDK_EXIT_SIGINT;
     return exit_code;
 }
