@@ -117,6 +117,11 @@ typedef struct sdk_reader sdk_reader;
 /* Options that shape how text is read.  box_rows/box_cols = 0: detect. */
 typedef struct sdk_read_options {
     int box_rows, box_cols;
+    /* Called (if set) just before the reader waits for input that has not
+     * arrived yet: a streaming caller flushes its output here, so a consumer
+     * sees every answer before the producer sends more. */
+    void (*before_wait)(void *ctx);
+    void *before_wait_ctx;
 } sdk_read_options;
 
 /* A reader over an open stream (not closed by the reader).  name is used in
@@ -247,5 +252,111 @@ const sdk_method *sdk_method_list(int *count);
 sdk_status sdk_method_solve(const sdk_method *m, const sdk_board *b, const uint8_t *puzzle,
                             const sdk_params *p, uint32_t seed, uint8_t *solution,
                             sdk_stats *st);
+
+/* ------------------------------------------------------------------------ */
+/* Search-tree difficulty (src/rate.c): Watanabe's depth and widths (004)   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The search that defines the ratings uses only "pencil marks" (naked
+ * singles: scan the cells in row-major order, place every cell with one
+ * candidate, repeat until a pass places nothing) and branching on a cell
+ * with the fewest candidates.
+ *   depth          the fewest branchings on a path to the solution, over
+ *                  every choice of branching cell (each set to its solution
+ *                  value);
+ *   normal width   the node count of the full search tree (which also proves
+ *                  uniqueness) when ties are broken top-left (row-major);
+ *   average width  the mean node count over `samples` trees with uniformly
+ *                  random tie-breaks, +- its standard error.
+ * A node whose propagation completes the grid or leaves a cell with no
+ * candidate has width 1; any other node 1 + the widths of its children.
+ */
+typedef struct sdk_rating {
+    int clues;
+    int depth;                 /* -1: not computed or over max_depth */
+    uint64_t normal_width;     /* 0: not computed */
+    double avg_width;          /* 0 when samples == 0 */
+    double avg_width_err;      /* standard error: sqrt(population variance / samples) */
+    int samples;
+    uint64_t solutions;        /* solved leaves of the normal-width tree */
+} sdk_rating;
+
+/* Width of the search tree of puzzle.  tiebreak NULL: top-left (the normal
+ * width); otherwise ties are broken uniformly at random from it.  If
+ * solutions is not NULL it receives the number of solved leaves.  Returns 0
+ * if the budget stopped it (budget may be NULL). */
+uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                        uint64_t *solutions, const sdk_budget *budget);
+/* Depth of puzzle given its (unique) solution; -1 if it exceeds max_depth
+ * (max_depth < 0: no cap) or the budget stopped it. */
+int sdk_rate_depth(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                   int max_depth, const sdk_budget *budget);
+/* All the ratings of a puzzle that has exactly one solution: clues, depth,
+ * normal width, and the average width over `samples` random tie-break runs
+ * seeded from seed.  Returns SDK_SOLVED, SDK_UNSOLVABLE (no solution or more
+ * than one: see out->solutions), SDK_TIMEOUT or SDK_INTERRUPTED. */
+sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint32_t seed,
+                    sdk_rating *out, const sdk_budget *budget);
+
+/* ------------------------------------------------------------------------ */
+/* Energy core (src/energy.c; the hot ΔE and commit functions are inline in */
+/* src/energy.h).  Every stochastic method scores states only through it.    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A state is a full assignment: every cell holds a digit 1..n, clues keep
+ * their value.  Three energies, each 0 exactly on a solution (the last two
+ * once every box holds a permutation):
+ *   conflict  (000) pairs of distinct cells that share a house and hold the
+ *             same digit, each pair once; a pair touching a clue weighs
+ *             clue_weight, any other pair 1;
+ *   missing   (001, 003) over rows and columns, the digits a house lacks;
+ *   sort      (002) over rows and columns, sum_j |sort(house)_j - j|.
+ * The tracker keeps per-house digit counts (and, for the conflict energy,
+ * per cell and digit the weighted number of peers holding that digit) up to
+ * date as moves are committed, so a ΔE reads only the cells and houses a
+ * move touches.
+ */
+enum { SDK_ENERGY_CONFLICT = 1, SDK_ENERGY_MISSING = 2, SDK_ENERGY_SORT = 4, SDK_ENERGY_ALL = 7 };
+
+typedef struct sdk_energy {
+    const sdk_board *board;
+    int n, stride;                /* stride = n + 1: one count slot per digit 0..n */
+    unsigned kinds;               /* SDK_ENERGY_* tracked */
+    int clue_weight;
+    uint8_t cells[SDK_MAX_CELLS]; /* the current state */
+    uint8_t fixed[SDK_MAX_CELLS]; /* 1: a clue, never moved */
+    uint16_t *house_count;        /* nhouses * stride: copies of each digit per house */
+    int32_t *peer_weight;         /* ncells * stride: weighted peers holding each digit
+                                     (conflict only; NULL otherwise) */
+    long conflict, missing, sort; /* current values of the tracked energies */
+} sdk_energy;
+
+/* Starts tracking state (a full assignment agreeing with the clues of
+ * puzzle) for the energies in kinds.  Returns 1, or 0 if out of memory. */
+int  sdk_energy_init(sdk_energy *e, const sdk_board *b, const uint8_t *puzzle,
+                     const uint8_t *state, unsigned kinds, int clue_weight);
+void sdk_energy_free(sdk_energy *e);
+/* Re-reads a whole new state into an initialised tracker (same puzzle). */
+void sdk_energy_reset(sdk_energy *e, const uint8_t *state);
+
+/* Full recomputes from the definitions (tests, `sudoku energy`). */
+long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const uint8_t *state,
+                              int clue_weight);
+long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state);
+long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state);
+
+/* Starting states: every free cell a uniform digit (000), or every box's
+ * free cells a uniform shuffle of the digits the box lacks (001-003). */
+void sdk_energy_fill_random(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r, uint8_t *state);
+void sdk_energy_fill_boxes(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r, uint8_t *state);
+/* --propagate: copies puzzle to out and fills every cell forced by naked
+ * or hidden singles, repeatedly.  Returns 0 if that reaches a contradiction
+ * (no solution), else 1. */
+int  sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *out);
+/* Acceptance thresholds: thr[k] = exp(-beta*k) scaled to 2^32, k = 0..kmax,
+ * so that a move raising the energy by k is accepted iff sdk_rng_u32() < thr[k]. */
+void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
 
 #endif /* SUDOKU_H */

@@ -16,12 +16,18 @@
  * delivered as soon as its last line arrives.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "sudoku.h"
 
+#ifndef READ_LINE_MAX
 #define READ_LINE_MAX 65536     /* longer lines are reported, not stored */
+#endif
+#ifndef READ_IO_SIZE
+#define READ_IO_SIZE 65536      /* read(2) buffer; the fuzz build makes it tiny */
+#endif
 #define READ_QUEUE 48           /* look-ahead: a 16x16 grid plus its separators */
 
 typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR } line_kind;
@@ -41,7 +47,7 @@ struct sdk_reader {
     sdk_read_options opt;
     long lineno;
     int eof, at_start;
-    char io[65536];
+    char io[READ_IO_SIZE];
     size_t io_pos, io_len;
     char *text;                 /* the current raw line, at most READ_LINE_MAX bytes */
     read_line queue[READ_QUEUE];
@@ -269,6 +275,11 @@ static int reader_fill(sdk_reader *r)
 {
     if (r->eof)
         return 0;
+    if (r->opt.before_wait) {
+        struct pollfd pfd = {r->fd, POLLIN, 0};
+        if (poll(&pfd, 1, 0) == 0)
+            r->opt.before_wait(r->opt.before_wait_ctx);
+    }
     for (;;) {
         ssize_t got = read(r->fd, r->io, sizeof r->io);
         if (got > 0) {
@@ -438,15 +449,13 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
     int rows = 0, maxval = 0;
     long start = reader_peek(r, 0, err)->number;
     char problem[160] = "";
-    long problem_line = 0;
     rec->layout = SDK_LAYOUT_GRID;
     while (rows < n) {
         read_line *ln = reader_peek(r, 0, err);
         if (!ln) {
-            if (!problem[0]) {
-                snprintf(problem, sizeof problem, "grid ends after %d of %d rows", rows, n);
-                problem_line = r->lineno;
-            }
+            if (!problem[0])
+                snprintf(problem, sizeof problem, "grid ends after %d of %d rows, at the end of the input",
+                         rows, n);
             break;
         }
         if (ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT) {
@@ -458,20 +467,18 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
             continue;
         }
         if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
-            if (!problem[0]) {
-                snprintf(problem, sizeof problem, "grid ends after %d of %d rows", rows, n);
-                problem_line = ln->number;
-            }
+            if (!problem[0])
+                snprintf(problem, sizeof problem, "grid ends after %d of %d rows, at line %ld",
+                         rows, n, ln->number);
             break;                       /* the line belongs to what follows */
         }
         if (!problem[0]) {
             if (ln->kind == LN_ERROR) {
-                snprintf(problem, sizeof problem, "%s", ln->error);
-                problem_line = ln->number;
+                snprintf(problem, sizeof problem, "grid row %d (line %ld): %s", rows + 1, ln->number,
+                         ln->error);
             } else if (ln->ncells != n) {
-                snprintf(problem, sizeof problem, "grid row %d has %d cells, expected %d",
-                         rows + 1, ln->ncells, n);
-                problem_line = ln->number;
+                snprintf(problem, sizeof problem, "grid row %d (line %ld) has %d cells, expected %d",
+                         rows + 1, ln->number, ln->ncells, n);
             } else {
                 memcpy(rec->cells + rows * n, ln->cells, (size_t)n);
                 if (ln->maxval > maxval)
@@ -482,7 +489,7 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
         reader_drop(r);
     }
     if (problem[0]) {
-        record_error(rec, problem_line, problem);
+        record_error(rec, start, problem);      /* a record is named by its first line */
         return 1;
     }
     return record_finish(r, rec, n, maxval, start);

@@ -90,6 +90,14 @@ static void batch_flush_policy(cli_batch *b)
     }
 }
 
+/* The reader is about to wait for input: show what is done so far. */
+static void batch_before_wait(void *ctx)
+{
+    cli_batch *b = ctx;
+    fflush(b->out);
+    b->last_flush = sdk_now();
+}
+
 static void batch_stats_line(const cli_batch *b, const sdk_record *rec, const cli_result *res)
 {
     fprintf(stderr, "%s:%ld: %s nodes=%llu guesses=%llu time=%.3fms", b->file, rec->line, res->word,
@@ -201,7 +209,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
         return SDK_EXIT_IO;
     }
-    sdk_read_options ro = {opt->box_rows, opt->box_cols};
+    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
     if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);
