@@ -121,14 +121,11 @@ static int bench_by_seconds(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Median pass of `runs` passes (all passes agree on everything but time). */
-static pass_result bench_median(pass_result (*pass)(const puzzle_set *, uint64_t),
-                                const puzzle_set *set, uint64_t limit, int runs)
+/* The median (by time) of n passes; all passes agree on everything but time. */
+static pass_result bench_median(pass_result *results, int n)
 {
-    pass_result results[64];
-    for (int i = 0; i < runs; i++) results[i] = pass(set, limit);
-    qsort(results, (size_t)runs, sizeof results[0], bench_by_seconds);
-    return results[runs / 2];
+    qsort(results, (size_t)n, sizeof results[0], bench_by_seconds);
+    return results[n / 2];
 }
 
 static double bench_rate(const puzzle_set *set, pass_result r)
@@ -167,14 +164,26 @@ int main(int argc, char **argv)
         }
         printf("%s: %zu puzzles, median of %d runs\n", argv[a], set.count, runs);
         for (uint64_t limit = 1; limit <= 2; limit++) {
-            pass_result mine = bench_median(bench_exact9_pass, &set, limit, runs);
-            bench_print("exact9", &set, limit, mine);
+            /* Passes of the two solvers alternate, so that load from other
+             * processes on a noisy machine hits both alike. */
+            pass_result mine[64];
 #ifdef EXACT9_BENCH_TDOKU
-            pass_result theirs = bench_median(bench_tdoku_pass, &set, limit, runs);
-            bench_print("tdoku", &set, limit, theirs);
+            pass_result theirs[64];
+#endif
+            for (int r = 0; r < runs; r++) {
+                mine[r] = bench_exact9_pass(&set, limit);
+#ifdef EXACT9_BENCH_TDOKU
+                theirs[r] = bench_tdoku_pass(&set, limit);
+#endif
+            }
+            pass_result my_median = bench_median(mine, runs);
+            bench_print("exact9", &set, limit, my_median);
+#ifdef EXACT9_BENCH_TDOKU
+            pass_result their_median = bench_median(theirs, runs);
+            bench_print("tdoku", &set, limit, their_median);
             printf("  ratio   limit=%llu  exact9/tdoku = %.2fx%s\n", (unsigned long long)limit,
-                   bench_rate(&set, mine) / bench_rate(&set, theirs),
-                   mine.solutions == theirs.solutions ? "" : "  (COUNTS DIFFER)");
+                   bench_rate(&set, my_median) / bench_rate(&set, their_median),
+                   my_median.solutions == their_median.solutions ? "" : "  (COUNTS DIFFER)");
 #endif
         }
         free(set.cells);
