@@ -213,7 +213,11 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         j = e;
     }
 
-    /* Otherwise cells separated by whitespace, up to trailing text. */
+    /* Otherwise cells separated by whitespace, up to trailing text.  If the
+     * cells do not add up to a size, trailing text may have started with
+     * cell characters ("... 12.5"): cut at the last token boundary that
+     * makes a whole puzzle and is followed by a multi-character token. */
+    int cut = 0;
     for (size_t j = i; j < len;) {
         while (j < len && is_space((unsigned char)s[j]))
             j++;
@@ -230,6 +234,8 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
             j = e;                       /* "|" or "---" between cells */
             continue;
         }
+        if (e - j > 1 && side_of_cell_count(ln->ncells) >= 4)
+            cut = ln->ncells;
         if (cell_value((unsigned char)s[j]) < 0 && s[j] != '|' && s[j] != '+') {
             if (ln->ncells == 0) {
                 char what[16];
@@ -241,17 +247,19 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         }
         size_t stop = take_cells(ln, s, j, e);
         if (stop < e && !is_terminator((unsigned char)s[stop])) {
+            if (cut)
+                break;                   /* "<cells> 12.5x": text after a whole puzzle */
             char what[16];
             describe_char((unsigned char)s[stop], what, sizeof what);
             line_error(ln, "bad character %s at column %d%.0d", what, (int)stop + 1, 0);
             return;
         }
-        if (stop < e)
+        if (stop < e || ln->ncells > SDK_MAX_CELLS)
             break;                       /* "0," or "...:1" ends the cells */
-        if (side_of_cell_count(ln->ncells) >= 6 || ln->ncells > SDK_MAX_CELLS)
-            break;                       /* a whole puzzle: the rest is a comment */
         j = e;
     }
+    if (cut && !side_of_cell_count(ln->ncells) && !is_grid_width(ln->ncells))
+        ln->ncells = cut;
     int k = ln->ncells;
     if (k > SDK_MAX_CELLS) {
         line_error(ln, "line has %.0s%d cells, more than the largest puzzle (%d)", "", k, SDK_MAX_CELLS);

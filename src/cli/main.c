@@ -53,9 +53,12 @@ static void print_overview(FILE *out)
 
 static int cmd_help(int argc, char **argv, const cli_command *self)
 {
-    (void)self;
     if (argc < 2) {
         print_overview(stdout);
+        return SDK_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        cli_print_help(stdout, self);
         return SDK_EXIT_OK;
     }
     if (strcmp(argv[1], "methods") == 0) {
