@@ -125,7 +125,8 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
     case OPT_BOX: {
         int r, c;
         char extra;
-        if (sscanf(text, "%d%*[xX]%d%c", &r, &c, &extra) != 2 || r < 2 || c < 2 || r * c > SDK_MAX_N)
+        /* %2d: a longer number is no box side, and could overflow an int */
+        if (sscanf(text, "%2d%*[xX]%2d%c", &r, &c, &extra) != 2 || r < 2 || c < 2 || r * c > SDK_MAX_N)
             return parse_error(cmd, "%s: '%s' is not a box shape RxC (R, C >= 2, R*C <= 25)", o->name, text);
         opt->box_rows = r;
         opt->box_cols = c;
@@ -159,9 +160,9 @@ static const cli_option *option_find(const char *name, size_t len, unsigned grou
 
 int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
 {
-    opt->files = calloc((size_t)argc + 1, sizeof(char *));
-    if (!opt->files)
-        return SDK_EXIT_IO;
+    /* The file names are gathered in place at the front of argv (the slot
+     * written is never after the one read), so there is nothing to free. */
+    opt->files = argv + 1;
     int options_done = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
