@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "sudoku.h"
+#include "energy.h"
 
 void sdk_params_defaults(sdk_params *p)
 {
@@ -46,6 +47,9 @@ static const sdk_method method_table[] = {
     {"backtrack", method_backtrack,
      "exact search: naked and hidden singles, branching on the fewest candidates",
      "classic constraint propagation with backtracking"},
+    {"metropolis", sdk_method_metropolis,
+     "single-site Metropolis on conflict pairs (clue pairs x5), fixed T = 0.39",
+     "C. D. Howard's textbook, sections 12-13 (SOURCES.md 000)"},
 };
 
 const sdk_method *sdk_method_list(int *count)

@@ -12,7 +12,14 @@ static const sdk_method *solve_method(const cli_options *opt)
 
 static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
 {
-    uint32_t seed = sdk_rng_derive(opt->params.seed, index);
+    (void)index;
+    /* The seed derives from the run seed and the puzzle itself (FNV-1a of
+     * its cells), not its position: reordering a batch, or solving a puzzle
+     * alone with the same --seed, changes no puzzle's result. */
+    uint64_t hash = 14695981039346656037ull;
+    for (int c = 0; c < rec->board->ncells; c++)
+        hash = (hash ^ rec->cells[c]) * 1099511628211ull;
+    uint32_t seed = sdk_rng_derive(opt->params.seed, hash);
     res->status = sdk_method_solve(solve_method(opt), rec->board, rec->cells, &opt->params, seed,
                                    res->solution, &res->stats);
     switch (res->status) {

@@ -1,0 +1,283 @@
+/*
+ * energy.c -- the cold half of the energy core: building a tracker for a
+ * state, the full recomputes straight from the definitions (used by the
+ * tests and by `sudoku energy` to check the incremental ΔE), and the pieces
+ * every chain shares: starting states, singles propagation, acceptance
+ * tables.  The per-move ΔE and commits are inline in energy.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "energy.h"
+
+int sdk_energy_init(sdk_energy *e, const sdk_board *b, const uint8_t *puzzle,
+                    const uint8_t *state, unsigned kinds, int clue_weight)
+{
+    memset(e, 0, sizeof *e);
+    e->board = b;
+    e->n = b->n;
+    e->stride = b->n + 1;
+    e->kinds = kinds;
+    e->clue_weight = clue_weight;
+    for (int c = 0; c < b->ncells; c++)
+        e->fixed[c] = puzzle[c] != 0;
+    e->house_count = malloc(sizeof(uint16_t) * (size_t)(b->nhouses * e->stride));
+    if (kinds & SDK_ENERGY_CONFLICT)
+        e->peer_weight = malloc(sizeof(int32_t) * (size_t)(b->ncells * e->stride));
+    if (!e->house_count || ((kinds & SDK_ENERGY_CONFLICT) && !e->peer_weight)) {
+        sdk_energy_free(e);
+        return 0;
+    }
+    sdk_energy_reset(e, state);
+    return 1;
+}
+
+void sdk_energy_free(sdk_energy *e)
+{
+    free(e->house_count);
+    free(e->peer_weight);
+    e->house_count = NULL;
+    e->peer_weight = NULL;
+}
+
+void sdk_energy_reset(sdk_energy *e, const uint8_t *state)
+{
+    const sdk_board *b = e->board;
+    int stride = e->stride;
+    memcpy(e->cells, state, (size_t)b->ncells);
+    memset(e->house_count, 0, sizeof(uint16_t) * (size_t)(b->nhouses * stride));
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < b->n; i++)
+            e->house_count[h * stride + state[b->house_cells[h * b->n + i]]]++;
+    if (e->peer_weight) {
+        memset(e->peer_weight, 0, sizeof(int32_t) * (size_t)(b->ncells * stride));
+        for (int c = 0; c < b->ncells; c++)
+            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+                int p = b->peers[i];
+                int w = (e->fixed[c] || e->fixed[p]) ? e->clue_weight : 1;
+                e->peer_weight[c * stride + state[p]] += w;
+            }
+    }
+    uint8_t puzzle[SDK_MAX_CELLS];
+    for (int c = 0; c < b->ncells; c++)
+        puzzle[c] = e->fixed[c] ? state[c] : 0;
+    e->conflict = (e->kinds & SDK_ENERGY_CONFLICT) ? sdk_energy_conflict_full(b, puzzle, state, e->clue_weight) : 0;
+    e->missing = (e->kinds & SDK_ENERGY_MISSING) ? sdk_energy_missing_full(b, state) : 0;
+    e->sort = (e->kinds & SDK_ENERGY_SORT) ? sdk_energy_sort_full(b, state) : 0;
+}
+
+long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const uint8_t *state,
+                              int clue_weight)
+{
+    /* Every pair is seen from both of its cells: sum over ordered pairs, halve. */
+    long twice = 0;
+    for (int c = 0; c < b->ncells; c++) {
+        long same_free = 0, same_clue = 0;
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+            int p = b->peers[i];
+            int same = state[p] == state[c];
+            same_free += same & !puzzle[p];
+            same_clue += same & !!puzzle[p];
+        }
+        twice += puzzle[c] ? (same_free + same_clue) * clue_weight : same_free + same_clue * clue_weight;
+    }
+    return twice / 2;
+}
+
+static int is_row_or_column(const sdk_board *b, int h)
+{
+    return b->house_kind[h] == SDK_HOUSE_ROW || b->house_kind[h] == SDK_HOUSE_COL;
+}
+
+long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state)
+{
+    long energy = 0;
+    for (int h = 0; h < b->nhouses; h++) {
+        if (!is_row_or_column(b, h))
+            continue;
+        int seen[SDK_MAX_N + 1] = {0};
+        for (int i = 0; i < b->n; i++)
+            seen[state[b->house_cells[h * b->n + i]]] = 1;
+        for (int d = 1; d <= b->n; d++)
+            energy += !seen[d];
+    }
+    return energy;
+}
+
+long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state)
+{
+    long energy = 0;
+    for (int h = 0; h < b->nhouses; h++) {
+        if (!is_row_or_column(b, h))
+            continue;
+        int count[SDK_MAX_N + 1] = {0};
+        for (int i = 0; i < b->n; i++)
+            count[state[b->house_cells[h * b->n + i]]]++;
+        int j = 1;                          /* sort by counting, then compare */
+        for (int d = 1; d <= b->n; d++)
+            for (int k = 0; k < count[d]; k++, j++)
+                energy += labs((long)d - j);
+    }
+    return energy;
+}
+
+void sdk_energy_fill_random(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r, uint8_t *state)
+{
+    for (int c = 0; c < b->ncells; c++)
+        state[c] = puzzle[c] ? puzzle[c] : (uint8_t)(1 + sdk_rng_below(r, (uint32_t)b->n));
+}
+
+void sdk_energy_fill_boxes(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r, uint8_t *state)
+{
+    memcpy(state, puzzle, (size_t)b->ncells);
+    for (int h = 0; h < b->nhouses; h++) {
+        if (b->house_kind[h] != SDK_HOUSE_BOX)
+            continue;
+        const uint16_t *cells = b->house_cells + h * b->n;
+        uint8_t present[SDK_MAX_N + 1] = {0}, lacking[SDK_MAX_N];
+        int nlacking = 0;
+        for (int i = 0; i < b->n; i++)
+            present[puzzle[cells[i]]] = 1;
+        for (int d = 1; d <= b->n; d++)
+            if (!present[d])
+                lacking[nlacking++] = (uint8_t)d;
+        sdk_rng_shuffle_u8(r, lacking, nlacking);
+        /* A box whose clues repeat a digit lacks more digits than it has free
+         * cells: the extra ones are left out (such a puzzle has no solution). */
+        int k = 0;
+        for (int i = 0; i < b->n; i++)
+            if (!puzzle[cells[i]])
+                state[cells[i]] = k < nlacking ? lacking[k++] : 1;
+    }
+}
+
+int sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *out)
+{
+    int n = b->n;
+    uint32_t full = (n >= 32) ? UINT32_MAX : ((1u << n) - 1) << 1;   /* bits 1..n */
+    memcpy(out, puzzle, (size_t)b->ncells);
+    if (!sdk_board_givens_consistent(b, puzzle, NULL))
+        return 0;
+    for (int placed = 1; placed;) {
+        placed = 0;
+        /* Naked singles: a blank cell whose peers leave one digit. */
+        for (int c = 0; c < b->ncells; c++) {
+            if (out[c])
+                continue;
+            uint32_t cand = full;
+            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+                cand &= ~(1u << out[b->peers[i]]);
+            if (!cand)
+                return 0;
+            if (!(cand & (cand - 1))) {
+                int d = 0;
+                while (!(cand & (1u << d)))
+                    d++;
+                out[c] = (uint8_t)d;
+                placed = 1;
+            }
+        }
+        /* Hidden singles: a digit with one possible place in a house. */
+        for (int h = 0; h < b->nhouses; h++) {
+            const uint16_t *cells = b->house_cells + h * n;
+            for (int d = 1; d <= n; d++) {
+                int where = -1, places = 0;
+                for (int i = 0; i < n && places < 2; i++) {
+                    int c = cells[i];
+                    if (out[c] == d) {
+                        places = 2;         /* already placed: nothing to do */
+                        break;
+                    }
+                    if (out[c])
+                        continue;
+                    int blocked = 0;
+                    for (int j = b->peer_start[c]; j < b->peer_start[c + 1] && !blocked; j++)
+                        blocked = out[b->peers[j]] == d;
+                    if (!blocked) {
+                        where = c;
+                        places++;
+                    }
+                }
+                if (places == 0)
+                    return 0;               /* d fits nowhere in h */
+                if (places == 1) {
+                    out[where] = (uint8_t)d;
+                    placed = 1;
+                }
+            }
+        }
+    }
+    return sdk_board_givens_consistent(b, out, NULL);
+}
+
+void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta)
+{
+    for (int k = 0; k <= kmax; k++) {
+        double p = exp(-beta * k) * 4294967296.0;
+        thr[k] = p >= 4294967295.0 ? UINT32_MAX : (uint32_t)p;
+    }
+}
+
+/* ---- what every chain shares ---- */
+
+int sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8_t *puzzle,
+                           const sdk_params *p, sdk_stats *st, uint8_t *start)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->budget.deadline = p->time_limit > 0 ? sdk_now() + p->time_limit : 0;
+    ch->budget.interrupt = p->interrupt;
+    ch->max_iters = p->max_iters;
+    ch->st = st;
+    st->best_energy = st->final_energy = -1;
+    if (p->trace_path) {
+        ch->trace = fopen(p->trace_path, "w");
+        if (ch->trace)
+            fprintf(ch->trace, "iteration,energy,temperature\n");
+    }
+    if (p->propagate)
+        return sdk_energy_fill_singles(b, puzzle, start);
+    memcpy(start, puzzle, (size_t)b->ncells);
+    return sdk_board_givens_consistent(b, puzzle, NULL);
+}
+
+int sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperature)
+{
+    if (ch->trace)
+        fprintf(ch->trace, "%llu,%.17g,%.17g\n", (unsigned long long)ch->st->nodes, energy, temperature);
+    if (sdk_budget_expired(&ch->budget))
+        ch->stopped = 1;
+    return ch->stopped;
+}
+
+sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch)
+{
+    if (ch->trace) {
+        fclose(ch->trace);
+        ch->trace = NULL;
+    }
+    if (ch->budget.interrupt && *ch->budget.interrupt)
+        return SDK_INTERRUPTED;
+    return SDK_TIMEOUT;
+}
+
+void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle)
+{
+    bx->nboxes = 0;
+    int total = 0;
+    bx->start[0] = 0;
+    for (int h = 0; h < b->nhouses; h++) {
+        if (b->house_kind[h] != SDK_HOUSE_BOX)
+            continue;
+        int first = total;
+        for (int i = 0; i < b->n; i++) {
+            int c = b->house_cells[h * b->n + i];
+            if (!puzzle[c])
+                bx->cells[total++] = (uint16_t)c;
+        }
+        if (total - first < 2) {
+            total = first;          /* nothing to swap here */
+            continue;
+        }
+        bx->start[++bx->nboxes] = total;
+    }
+}

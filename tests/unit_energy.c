@@ -1,0 +1,212 @@
+/*
+ * unit_energy.c -- the energy core against its definitions: on 4x4, 9x9 and
+ * 16x16 boards, for each energy (conflict, missing, sort) and each move kind
+ * (set one cell, swap two free cells of a box), the incremental ΔE of every
+ * one of 100,000 random moves equals the difference of full recomputes; the
+ * textbook's two states have E = 556 and E = 20; singles propagation and
+ * the acceptance table behave.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "sudoku.h"
+#include "../src/energy.h"
+
+#define MOVES 100000
+
+/* Reads the first record of a file under puzzles/. */
+static int read_first(const char *path, sdk_record *rec)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    sdk_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    sdk_reader *r = sdk_reader_new(f, path, &ro);
+    int got = r && sdk_reader_next(r, rec) == 1 && rec->ok;
+    sdk_reader_free(r);
+    fclose(f);
+    return got;
+}
+
+/* A puzzle with about half its cells blank, from a solution of the empty board. */
+static void make_puzzle(const sdk_board *b, sdk_rng *r, uint8_t *puzzle)
+{
+    uint8_t empty[SDK_MAX_CELLS] = {0}, solution[SDK_MAX_CELLS];
+    sdk_status status;
+    sdk_exact_count(b, empty, 1, solution, NULL, NULL, &status);
+    for (int c = 0; c < b->ncells; c++)
+        puzzle[c] = sdk_rng_below(r, 2) ? solution[c] : 0;
+}
+
+typedef struct { long conflict, missing, sort; } full3;
+
+/* Every pair of distinct cells that share a house, once, with its weight:
+ * the conflict energy's definition as a list, so that a full recompute per
+ * move stays cheap enough for 100,000 moves on 16x16. */
+typedef struct { int count; uint16_t *a, *b; uint8_t *w; } pair_list;
+
+static pair_list make_pairs(const sdk_board *b, const uint8_t *puzzle, int w)
+{
+    pair_list pl = {0, malloc(sizeof(uint16_t) * (size_t)b->peer_start[b->ncells]),
+                    malloc(sizeof(uint16_t) * (size_t)b->peer_start[b->ncells]),
+                    malloc((size_t)b->peer_start[b->ncells])};
+    for (int c = 0; c < b->ncells; c++)
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+            if (b->peers[i] > c) {
+                pl.a[pl.count] = (uint16_t)c;
+                pl.b[pl.count] = b->peers[i];
+                pl.w[pl.count++] = (uint8_t)(puzzle[c] || puzzle[b->peers[i]] ? w : 1);
+            }
+    return pl;
+}
+
+static full3 recompute(const sdk_board *b, const pair_list *pl, const uint8_t *state)
+{
+    full3 f = {0, sdk_energy_missing_full(b, state), sdk_energy_sort_full(b, state)};
+    for (int k = 0; k < pl->count; k++)
+        f.conflict += (state[pl->a[k]] == state[pl->b[k]]) * pl->w[k];
+    return f;
+}
+
+/* MOVES random moves of one kind; every ΔE checked against full recomputes. */
+static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
+{
+    const sdk_board *b = sdk_board_cached(box_rows, box_cols);
+    sdk_rng r;
+    sdk_rng_seed(&r, seed);
+    uint8_t puzzle[SDK_MAX_CELLS], state[SDK_MAX_CELLS];
+    make_puzzle(b, &r, puzzle);
+    const int w = 5;
+    if (swap)
+        sdk_energy_fill_boxes(b, puzzle, &r, state);
+    else
+        sdk_energy_fill_random(b, puzzle, &r, state);
+    sdk_energy e;
+    CHECK(sdk_energy_init(&e, b, puzzle, state, SDK_ENERGY_ALL, w), "init");
+    pair_list pairs = make_pairs(b, puzzle, w);
+    full3 before = recompute(b, &pairs, state);
+    CHECK(before.conflict == sdk_energy_conflict_full(b, puzzle, state, w),
+          "%dx%d: two recomputes of the conflict energy disagree", b->n, b->n);
+    CHECK(e.conflict == before.conflict && e.missing == before.missing && e.sort == before.sort,
+          "%dx%d: initial energies differ from the recompute", b->n, b->n);
+    sdk_energy_boxes bx;
+    sdk_energy_boxes_init(&bx, b, puzzle);
+    uint16_t free_cells[SDK_MAX_CELLS];
+    int nfree = 0;
+    for (int c = 0; c < b->ncells; c++)
+        if (!puzzle[c])
+            free_cells[nfree++] = (uint16_t)c;
+
+    long bad[3] = {0, 0, 0}, nonzero[3] = {0, 0, 0};
+    for (int m = 0; m < MOVES; m++) {
+        long delta[3];
+        if (swap) {
+            int a, c;
+            sdk_energy_propose_swap(&bx, &r, &a, &c);
+            delta[0] = sdk_energy_conflict_swap_delta(&e, a, c);
+            delta[1] = sdk_energy_missing_swap_delta(&e, a, c);
+            delta[2] = sdk_energy_sort_swap_delta(&e, a, c);
+            sdk_energy_swap(&e, a, c);
+        } else {
+            int c = free_cells[sdk_rng_below(&r, (uint32_t)nfree)];
+            int d = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);   /* may equal the old digit */
+            delta[0] = sdk_energy_conflict_set_delta(&e, c, d);
+            delta[1] = sdk_energy_missing_set_delta(&e, c, d);
+            delta[2] = sdk_energy_sort_set_delta(&e, c, d);
+            sdk_energy_set(&e, c, d);
+        }
+        full3 after = recompute(b, &pairs, e.cells);
+        long diff[3] = {after.conflict - before.conflict, after.missing - before.missing,
+                        after.sort - before.sort};
+        long tracked[3] = {e.conflict, e.missing, e.sort}, full[3] = {after.conflict, after.missing, after.sort};
+        for (int k = 0; k < 3; k++) {
+            bad[k] += delta[k] != diff[k] || tracked[k] != full[k];
+            nonzero[k] += delta[k] != 0;
+        }
+        before = after;
+    }
+    static const char *names[3] = {"conflict", "missing", "sort"};
+    for (int k = 0; k < 3; k++) {
+        CHECK(bad[k] == 0, "%dx%d %s %s: %ld of %d moves with a wrong ΔE", b->n, b->n, swap ? "swap" : "set",
+              names[k], bad[k], MOVES);
+        /* The test must be able to fail: most moves change every energy. */
+        CHECK(nonzero[k] > MOVES / 4, "%dx%d %s %s: only %ld moves changed the energy", b->n, b->n,
+              swap ? "swap" : "set", names[k], nonzero[k]);
+    }
+    if (swap) {   /* swaps keep every box a permutation */
+        int ok = 1;
+        for (int h = 0; h < b->nhouses; h++)
+            if (b->house_kind[h] == SDK_HOUSE_BOX)
+                for (int d = 1; d <= b->n; d++)
+                    ok &= e.house_count[h * e.stride + d] == 1;
+        CHECK(ok, "%dx%d: a swap broke a box permutation", b->n, b->n);
+    }
+    CHECK(e.conflict == sdk_energy_conflict_full(b, puzzle, e.cells, w), "%dx%d: final conflict energy", b->n, b->n);
+    sdk_energy_free(&e);
+    free(pairs.a);
+    free(pairs.b);
+    free(pairs.w);
+}
+
+static void check_textbook(void)
+{
+    sdk_record *puzzle = malloc(sizeof *puzzle), *high = malloc(sizeof *high),
+               *low = malloc(sizeof *low), *sol = malloc(sizeof *sol);
+    int ok = read_first("puzzles/book-metropolis.txt", puzzle) && read_first("puzzles/book-state-high.txt", high) &&
+             read_first("puzzles/book-state-low.txt", low) && read_first("puzzles/book-metropolis.sol", sol);
+    CHECK(ok, "could not read the textbook puzzle and states from puzzles/");
+    if (ok) {
+        const sdk_board *b = puzzle->board;
+        CHECK(sdk_energy_conflict_full(b, puzzle->cells, high->cells, 5) == 556, "high state: E = %ld, want 556",
+              sdk_energy_conflict_full(b, puzzle->cells, high->cells, 5));
+        CHECK(sdk_energy_conflict_full(b, puzzle->cells, low->cells, 5) == 20, "low state: E = %ld, want 20",
+              sdk_energy_conflict_full(b, puzzle->cells, low->cells, 5));
+        CHECK(sdk_energy_conflict_full(b, puzzle->cells, sol->cells, 5) == 0, "solution: E != 0");
+        CHECK(sdk_energy_missing_full(b, sol->cells) == 0 && sdk_energy_sort_full(b, sol->cells) == 0,
+              "solution: missing or sort energy != 0");
+        sdk_energy e;
+        CHECK(sdk_energy_init(&e, b, puzzle->cells, high->cells, SDK_ENERGY_ALL, 5) && e.conflict == 556,
+              "tracker on the high state: E = %ld", e.conflict);
+        sdk_energy_free(&e);
+        /* Singles alone solve the textbook puzzle (depth 2 needs guesses, so
+         * only check that what they fill agrees with the solution). */
+        uint8_t filled[SDK_MAX_CELLS];
+        CHECK(sdk_energy_fill_singles(b, puzzle->cells, filled), "singles: contradiction on a proper puzzle");
+        int agree = 1, more = 0;
+        for (int c = 0; c < 81; c++) {
+            agree &= !filled[c] || filled[c] == sol->cells[c];
+            more += filled[c] && !puzzle->cells[c];
+        }
+        CHECK(agree && more > 0, "singles: %d cells filled, agree=%d", more, agree);
+    }
+    free(puzzle);
+    free(high);
+    free(low);
+    free(sol);
+}
+
+static void check_thresholds(void)
+{
+    uint32_t thr[101];
+    sdk_energy_thresholds(thr, 100, 1 / 0.39);
+    CHECK(thr[0] == UINT32_MAX, "thr[0] must accept always");
+    CHECK(fabs(thr[1] / 4294967296.0 - exp(-1 / 0.39)) < 1e-9, "thr[1] = %u", thr[1]);
+    int decreasing = 1;
+    for (int k = 1; k <= 100; k++)
+        decreasing &= thr[k] <= thr[k - 1];
+    CHECK(decreasing, "thresholds not decreasing");
+}
+
+int main(void)
+{
+    check_textbook();
+    check_thresholds();
+    for (int swap = 0; swap < 2; swap++) {
+        check_moves(2, 2, swap, 11);
+        check_moves(3, 3, swap, 12);
+        check_moves(4, 4, swap, 13);
+    }
+    return CHECK_SUMMARY("unit_energy");
+}
