@@ -16,6 +16,17 @@ static const char input_help[] =
     "output record, in input order; malformed ones are reported on stderr as\n"
     "FILE:LINE: what is wrong, and answered 'invalid'.\n";
 
+static const char rate_help[] =
+    "The ratings of Watanabe (arXiv:1303.1886), from a search that uses only naked\n"
+    "singles and branching on a cell with the fewest candidates:\n"
+    "  depth          the fewest branchings on a path to the solution;\n"
+    "  normal width   the nodes of the full search tree, ties broken top-left;\n"
+    "  average width  the mean over --samples runs with random tie-breaks (seeded\n"
+    "                 by --seed), +- its standard error.\n"
+    "Line output: clues=N depth=N normal_width=N average_width=MEAN+-ERROR.  A puzzle\n"
+    "without exactly one solution is answered unsolvable or multiple (exit 1).\n"
+    "Input as for 'sudoku solve' (see 'sudoku help solve').\n";
+
 static const cli_command command_table[] = {
     {"solve", cmd_solve, OPTG_INPUT | OPTG_FORMAT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
      "sudoku solve [options] [FILE...]",
@@ -26,6 +37,10 @@ static const cli_command command_table[] = {
     {"count", cmd_count, OPTG_INPUT | OPTG_FORMAT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
      "sudoku count [--limit N] [options] [FILE...]",
      "Count the solutions of each puzzle, stopping at the limit (default 2).", input_help},
+    {"rate", cmd_rate, OPTG_INPUT | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS,
+     "sudoku rate [--samples N] [--seed N] [options] [FILE...]",
+     "Rate each puzzle by search-tree difficulty: clues, depth, normal and average width.",
+     rate_help},
     {"help", cmd_help, 0, "sudoku help [COMMAND | methods]",
      "Show the list of commands, one command's help, or the solving methods.", NULL},
 };

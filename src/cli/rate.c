@@ -1,0 +1,93 @@
+/*
+ * rate.c -- `sudoku rate`: the search-tree difficulty of each puzzle (clues,
+ * depth, normal width, average width +- standard error; src/rate.c computes
+ * them).  One output record per input record, through the shared batch loop.
+ */
+#include <stdio.h>
+#include "cli.h"
+
+static void rate_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
+{
+    sdk_budget budget = {0};
+    budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
+    budget.interrupt = opt->params.interrupt;
+    uint32_t seed = sdk_rng_derive(opt->params.seed, index);
+    res->status = sdk_rate(rec->board, rec->cells, opt->samples, seed, &res->rating, &budget);
+    res->stats.seed = seed;
+    res->count = res->rating.solutions;
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    if (res->status == SDK_SOLVED) {
+        res->word = "rated";
+        res->exit_code = SDK_EXIT_OK;
+    } else if (res->status == SDK_INTERRUPTED) {
+        res->word = "interrupted";
+        res->exit_code = SDK_EXIT_SIGINT;
+    } else if (res->status == SDK_TIMEOUT) {
+        res->word = "timeout";
+    } else {
+        res->word = res->rating.solutions == 0 ? "unsolvable" : "multiple";
+    }
+}
+
+static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
+{
+    FILE *f = cli_batch_stream(b);
+    char puzzle[SDK_MAX_CELLS + 1] = "";
+    if (rec->ok)
+        cli_record_line(rec, puzzle);
+    const char *word = res ? res->word : "invalid";
+    int rated = res && res->status == SDK_SOLVED;
+    const sdk_rating *r = res ? &res->rating : NULL;
+    switch (opt->format) {
+    case FMT_CSV:
+        fprintf(f, "%ld,%s,%s", rec->line, puzzle, word);
+        if (rated && r->samples > 0)
+            fprintf(f, ",%d,%d,%llu,%.2f,%.2f,%d\n", r->clues, r->depth,
+                    (unsigned long long)r->normal_width, r->avg_width, r->avg_width_err, r->samples);
+        else if (rated)
+            fprintf(f, ",%d,%d,%llu,,,0\n", r->clues, r->depth, (unsigned long long)r->normal_width);
+        else
+            fprintf(f, ",%d,,,,,\n", r ? r->clues : 0);
+        break;
+    case FMT_JSON:
+        fprintf(f, "{\"line\":%ld,", rec->line);
+        if (!res) {
+            fprintf(f, "\"status\":\"invalid\",\"error\":");
+            cli_json_string(f, rec->error);
+            fprintf(f, "}\n");
+            break;
+        }
+        fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"clues\":%d", puzzle, word, r->clues);
+        if (rated) {
+            fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r->depth, (unsigned long long)r->normal_width);
+            if (r->samples > 0)
+                fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f,\"samples\":%d",
+                        r->avg_width, r->avg_width_err, r->samples);
+        }
+        fprintf(f, ",\"seed\":%u}\n", res->stats.seed);
+        break;
+    default:
+        if (!rated)
+            fprintf(f, "%s\n", word);
+        else if (r->samples > 0)
+            fprintf(f, "clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n", r->clues, r->depth,
+                    (unsigned long long)r->normal_width, r->avg_width, r->avg_width_err);
+        else
+            fprintf(f, "clues=%d depth=%d normal_width=%llu\n", r->clues, r->depth,
+                    (unsigned long long)r->normal_width);
+        break;
+    }
+}
+
+int cmd_rate(int argc, char **argv, const cli_command *self)
+{
+    cli_options opt;
+    cli_options_init(&opt);
+    int rc = cli_parse(argc, argv, self, &opt);
+    if (rc >= 0)
+        return rc;
+    cli_job job = {rate_compute, rate_emit,
+                   "line,puzzle,result,clues,depth,normal_width,average_width,average_width_error,samples",
+                   self->name};
+    return cli_batch_run(&opt, &job);
+}

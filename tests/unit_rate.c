@@ -1,0 +1,123 @@
+/*
+ * unit_rate.c -- the search-tree ratings (src/rate.c) against the reference
+ * values of Watanabe's program (puzzles/named-hard.txt: every depth and
+ * normal width exactly), the paper's average widths within their error bars,
+ * and the width tree's solved leaves against the exact solver's count.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sudoku.h"
+#include "check.h"
+
+static void parse_line(const char *text, uint8_t *cells, int ncells)
+{
+    for (int i = 0; i < ncells; i++)
+        cells[i] = text[i] == '.' ? 0 : (uint8_t)(text[i] - '0');
+}
+
+/* Every depth and normal width of named-hard.txt, exactly. */
+static void test_named_hard(const sdk_board *b)
+{
+    FILE *f = fopen("puzzles/named-hard.txt", "r");
+    CHECK(f != NULL, "puzzles/named-hard.txt not readable (run from the repository root)");
+    if (!f)
+        return;
+    char line[512];
+    int rated = 0;
+    while (fgets(line, sizeof line, f)) {
+        char name[64], text[128];
+        int depth;
+        unsigned long long width;
+        if (line[0] == '#' || sscanf(line, "%63s %d %llu %127s", name, &depth, &width, text) != 4)
+            continue;
+        uint8_t cells[81], solution[81];
+        parse_line(text, cells, 81);
+        sdk_status status;
+        CHECK(sdk_exact_count(b, cells, 2, solution, NULL, NULL, &status) == 1, "%s not unique", name);
+        int d = sdk_rate_depth(b, cells, solution, -1, NULL);
+        uint64_t solutions = 0;
+        uint64_t w = sdk_rate_width(b, cells, NULL, &solutions, NULL);
+        CHECK(d == depth, "%s: depth %d, expected %d", name, d, depth);
+        CHECK(w == width, "%s: normal width %llu, expected %llu", name, (unsigned long long)w, width);
+        CHECK(solutions == 1, "%s: %llu solved leaves", name, (unsigned long long)solutions);
+        /* A depth cap below the depth answers -1; at the depth, the depth. */
+        CHECK(sdk_rate_depth(b, cells, solution, depth - 1, NULL) == (depth == 0 ? 0 : -1), "%s: cap", name);
+        CHECK(sdk_rate_depth(b, cells, solution, depth, NULL) == depth, "%s: cap at depth", name);
+        rated++;
+    }
+    fclose(f);
+    CHECK(rated == 12, "rated %d named puzzles, expected 12", rated);
+}
+
+/* The paper's average widths (100 runs) within the combined error bars. */
+static void test_average_width(const sdk_board *b)
+{
+    static const struct { const char *puzzle; double mean, err; } paper[] = {
+        {"..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..", 179, 3.25},
+        {"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", 2257, 25.7},
+    };
+    for (int i = 0; i < 2; i++) {
+        uint8_t cells[81];
+        parse_line(paper[i].puzzle, cells, 81);
+        sdk_rating r;
+        sdk_status st = sdk_rate(b, cells, 100, 12345, &r, NULL);
+        double sigma = sqrt(paper[i].err * paper[i].err + r.avg_width_err * r.avg_width_err);
+        CHECK(st == SDK_SOLVED && r.samples == 100, "average width: status %d", (int)st);
+        CHECK(fabs(r.avg_width - paper[i].mean) < 3 * sigma, "average width %.1f +- %.1f, paper %.0f +- %.2f",
+              r.avg_width, r.avg_width_err, paper[i].mean, paper[i].err);
+        sdk_rating again;
+        sdk_rate(b, cells, 100, 12345, &again, NULL);
+        CHECK(again.avg_width == r.avg_width, "same seed, different average width");
+    }
+}
+
+/* On random 4x4 and 6x6 puzzles (many with several solutions or none), the
+ * width tree's solved leaves equal the exact solver's count, and the rating
+ * refuses what is not unique. */
+static void test_small_boards(void)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 7);
+    for (int shape = 0; shape < 2; shape++) {
+        const sdk_board *b = shape == 0 ? sdk_board_cached(2, 2) : sdk_board_cached(2, 3);
+        int mismatches = 0, unique = 0;
+        uint8_t empty[SDK_MAX_CELLS] = {0}, grid[SDK_MAX_CELLS];
+        sdk_status st;
+        sdk_exact_count_general(b, empty, 1, grid, NULL, NULL, &st);
+        for (int t = 0; t < 300; t++) {
+            /* Clues: a random subset of a solution, with a random digit now and then
+             * (which may leave it without a solution). */
+            uint8_t cells[SDK_MAX_CELLS] = {0};
+            uint32_t keep = 30 + sdk_rng_below(&rng, 50);
+            for (int c = 0; c < b->ncells; c++)
+                if (sdk_rng_below(&rng, 100) < keep)
+                    cells[c] = sdk_rng_below(&rng, 20) ? grid[c] : (uint8_t)(1 + sdk_rng_below(&rng, (uint32_t)b->n));
+            if (!sdk_board_givens_consistent(b, cells, NULL))
+                continue;
+            uint64_t leaves;
+            sdk_rate_width(b, cells, NULL, &leaves, NULL);
+            uint64_t count = sdk_exact_count_general(b, cells, 0, NULL, NULL, NULL, &st);
+            mismatches += leaves != count;
+            sdk_rating r;
+            sdk_status rs = sdk_rate(b, cells, 5, 1, &r, NULL);
+            if (count == 1) {
+                unique++;
+                CHECK(rs == SDK_SOLVED && r.depth >= 0 && r.normal_width >= 1, "unique puzzle not rated");
+            } else {
+                CHECK(rs == SDK_UNSOLVABLE, "puzzle with %llu solutions rated", (unsigned long long)count);
+            }
+        }
+        CHECK(mismatches == 0, "%dx%d: %d width trees disagree with the exact count", b->n, b->n, mismatches);
+        CHECK(unique > 0, "%dx%d: no unique puzzle drawn", b->n, b->n);
+    }
+}
+
+int main(void)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    test_named_hard(b);
+    test_average_width(b);
+    test_small_boards();
+    return CHECK_SUMMARY("unit_rate");
+}
