@@ -20,7 +20,8 @@ enum {
     OPTG_BUDGET  = 1 << 5,   /* --time-limit alone (check, count) */
     OPTG_STOCH   = 1 << 6,   /* options of the stochastic methods */
     OPTG_GEN     = 1 << 7,   /* options of generate */
-    OPTG_RATE    = 1 << 8    /* options of rate (and generate --rate) */
+    OPTG_RATE    = 1 << 8,   /* options of rate (and generate --rate) */
+    OPTG_ENERGY  = 1 << 9    /* options of energy */
 };
 
 typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON } cli_format;
@@ -41,7 +42,7 @@ typedef struct cli_options {
     unsigned char given[64];     /* given[i]: option row i appeared on the command line */
 } cli_options;
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT } cli_opt_kind;
+typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG } cli_opt_kind;
 
 typedef struct cli_option {
     const char *name;            /* "--T"; a second spelling may follow in alias */
@@ -107,7 +108,9 @@ static inline int cli_worse(int a, int b) { return a > b ? a : b; }
 int cmd_solve(int argc, char **argv, const cli_command *self);
 int cmd_check(int argc, char **argv, const cli_command *self);
 int cmd_count(int argc, char **argv, const cli_command *self);
+int cmd_energy(int argc, char **argv, const cli_command *self);
 int cmd_rate(int argc, char **argv, const cli_command *self);
+int cmd_generate(int argc, char **argv, const cli_command *self);
 
 extern const char cli_exit_codes_help[];
 

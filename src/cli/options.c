@@ -34,6 +34,23 @@ static const cli_option option_table[] = {
      "stochastic methods: fill cells forced by singles before the chain starts"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
      "stochastic methods: write iteration,energy,temperature as CSV"},
+    {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
+     "temperature (metropolis: default 0.39; with --method anneal: a fixed temperature instead of "
+     "the schedule); alone it selects metropolis"},
+    {"--lambda", NULL, "X", OPT_DOUBLE, P(lambda), 1e-6, 1e9, OPTG_STOCH, "sort-penalty",
+     "sort-penalty weight: f ~ exp(-lambda Q) (default 1); alone it selects sort-penalty"},
+    {"--clue-weight", NULL, "W", OPT_DOUBLE, P(clue_weight), 0, 1000, OPTG_STOCH | OPTG_ENERGY, NULL,
+     "weight of a conflict pair that touches a clue, a whole number (default 5)"},
+    {"--alpha", NULL, "X", OPT_DOUBLE, P(alpha), 1e-6, 1, OPTG_STOCH, NULL,
+     "anneal: cooling factor per chain (default 0.99)"},
+    {"--chain", NULL, "N", OPT_LONG, P(chain), 0, 2e9, OPTG_STOCH, NULL,
+     "anneal: proposals per chain; 0 = (free cells)^2 (default)"},
+    {"--reheat", NULL, "N", OPT_INT, P(reheat), 1, 1e9, OPTG_STOCH, NULL,
+     "anneal: chains without improvement before reheating to T0 (default 20)"},
+    {"--population", NULL, "N", OPT_INT, P(population), 2, 1e6, OPTG_STOCH, NULL,
+     "evolve: organisms, 90% workers and 10% explorers (default 200)"},
+    {"--epochs", NULL, "N", OPT_INT, P(epochs), 1, 1e9, OPTG_STOCH, NULL,
+     "evolve: epochs per attempt (default 5000)"},
     {"--limit", NULL, "N", OPT_U64, O(limit), 0, 0, OPTG_LIMIT, NULL,
      "stop counting at N solutions; 0 = no cap (default 2)"},
     {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_INPUT, NULL,
@@ -108,6 +125,7 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         return 0;
     }
     case OPT_INT:
+    case OPT_LONG:
     case OPT_U64: {
         const char *p = text;
         while (*p == ' ')
@@ -117,10 +135,14 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         unsigned long long v = strtoull(p, &end, 10);
         if (*end)
             return parse_error(cmd, "%s: '%s' is not a whole number >= 0", o->name, text);
-        if (errno == ERANGE || (o->kind == OPT_INT && (v > (unsigned long long)o->max)))
+        if (errno == ERANGE || (o->kind != OPT_U64 && (v > (unsigned long long)o->max)))
             return parse_error(cmd, "%s: %s is too large", o->name, text);
+        if (o->kind != OPT_U64 && v < (unsigned long long)o->min)
+            return parse_error(cmd, "%s: %s is too small", o->name, text);
         if (o->kind == OPT_INT)
             *(int *)field = (int)v;
+        else if (o->kind == OPT_LONG)
+            *(long *)field = (long)v;
         else
             *(uint64_t *)field = (uint64_t)v;
         return 0;
