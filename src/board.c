@@ -160,30 +160,34 @@ void sdk_board_free(sdk_board *b)
 
 int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell)
 {
-    int n = b->n;
-    for (int c = 0; c < b->ncells; c++) {
-        if (cells[c] > n) {
-            if (conflict_cell)
-                *conflict_cell = c;
-            return 0;
-        }
-    }
-    for (int h = 0; h < b->nhouses; h++) {
-        uint32_t seen = 0;
-        for (int i = 0; i < n; i++) {
-            int c = b->house_cells[h * n + i];
-            if (!cells[c])
-                continue;
-            uint32_t bit = 1u << (cells[c] - 1);
-            if (seen & bit) {
-                if (conflict_cell)
-                    *conflict_cell = c;
-                return 0;
+    /* One pass over the cells, a digit mask per house: this runs on every
+     * answer the program prints, so it is kept cheap. */
+    uint32_t seen[4 * SDK_MAX_N];
+    uint32_t *used = b->nhouses <= 4 * SDK_MAX_N ? seen : calloc((size_t)b->nhouses, sizeof *used);
+    int ok = used != NULL;
+    if (used == seen)
+        memset(seen, 0, sizeof(uint32_t) * (size_t)b->nhouses);
+    for (int c = 0; c < b->ncells && ok; c++) {
+        int v = cells[c];
+        if (!v)
+            continue;
+        uint32_t bit = 1u << (v - 1);
+        if (v > b->n) {
+            ok = 0;
+        } else {
+            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
+                int h = b->cell_houses[k];
+                if (used[h] & bit)
+                    ok = 0;
+                used[h] |= bit;
             }
-            seen |= bit;
         }
+        if (!ok && conflict_cell)
+            *conflict_cell = c;
     }
-    return 1;
+    if (used != seen)
+        free(used);
+    return ok;
 }
 
 int sdk_board_is_solution(const sdk_board *b, const uint8_t *cells)

@@ -17,8 +17,9 @@ char sdk_digit_char(int v)
 
 char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf)
 {
+    static const char digits[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     for (int c = 0; c < b->ncells; c++)
-        buf[c] = sdk_digit_char(cells[c]);
+        buf[c] = cells[c] < sizeof digits - 1 ? digits[cells[c]] : '?';
     buf[b->ncells] = '\0';
     return buf;
 }
