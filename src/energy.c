@@ -262,22 +262,21 @@ sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch)
 
 void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle)
 {
-    bx->nboxes = 0;
     int total = 0;
+    bx->nboxes = 0;
     bx->start[0] = 0;
     for (int h = 0; h < b->nhouses; h++) {
         if (b->house_kind[h] != SDK_HOUSE_BOX)
             continue;
+        const uint16_t *cells = b->house_cells + h * b->n;
         int first = total;
-        for (int i = 0; i < b->n; i++) {
-            int c = b->house_cells[h * b->n + i];
-            if (!puzzle[c])
-                bx->cells[total++] = (uint16_t)c;
-        }
-        if (total - first < 2) {
-            total = first;          /* nothing to swap here */
-            continue;
-        }
-        bx->start[++bx->nboxes] = total;
+        for (int i = 0; i < b->n; i++)
+            for (int j = i + 1; j < b->n; j++)
+                if (!puzzle[cells[i]] && !puzzle[cells[j]]) {
+                    bx->pair_a[total] = cells[i];
+                    bx->pair_b[total++] = cells[j];
+                }
+        if (total > first)          /* a box with fewer than two free cells has no pair */
+            bx->start[++bx->nboxes] = total;
     }
 }

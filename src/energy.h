@@ -198,26 +198,43 @@ int  sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperatu
 /* Closes the trace; the status of a call that found no solution. */
 sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch);
 
-/* The free cells of every box that has two or more (the only boxes a swap
- * can touch), for block-swap proposals. */
+/* A uniform integer in [0, bound), bound >= 1, from sdk_rng_u32: the same
+ * distribution as sdk_rng_below (exact, by rejection) but by Lemire's
+ * multiply-and-shift, without the two divisions that dominated a proposal. */
+static inline uint32_t sdk_energy_below(sdk_rng *r, uint32_t bound)
+{
+    uint64_t m = (uint64_t)sdk_rng_u32(r) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (0u - bound) % bound;  /* 2^32 mod bound: the biased tail */
+        while (low < threshold) {
+            m = (uint64_t)sdk_rng_u32(r) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* The swappable pairs of free cells of every box that has two or more free
+ * cells (the only boxes a swap can touch), for block-swap proposals. */
 typedef struct sdk_energy_boxes {
     int nboxes;
-    int start[SDK_MAX_N + 1];         /* box i: cells[start[i] .. start[i+1]) */
-    uint16_t cells[SDK_MAX_CELLS];
+    int start[SDK_MAX_N + 1];         /* box i: pairs[start[i] .. start[i+1]) */
+    uint16_t pair_a[SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2];
+    uint16_t pair_b[SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2];
 } sdk_energy_boxes;
 
 void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle);
 
-/* A uniform box, then two distinct uniform free cells of it (nboxes > 0). */
+/* A uniform box, then a uniform pair of distinct free cells of it, as the
+ * sources do (nboxes > 0). */
 static inline void sdk_energy_propose_swap(const sdk_energy_boxes *bx, sdk_rng *r, int *a, int *b)
 {
-    int box = bx->nboxes == 1 ? 0 : (int)sdk_rng_below(r, (uint32_t)bx->nboxes);
+    int box = bx->nboxes == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)bx->nboxes);
     int first = bx->start[box], k = bx->start[box + 1] - first;
-    int i = (int)sdk_rng_below(r, (uint32_t)k), j = (int)sdk_rng_below(r, (uint32_t)k - 1);
-    if (j >= i)
-        j++;
-    *a = bx->cells[first + i];
-    *b = bx->cells[first + j];
+    int pair = first + (k == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)k));
+    *a = bx->pair_a[pair];
+    *b = bx->pair_b[pair];
 }
 
 /* ---- the stochastic methods (rows of the method table in methods.c) ---- */

@@ -63,7 +63,24 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
     }
     sdk_energy_thresholds(accept, kmax, 1.0 / T);
 
-    int n = b->n, runs = 1 + (p->restarts > 0 ? p->restarts : 0);
+    /* Move table: (free cell index, k) for k = 0..n-2, so a single uniform
+     * draw is a uniform cell and a uniform other digit. */
+    int n = b->n, nmoves = nfree * (n - 1);
+    uint16_t *move_cell = malloc(sizeof(uint16_t) * (size_t)(nmoves ? nmoves : 1));
+    uint8_t *move_digit = malloc((size_t)(nmoves ? nmoves : 1));
+    if (!move_cell || !move_digit) {
+        free(move_cell);
+        free(move_digit);
+        free(accept);
+        sdk_energy_free(&e);
+        sdk_energy_chain_finish(&ch);
+        return SDK_TIMEOUT;
+    }
+    for (int i = 0; i < nmoves; i++) {
+        move_cell[i] = (uint16_t)(i / (n - 1));
+        move_digit[i] = (uint8_t)(i % (n - 1));
+    }
+    int runs = 1 + (p->restarts > 0 ? p->restarts : 0);
     long best = LONG_MAX;
     sdk_status status = SDK_TIMEOUT;
     for (int run = 0; run < runs && !ch.stopped; run++) {
@@ -80,8 +97,10 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
             if (st->nodes % SDK_ENERGY_POLL == 0 && sdk_energy_chain_poll(&ch, (double)e.conflict, T))
                 break;
             st->nodes++;
-            int c = free_cells[sdk_rng_below(&rng, (uint32_t)nfree)];
-            int d = 1 + (int)sdk_rng_below(&rng, (uint32_t)n - 1);
+            /* One draw picks the cell and the k-th other digit together. */
+            uint32_t move = sdk_energy_below(&rng, (uint32_t)nmoves);
+            int c = free_cells[move_cell[move]];
+            int d = 1 + move_digit[move];
             if (d >= e.cells[c])
                 d++;                        /* uniform over the other n-1 digits */
             long delta = sdk_energy_conflict_set_delta(&e, c, d);
@@ -105,5 +124,7 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
     sdk_status end = sdk_energy_chain_finish(&ch);
     sdk_energy_free(&e);
     free(accept);
+    free(move_cell);
+    free(move_digit);
     return status == SDK_SOLVED ? status : end;
 }

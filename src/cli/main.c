@@ -41,6 +41,12 @@ static const cli_command command_table[] = {
      "sudoku rate [--samples N] [--seed N] [options] [FILE...]",
      "Rate each puzzle by search-tree difficulty: clues, depth, normal and average width.",
      rate_help},
+    {"energy", cmd_energy, OPTG_INPUT | OPTG_ENERGY, "sudoku energy [--clue-weight W] PUZZLE STATE",
+     "Print the conflict, missing-digit and sort energies of a full assignment.",
+     "PUZZLE: the clues (first record of the file).  STATE: a full assignment that keeps\n"
+     "the clues (first record).  Prints 'conflict E' (pairs sharing a house with the same\n"
+     "digit, a pair touching a clue weighing W, default 5), 'missing E' (digits missing\n"
+     "from rows and columns) and 'sort E' (sum over rows and columns of |sort(house)_j - j|).\n"},
     {"help", cmd_help, 0, "sudoku help [COMMAND | methods]",
      "Show the list of commands, one command's help, or the solving methods.", NULL},
 };

@@ -47,7 +47,7 @@ static const cli_option option_table[] = {
      "anneal: proposals per chain; 0 = (free cells)^2 (default)"},
     {"--reheat", NULL, "N", OPT_INT, P(reheat), 1, 1e9, OPTG_STOCH, NULL,
      "anneal: chains without improvement before reheating to T0 (default 20)"},
-    {"--population", NULL, "N", OPT_INT, P(population), 2, 1e6, OPTG_STOCH, NULL,
+    {"--population", NULL, "N", OPT_INT, P(population), 2, 1e5, OPTG_STOCH, NULL,
      "evolve: organisms, 90% workers and 10% explorers (default 200)"},
     {"--epochs", NULL, "N", OPT_INT, P(epochs), 1, 1e9, OPTG_STOCH, NULL,
      "evolve: epochs per attempt (default 5000)"},
