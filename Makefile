@@ -3,9 +3,15 @@
 #   make test       every test; ends with "N passed, N failed"
 #   make sanitize   the same tests against an ASan+UBSan build
 #   make bench      benchmarks (figures printed, nothing asserted)
+#   make fuzz       libFuzzer targets, FUZZ_SECONDS (default 60) each (needs clang)
 
 CC      ?= cc
-CFLAGS  ?= -O2
+# The host's own instruction set when the compiler supports it (popcount,
+# SIMD for the 9x9 kernel); `make PORTABLE=1` builds a generic binary.
+ifndef PORTABLE
+NATIVE  := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native)
+endif
+CFLAGS  ?= -O2 $(NATIVE)
 WARN     = -std=c11 -Wall -Wextra -D_DEFAULT_SOURCE
 CPPFLAGS = -Iinclude
 LDLIBS   = -lm -lpthread
