@@ -1,0 +1,50 @@
+#!/bin/sh
+# cli_stream.sh -- batches stream in bounded memory: peak memory for 200,000
+# puzzles on stdin is that of 20,000; -j 2 gives output identical to -j 1 on
+# a mix of line, grid and malformed records.
+SUDOKU=${SUDOKU:-./sudoku}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+
+p=$(head -1 puzzles/norvig_easy50.txt | tr -d '\r')
+peak_kb() {  # peak_kb N JOBS: peak resident KB of solving N copies from stdin
+    if [ -x /usr/bin/time ]; then
+        yes "$p" | head -n "$1" | /usr/bin/time -f '%M' "$SUDOKU" solve -j "$2" 2> "$T/rss" > "$T/out.$1"
+        tail -1 "$T/rss"
+    else
+        yes "$p" | head -n "$1" | "$SUDOKU" solve -j "$2" > "$T/out.$1"; echo 0
+    fi
+}
+for jobs in 1 2; do
+    small=$(peak_kb 20000 $jobs)
+    large=$(peak_kb 200000 $jobs)
+    [ "$(wc -l < "$T/out.200000")" -eq 200000 ] && ok || bad "-j $jobs: 200000 records in, $(wc -l < "$T/out.200000") out"
+    [ "$(sort -u "$T/out.200000" | wc -l)" -eq 1 ] && ok || bad "-j $jobs: answers differ"
+    # Growth must not follow the input: 10x the records, at most 2 MB more.
+    [ "$large" -le $((small + 2048)) ] && ok || bad "-j $jobs: peak memory grew from ${small} KB to ${large} KB"
+done
+
+# A mixed input: lines, a grid, malformed records, clashing clues.
+{
+    grep -v '^#' puzzles/puzzles3_magictour_top1465 | head -300
+    cat puzzles/wikipedia.txt; echo
+    echo "not a puzzle"
+    cat puzzles/invalid_sudokus_emerentius.txt
+    grep -v '^#' puzzles/puzzles7_serg_benchmark | head -200 | tr -d '\r'
+    echo "${p}99"
+} > "$T/mixed"
+for cmd in solve check count; do
+    "$SUDOKU" $cmd --format json "$T/mixed" > "$T/j1" 2> "$T/e1"; rc1=$?
+    "$SUDOKU" $cmd --format json -j 2 "$T/mixed" > "$T/j2" 2> "$T/e2"; rc2=$?
+    cmp -s "$T/j1" "$T/j2" && ok || bad "$cmd: -j 2 stdout differs from -j 1"
+    cmp -s "$T/e1" "$T/e2" && ok || bad "$cmd: -j 2 stderr differs from -j 1"
+    [ "$rc1" = "$rc2" ] && ok || bad "$cmd: exit $rc1 with -j 1, $rc2 with -j 2"
+    [ "$(wc -l < "$T/j1")" -eq 510 ] && ok || bad "$cmd: $(wc -l < "$T/j1") records for 510 inputs"
+done
+"$SUDOKU" solve -j 0 "$T/mixed" > /dev/null 2>&1; [ $? -eq 3 ] && ok || bad "-j 0 (all cores) failed"
+
+echo "cli_stream: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
