@@ -38,6 +38,9 @@ $(BUILD)/libsudoku.a: $(LIB_OBJ)
 $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
+# The energy core's inline half is included by the method files and the tests.
+$(LIB_OBJ) $(TEST_BIN): src/energy.h
+
 $(BUILD)/cli/%.o: src/cli/%.c src/cli/cli.h include/sudoku.h | $(BUILD)/cli
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
