@@ -26,7 +26,7 @@ CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SUDOKU  ?= ./sudoku
 
-.PHONY: all test sanitize bench clean
+.PHONY: all test sanitize bench clean fuzz valgrind
 all: sudoku
 
 sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
@@ -46,6 +46,8 @@ $(BUILD)/cli/%.o: src/cli/%.c src/cli/cli.h include/sudoku.h | $(BUILD)/cli
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
+
+$(BUILD)/tests/unit_fuzz_regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@
@@ -67,5 +69,10 @@ test-asan: $(TEST_BIN)
 bench: sudoku
 	@sh bench/run.sh
 
+# libFuzzer targets (tests/fuzz), FUZZ_SECONDS each; skipped with a note without clang.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
+
 clean:
-	rm -rf build build-asan sudoku
+	rm -rf build build-asan build-fuzz sudoku
