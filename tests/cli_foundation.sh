@@ -3,15 +3,7 @@
 # out, correct answers on samples of every benchmark set (verified by an awk
 # checker independent of the solver), check and count verdicts, malformed
 # input, exit codes, -j equality and streaming.
-SUDOKU=${SUDOKU:-./sudoku}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
-expect() {  # expect DESCRIPTION ACTUAL EXPECTED
-    if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi
-}
+. tests/lib.sh
 
 # verify PUZZLES SOLUTIONS: every solution line is a valid 9x9 grid that keeps
 # the clues of the puzzle on the same line.  Prints the number of bad lines.
@@ -157,5 +149,4 @@ expect "streaming: first answer before input ends" "$(wc -l < "$T/stream")" 1
 exec 7>&-
 wait $pid
 
-echo "cli_foundation: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary cli_foundation

@@ -2,12 +2,7 @@
 # cli_sizes.sh -- every board size through the command line: each puzzle in
 # puzzles/sizes is unique, its solution keeps the clues, and the solution
 # is itself a valid full grid (a full grid is 'unique' iff it breaks no rule).
-SUDOKU=${SUDOKU:-./sudoku}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+. tests/lib.sh
 
 for f in puzzles/sizes/*.txt; do
     n=$(wc -l < "$f")
@@ -27,5 +22,4 @@ done
 # not silently give a 3x4 answer.
 "$SUDOKU" check --box 4x3 puzzles/sizes/12x12.txt > "$T/o" 2>/dev/null
 grep -qv '^unique$' "$T/o" && ok || bad "--box 4x3 gave the same verdicts as 3x4"
-echo "cli_sizes: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary cli_sizes

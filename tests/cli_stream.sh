@@ -2,12 +2,7 @@
 # cli_stream.sh -- batches stream in bounded memory: peak memory for 200,000
 # puzzles on stdin is that of 20,000; -j 2 gives output identical to -j 1 on
 # a mix of line, grid and malformed records.
-SUDOKU=${SUDOKU:-./sudoku}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+. tests/lib.sh
 
 p=$(head -1 puzzles/norvig_easy50.txt | tr -d '\r')
 peak_kb() {  # peak_kb N JOBS: peak resident KB of solving N copies from stdin
@@ -46,5 +41,4 @@ for cmd in solve check count; do
 done
 "$SUDOKU" solve -j 0 "$T/mixed" > /dev/null 2>&1; [ $? -eq 3 ] && ok || bad "-j 0 (all cores) failed"
 
-echo "cli_stream: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary cli_stream

@@ -47,6 +47,13 @@ void cli_json_string(FILE *f, const char *s)
     putc('"', f);
 }
 
+void cli_json_invalid(FILE *f, const sdk_record *rec)
+{
+    fprintf(f, "{\"line\":%ld,\"status\":\"invalid\",\"error\":", rec->line);
+    cli_json_string(f, rec->error);
+    fputs("}\n", f);
+}
+
 const char *cli_record_line(const sdk_record *rec, char *buf)
 {
     return sdk_format_line(rec->board, rec->cells, buf);

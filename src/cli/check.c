@@ -66,15 +66,12 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
         fprintf(f, "%ld,%s,%s,%s\n", rec->line, puzzle, word, number);
         break;
     case FMT_JSON:
-        fprintf(f, "{\"line\":%ld,", rec->line);
         if (!res) {
-            fprintf(f, "\"status\":\"invalid\",\"error\":");
-            cli_json_string(f, rec->error);
-            fprintf(f, "}\n");
+            cli_json_invalid(f, rec);
         } else {
-            fprintf(f, "\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
+            fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
                     "\"stats\":{\"nodes\":%llu,\"guesses\":%llu}}\n",
-                    puzzle, word, number, status, (unsigned long long)res->stats.nodes,
+                    rec->line, puzzle, word, number, status, (unsigned long long)res->stats.nodes,
                     (unsigned long long)res->stats.guesses);
         }
         break;

@@ -98,6 +98,8 @@ int cli_batch_run(const cli_options *opt, const cli_job *job);
 FILE *cli_batch_stream(cli_batch *out);
 const char *cli_batch_file(cli_batch *out);
 void cli_json_string(FILE *f, const char *s);
+/* The JSON record of a malformed input record: {"line":N,"status":"invalid","error":"..."}. */
+void cli_json_invalid(FILE *f, const sdk_record *rec);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 

@@ -50,13 +50,11 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
             fprintf(f, ",%d,,,,,\n", r ? r->clues : 0);
         break;
     case FMT_JSON:
-        fprintf(f, "{\"line\":%ld,", rec->line);
         if (!res) {
-            fprintf(f, "\"status\":\"invalid\",\"error\":");
-            cli_json_string(f, rec->error);
-            fprintf(f, "}\n");
+            cli_json_invalid(f, rec);
             break;
         }
+        fprintf(f, "{\"line\":%ld,", rec->line);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"clues\":%d", puzzle, word, r->clues);
         if (rated) {
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r->depth, (unsigned long long)r->normal_width);

@@ -61,13 +61,11 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
                 res ? (unsigned long long)res->stats.guesses : 0ull);
         break;
     case FMT_JSON:
-        fprintf(f, "{\"line\":%ld,", rec->line);
         if (!res) {
-            fprintf(f, "\"status\":\"invalid\",\"error\":");
-            cli_json_string(f, rec->error);
-            fprintf(f, "}\n");
+            cli_json_invalid(f, rec);
             break;
         }
+        fprintf(f, "{\"line\":%ld,", rec->line);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"solution\":", puzzle, word);
         if (solution[0])
             fprintf(f, "\"%s\"", solution);
