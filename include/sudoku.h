@@ -359,4 +359,69 @@ int  sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t 
  * so that a move raising the energy by k is accepted iff sdk_rng_u32() < thr[k]. */
 void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
 
+/* ------------------------------------------------------------------------ */
+/* Puzzle generation (src/generate.c)                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Which cells are added or removed together (the orbit of a cell). */
+typedef enum { SDK_SYM_NONE, SDK_SYM_ROTATE180, SDK_SYM_ROTATE90, SDK_SYM_MIRROR } sdk_symmetry;
+
+typedef struct sdk_gen_params {
+    /* metropolis (000 section 13) */
+    int target_clues;          /* stop at this many clues (or the nearest reachable below) */
+    sdk_symmetry symmetry;     /* default rotate180, as in the book */
+    double grid_T;             /* full-grid chain temperature, 0.2 */
+    double clue_T;             /* clue-chain temperature, 0.542 */
+    /* remc (004) */
+    double J, h;               /* H = -J U + h (clues): 100, 1 */
+    double depth_beta;         /* depth stage: plain Metropolis at this beta, 0.05 */
+    int depth_goal;            /* depth stage ends at this depth (9: "depth > 8") */
+    int replicas;              /* M = 10 */
+    double beta_min;           /* the hottest, fixed: 0.01 */
+    double beta_max;           /* initial coldest (the set then adapts): 0.05 */
+    double target_accept;      /* p-bar = 0.8 */
+    int exchange_steps;        /* N_s = 100 steps between temperature adjustments */
+    uint64_t max_steps;        /* MC steps per run (one trial per replica); 0 = budget only */
+    int runs;                  /* independent REMC runs, one per thread (-j); >= 1 */
+    /* Called now and then by the first run (may be NULL). */
+    void (*progress)(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width);
+    void *progress_ctx;
+} sdk_gen_params;
+
+void sdk_generate_defaults(sdk_gen_params *g);
+
+/* A random complete grid: the single-site Metropolis chain (method
+ * "metropolis", T = grid_T, all pair weights 1) on the empty board for
+ * boards up to 9x9; for larger boards (where that chain is slow), or if the
+ * chain fails, random independent boxes completed by the exact solver and
+ * shuffled by validity-preserving row and column permutations. */
+sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
+                             uint8_t *grid, const sdk_budget *budget);
+
+/* One puzzle by 000 section 13: a full grid, then Metropolis on the clue set
+ * (flip a symmetry orbit; removals only while the solution stays unique,
+ * additions accepted with exp(-size/clue_T)) down to target_clues.
+ * puzzle has exactly one solution (solution, may be NULL).  SDK_UNSOLVABLE
+ * if 50 grids in a row do not reach the target (too few clues for it). */
+sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
+                                   uint8_t *puzzle, uint8_t *solution, const sdk_budget *budget);
+
+/* A puzzle found by replica exchange, with its energy and figures. */
+typedef struct sdk_gen_result {
+    uint8_t puzzle[SDK_MAX_CELLS];
+    int clues;
+    uint64_t normal_width;
+    double energy;             /* -J ln(normal width) + h clues */
+} sdk_gen_result;
+
+/* 004's replica exchange: a depth stage (one chain at depth_beta until
+ * depth >= depth_goal), then replica exchange on U = ln(normal width) with
+ * adaptive temperatures, until max_steps or the budget.  g->runs independent
+ * runs go to as many threads (seeds derived from seed).  Fills best[0..count)
+ * with the lowest-energy distinct puzzles seen, best first; returns how many
+ * (SIGINT or the deadline end the search normally).  *steps (may be NULL)
+ * receives the steps done over all runs. */
+int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
+                      sdk_gen_result *best, const sdk_budget *budget, uint64_t *steps);
+
 #endif /* SUDOKU_H */

@@ -37,6 +37,12 @@ typedef struct cli_options {
     int jobs;
     int quiet;
     int samples;                 /* rate: random tie-break runs for the average width */
+    struct {                     /* generate */
+        int count, difficulty, clues, hard, size, rate, replicas;
+        const char *symmetry;
+        uint64_t steps;
+        double beta_min, target_accept;
+    } gen;
     char **files;
     int nfiles;
     unsigned char given[64];     /* given[i]: option row i appeared on the command line */

@@ -1,0 +1,315 @@
+/*
+ * generate.c -- `sudoku generate`: prints puzzles with exactly one solution,
+ * by the two-stage Metropolis of 000 (default) or, with --hard, the replica
+ * exchange of 004.  The algorithms are in src/generate.c; this file picks the
+ * board and parameters, runs puzzles on -j threads (each puzzle's seed is
+ * derived from --seed and its index, so the output does not depend on -j),
+ * proves each puzzle unique with the exact solver once more before printing
+ * it, and formats the records.  SIGINT prints what is done (for --hard, the
+ * best puzzle so far) and exits 130.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+
+static volatile int interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct gen_output {
+    const cli_options *opt;
+    const sdk_board *b;
+    cli_format format;
+    uint64_t seed;
+    const char *method;
+    double started;             /* for the progress line */
+    int progress;               /* stderr is a terminal and not --quiet */
+} gen_output;
+
+/* The record of one puzzle.  index is 1-based. */
+static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t seed)
+{
+    const cli_options *opt = o->opt;
+    const sdk_board *b = o->b;
+    sdk_status status;
+    /* Proven unique here, independently of the generator's bookkeeping. */
+    if (sdk_exact_count(b, puzzle, 2, NULL, NULL, NULL, &status) != 1) {
+        fprintf(stderr, "sudoku generate: internal error: puzzle %d is not unique; not printed\n", index);
+        return SDK_EXIT_UNSOLVED;
+    }
+    sdk_rating r;
+    int rated = opt->gen.rate || o->format == FMT_CSV || o->format == FMT_JSON;
+    if (rated) {
+        sdk_budget budget = {0, 0, &interrupted};
+        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &r, &budget) != SDK_SOLVED)
+            rated = 0;
+    }
+    char line[SDK_MAX_CELLS + 1];
+    sdk_format_line(b, puzzle, line);
+    int clues = 0;
+    for (int c = 0; c < b->ncells; c++)
+        clues += puzzle[c] != 0;
+    FILE *f = stdout;
+    switch (o->format) {
+    case FMT_CSV:
+        fprintf(f, "%d,%s,%d,%s,%u", index, line, clues, o->method, seed);
+        if (rated)
+            fprintf(f, ",%d,%llu", r.depth, (unsigned long long)r.normal_width);
+        else
+            fprintf(f, ",,");
+        if (rated && r.samples)
+            fprintf(f, ",%.2f,%.2f\n", r.avg_width, r.avg_width_err);
+        else
+            fprintf(f, ",,\n");
+        break;
+    case FMT_JSON:
+        fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%u", index, line,
+                clues, o->method, seed);
+        if (rated)
+            fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r.depth, (unsigned long long)r.normal_width);
+        if (rated && r.samples)
+            fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f", r.avg_width, r.avg_width_err);
+        fprintf(f, "}\n");
+        break;
+    case FMT_GRID:
+        sdk_format_grid(f, b, puzzle);
+        if (opt->gen.rate && rated)
+            fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
+                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        break;
+    default:
+        fputs(line, f);
+        if (opt->gen.rate && rated)
+            fprintf(f, " clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f", clues, r.depth,
+                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        fputc('\n', f);
+        break;
+    }
+    return SDK_EXIT_OK;
+}
+
+/* ---- default method: independent puzzles, -j threads ---------------------- */
+
+typedef struct metro_batch {
+    const sdk_board *b;
+    const sdk_gen_params *g;
+    uint64_t seed;
+    int first, count, jobs;
+    uint8_t (*puzzles)[SDK_MAX_CELLS];
+    sdk_status *status;
+    const sdk_budget *budget;
+} metro_batch;
+
+typedef struct metro_worker {
+    metro_batch *batch;
+    int lane;
+} metro_worker;
+
+static void *metro_work(void *arg)
+{
+    metro_worker *w = arg;
+    metro_batch *mb = w->batch;
+    for (int i = w->lane; i < mb->count; i += mb->jobs) {
+        uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
+        mb->status[i] = sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
+    }
+    return NULL;
+}
+
+static void progress_line(const gen_output *o, const char *text)
+{
+    if (o->progress && sdk_now() - o->started > 1.0) {
+        fprintf(stderr, "\r%s\033[K", text);
+        fflush(stderr);
+    }
+}
+
+static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int count, const sdk_budget *budget)
+{
+    enum { CHUNK = 64 };
+    uint8_t (*puzzles)[SDK_MAX_CELLS] = malloc(sizeof *puzzles * CHUNK);
+    sdk_status *status = malloc(sizeof *status * CHUNK);
+    int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
+    metro_worker *workers = malloc(sizeof *workers * (size_t)jobs);
+    pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
+    int exit_code = SDK_EXIT_OK;
+    if (!puzzles || !status || !workers || !threads) {
+        fprintf(stderr, "sudoku generate: out of memory\n");
+        exit_code = SDK_EXIT_IO;
+        goto done;
+    }
+    for (int first = 0; first < count && exit_code == SDK_EXIT_OK; first += CHUNK) {
+        metro_batch mb = {o->b, g, o->seed, first, count - first < CHUNK ? count - first : CHUNK, jobs,
+                          puzzles, status, budget};
+        int lanes = jobs < mb.count ? jobs : mb.count;
+        mb.jobs = lanes;
+        for (int t = 0; t < lanes; t++) {
+            workers[t] = (metro_worker){&mb, t};
+            if (t > 0 && pthread_create(&threads[t], NULL, metro_work, &workers[t]) != 0) {
+                workers[t].lane = -1;
+                metro_work(&(metro_worker){&mb, t});
+            }
+        }
+        metro_work(&workers[0]);
+        for (int t = 1; t < lanes; t++)
+            if (workers[t].lane >= 0)
+                pthread_join(threads[t], NULL);
+        for (int i = 0; i < mb.count; i++) {
+            if (status[i] != SDK_SOLVED) {
+                exit_code = status[i] == SDK_INTERRUPTED ? SDK_EXIT_SIGINT : SDK_EXIT_UNSOLVED;
+                if (status[i] == SDK_TIMEOUT)
+                    fprintf(stderr, "sudoku generate: time limit reached after %d puzzles\n", first + i);
+                if (status[i] == SDK_UNSOLVABLE)
+                    fprintf(stderr, "sudoku generate: %d clues not reached from 50 grids; try more clues "
+                            "or another --symmetry\n", g->target_clues);
+                break;
+            }
+            exit_code = cli_worse(exit_code, emit(o, first + i + 1, puzzles[i],
+                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i))));
+        }
+        char text[96];
+        snprintf(text, sizeof text, "generate: %d/%d puzzles, %.1f s", first + mb.count, count,
+                 sdk_now() - o->started);
+        progress_line(o, text);
+        fflush(stdout);
+    }
+done:
+    free(puzzles);
+    free(status);
+    free(workers);
+    free(threads);
+    return exit_code;
+}
+
+/* ---- --hard: replica exchange --------------------------------------------- */
+
+static void remc_progress(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width)
+{
+    const gen_output *o = ctx;
+    char text[160];
+    snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best normal width %llu (H=%.1f)",
+             sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width",
+             (unsigned long long)best_width, best_energy);
+    progress_line(o, text);
+}
+
+static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk_budget *budget)
+{
+    sdk_gen_result *best = calloc((size_t)count, sizeof *best);
+    if (!best) {
+        fprintf(stderr, "sudoku generate: out of memory\n");
+        return SDK_EXIT_IO;
+    }
+    g->runs = o->opt->jobs > 0 ? o->opt->jobs : 1;
+    g->progress = o->progress ? remc_progress : NULL;
+    g->progress_ctx = (void *)o;
+    uint64_t steps = 0;
+    int found = sdk_generate_remc(o->b, g, (uint32_t)o->seed, count, best, budget, &steps);
+    if (o->progress)
+        fprintf(stderr, "\r\033[K");
+    if (!o->opt->quiet)
+        fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s)\n",
+                (unsigned long long)steps, sdk_now() - o->started, g->runs);
+    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
+    for (int i = 0; i < found; i++)
+        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed));
+    free(best);
+    return exit_code;
+}
+
+static int parse_symmetry(const char *name, sdk_symmetry *s)
+{
+    static const char *names[] = {"none", "rotate180", "rotate90", "mirror"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *s = (sdk_symmetry)i;
+            return 1;
+        }
+    return 0;
+}
+
+int cmd_generate(int argc, char **argv, const cli_command *self)
+{
+    cli_options opt;
+    cli_options_init(&opt);
+    int rc = cli_parse(argc, argv, self, &opt);
+    if (rc >= 0)
+        return rc;
+    if (opt.nfiles > 0) {
+        fprintf(stderr, "sudoku generate: takes no files ('%s')\n", opt.files[0]);
+        return SDK_EXIT_USAGE;
+    }
+    int box_rows = opt.box_rows, box_cols = opt.box_cols;
+    int size = opt.gen.size ? opt.gen.size : box_rows ? box_rows * box_cols : 9;
+    if (!box_rows && !sdk_board_default_shape(size, &box_rows, &box_cols)) {
+        fprintf(stderr, "sudoku generate: --size %d is not a supported side (use --box RxC)\n", size);
+        return SDK_EXIT_USAGE;
+    }
+    if (box_rows * box_cols != size) {
+        fprintf(stderr, "sudoku generate: --box %dx%d does not make a %dx%d board\n", box_rows, box_cols, size,
+                size);
+        return SDK_EXIT_USAGE;
+    }
+    const sdk_board *b = sdk_board_cached(box_rows, box_cols);
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    if (opt.gen.symmetry && !parse_symmetry(opt.gen.symmetry, &g.symmetry)) {
+        fprintf(stderr, "sudoku generate: --symmetry: '%s' is not none, rotate180, rotate90 or mirror\n",
+                opt.gen.symmetry);
+        return SDK_EXIT_USAGE;
+    }
+    int hard = opt.gen.hard;
+    int difficulty = cli_option_given(&opt, "--difficulty") ? opt.gen.difficulty : 5;
+    /* 35 - difficulty clues on 9x9; the same fraction of the cells elsewhere. */
+    g.target_clues = opt.gen.clues ? opt.gen.clues : (35 - difficulty) * b->ncells / 81;
+    if (opt.gen.replicas)
+        g.replicas = opt.gen.replicas;
+    if (opt.gen.beta_min > 0)
+        g.beta_min = opt.gen.beta_min;
+    if (opt.gen.target_accept > 0)
+        g.target_accept = opt.gen.target_accept;
+    if (g.beta_max < g.beta_min)
+        g.beta_max = g.beta_min;
+    g.max_steps = opt.gen.steps;
+
+    /* No --seed: a fresh one, reported so the run can be repeated. */
+    uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
+                                                     : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
+    gen_output o = {&opt, b, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed, hard ? "remc" : "metropolis",
+                    sdk_now(), !opt.quiet && isatty(STDERR_FILENO)};
+    if (!opt.quiet)
+        fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
+
+    double limit = opt.params.time_limit;
+    if (hard && !cli_option_given(&opt, "--time-limit") && !opt.gen.steps)
+        limit = 60;
+    sdk_budget budget = {limit > 0 ? sdk_now() + limit : 0, 0, &interrupted};
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    if (o.format == FMT_CSV)
+        printf("index,puzzle,clues,method,seed,depth,normal_width,average_width,average_width_error\n");
+    int count = opt.gen.count > 0 ? opt.gen.count : 1;
+    rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget);
+    if (o.progress && !hard)
+        fprintf(stderr, "\r\033[K");
+    sigaction(SIGINT, &old, NULL);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "sudoku generate: error writing output\n");
+        rc = cli_worse(rc, SDK_EXIT_IO);
+    }
+    return interrupted ? SDK_EXIT_SIGINT : rc;
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# cli_generate.sh -- `sudoku generate`: every puzzle is unique (checked by
+# `sudoku check`, independently of the generator), the same seed gives the
+# same puzzles (for any -j), clue targets and symmetry hold, the formats, and
+# --hard with a small --steps budget reaches depth >= 3 on a fixed seed.
+SUDOKU=${SUDOKU:-./sudoku}
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Default method: unique puzzles with the target clue count.
+$SUDOKU generate -q --seed 11 --count 20 --clues 27 >"$tmp/a"
+expect "default: exit code" "$?" 0
+expect "default: records" "$(wc -l <"$tmp/a" | tr -d ' ')" 20
+expect "default: all unique" "$($SUDOKU check "$tmp/a" | sort -u)" unique
+expect "default: 27 clues each" "$(tr -d '.\n' <"$tmp/a" | wc -c | tr -d ' ')" 540
+
+# Reproducible: same seed, same puzzles, whatever -j; another seed differs.
+$SUDOKU generate -q --seed 11 --count 20 --clues 27 -j 2 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok || bad "same seed with -j 2 gave other puzzles"
+$SUDOKU generate -q --seed 12 --count 20 --clues 27 >"$tmp/c"
+cmp -s "$tmp/a" "$tmp/c" && bad "another seed gave the same puzzles" || ok
+
+# --difficulty 10 = 25 clues; 180-degree symmetry by default.
+p=$($SUDOKU generate -q --seed 5 --difficulty 10)
+expect "difficulty 10: clues" "$(printf %s "$p" | tr -d '.' | wc -c | tr -d ' ')" 25
+rev=$(printf %s "$p" | tr -c '.\n' 'x' | rev)
+expect "rotate180 symmetry" "$(printf %s "$p" | tr -c '.\n' 'x')" "$rev"
+
+# Other sizes and symmetries, all unique.
+for args in "--size 4 --clues 6" "--size 6 --clues 14" "--box 2x4 --clues 30" "--symmetry none --clues 24" \
+            "--symmetry mirror --clues 26" "--symmetry rotate90 --clues 29"; do
+    out=$($SUDOKU generate -q --seed 3 --count 3 $args)
+    expect "$args: records" "$(printf '%s\n' "$out" | grep -c .)" 3
+    expect "$args: unique" "$(printf '%s\n' "$out" | $SUDOKU check $( [ "${args#--box}" != "$args" ] && echo --box 2x4) | sort -u)" unique
+done
+
+# Formats: csv and json carry clues and ratings; grid reads back in.
+out=$($SUDOKU generate -q --seed 2 --count 2 --clues 28 --format csv)
+expect "csv header" "$(echo "$out" | head -n 1)" "index,puzzle,clues,method,seed,depth,normal_width,average_width,average_width_error"
+expect "csv clues column" "$(echo "$out" | tail -n +2 | cut -d, -f3 | sort -u)" 28
+out=$($SUDOKU generate -q --seed 2 --clues 28 --format json --rate --samples 5)
+case "$out" in *'"clues":28'*'"depth":'*'"normal_width":'*'"average_width":'*) ok ;; *) bad "json: $out" ;; esac
+expect "grid reads back" "$($SUDOKU generate -q --seed 2 --clues 28 --format grid | $SUDOKU check)" unique
+case "$($SUDOKU generate -q --seed 2 --clues 28 --rate --samples 3)" in *" clues=28 depth="*) ok ;; *) bad "line --rate" ;; esac
+
+# --hard: replica exchange with a small step budget; deterministic per seed.
+h1=$($SUDOKU generate -q --hard --seed 1 --steps 1500 --format json)
+h2=$($SUDOKU generate -q --hard --seed 1 --steps 1500 --format json)
+expect "--hard reproducible" "$h1" "$h2"
+depth=$(echo "$h1" | sed -E 's/.*"depth":([0-9]+).*/\1/')
+[ "${depth:-0}" -ge 3 ] && ok || bad "--hard depth $depth < 3: $h1"
+expect "--hard unique" "$(echo "$h1" | sed -E 's/.*"puzzle":"([^"]*)".*/\1/' | $SUDOKU check)" unique
+n=$($SUDOKU generate -q --hard --seed 1 --steps 400 --count 3 -j 2 | $SUDOKU check | grep -c unique)
+expect "--hard --count 3 -j 2" "$n" 3
+
+# Usage errors.
+$SUDOKU generate --symmetry spiral 2>/dev/null; expect "bad symmetry" "$?" 2
+$SUDOKU generate --size 7 2>/dev/null; expect "bad size" "$?" 2
+$SUDOKU generate --difficulty 11 2>/dev/null; expect "bad difficulty" "$?" 2
+$SUDOKU generate somefile 2>/dev/null; expect "files refused" "$?" 2
+
+echo "cli_generate: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
