@@ -74,5 +74,14 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
 
+# CLI tests whose assertions do not depend on speed, with ./sudoku under
+# valgrind: any memory error or definite/indirect leak changes an exit code.
+valgrind: sudoku
+	@mkdir -p $(BUILD)
+	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect "$(CURDIR)/sudoku" "$$@"\n' >$(BUILD)/sudoku-vg
+	@chmod +x $(BUILD)/sudoku-vg
+	@st=0; for t in tests/cli_hostile.sh tests/cli_foundation.sh; do \
+	    SUDOKU=$(CURDIR)/$(BUILD)/sudoku-vg sh $$t || st=1; done; exit $$st
+
 clean:
 	rm -rf build build-asan build-fuzz sudoku
