@@ -185,7 +185,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     uint8_t grid[SDK_MAX_CELLS];
     /* A chain that wanders this long without reaching the target starts over
      * from a new grid (low targets can be unreachable from some grids). */
-    const uint64_t patience = 200 * (uint64_t)nc;
+    const uint64_t patience = 1000 * (uint64_t)nc;
     for (uint32_t attempt = 0;; attempt++) {
         if (attempt == 50)
             return SDK_UNSOLVABLE;   /* this target is out of reach (e.g. too few clues) */
@@ -282,9 +282,12 @@ static void remember(remc_run *run, const replica *r)
 /* Internal energy of a unique puzzle for the stage. */
 static double internal_energy(remc_run *run, const uint8_t *puzzle, int depth_stage, uint64_t *width)
 {
-    *width = sdk_rate_width(run->b, puzzle, NULL, NULL, NULL);
+    /* The budget reaches into the tree walks: one width can take seconds. */
+    *width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
+    if (*width == 0)
+        return -1;              /* stopped by the budget */
     if (depth_stage)
-        return sdk_rate_depth(run->b, puzzle, run->grid, -1, NULL);
+        return sdk_rate_depth(run->b, puzzle, run->grid, -1, run->budget);
     return log((double)*width);
 }
 
@@ -302,6 +305,10 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage)
     }
     uint64_t width;
     double U = internal_energy(run, r->puzzle, depth_stage, &width);
+    if (U < 0) {                /* out of time: undo the flip */
+        r->puzzle[c] = removing ? run->grid[c] : 0;
+        return;
+    }
     double dH = energy(run->g, U, clues) - energy(run->g, r->U, r->clues);
     if (dH <= 0 || sdk_rng_double(&run->rng) < exp(-beta * dH)) {
         r->U = U;
@@ -317,7 +324,7 @@ static int run_over(remc_run *run)
 {
     if (run->g->max_steps && run->steps >= run->g->max_steps)
         return 1;
-    return (run->steps & 15) == 0 && sdk_budget_expired(run->budget);
+    return sdk_budget_expired(run->budget);     /* cheap next to a step's tree walks */
 }
 
 static void report(remc_run *run, int stage)
