@@ -8,15 +8,10 @@
 # `timeout` so a hang fails instead of stalling the suite.
 # Usage: SUDOKU=./sudoku sh tests/cli_hostile.sh   (prints "cli_hostile: N passed, N failed")
 
-SUDOKU=${SUDOKU:-./sudoku}
-case $SUDOKU in /*) ;; *) SUDOKU=$(pwd)/$SUDOKU ;; esac
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
+. tests/lib.sh
 cd "$T" || exit 1
 
-passed=0
-failed=0
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+fail() { bad "$@"; }
 
 # A puzzle, its solution, and the same puzzle as a grid.
 P=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -233,5 +228,4 @@ else
     fail "mixed stream as JSON: $(wc -l <out) lines"
 fi
 
-echo "cli_hostile: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_hostile

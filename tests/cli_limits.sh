@@ -4,17 +4,8 @@
 # and `generate --hard`, within 50 ms (plus process start-up; more slack under
 # the sanitizers); SIGINT ends a run with exit 130; memory stays bounded on
 # inputs that would grow it (checked with ulimit -v where the binary allows).
-SUDOKU=${SUDOKU:-./sudoku}
-case $SUDOKU in /*) ;; *) SUDOKU=$(pwd)/$SUDOKU ;; esac
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
+. tests/lib.sh
 cd "$T" || exit 1
-passed=0
-failed=0
-check() {
-    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1 ${3:-}"; fi
-}
-now() { date +%s%N; }
 
 # Start-up cost of this binary (an ASan build is slower), added to the slack.
 t0=$(now); "$SUDOKU" --version >/dev/null; base=$((($(now) - t0) / 1000000))
@@ -101,5 +92,4 @@ else
     echo "note: ulimit -v unusable with this binary: memory caps skipped"
 fi
 
-echo "cli_limits: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_limits

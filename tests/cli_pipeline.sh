@@ -3,17 +3,8 @@
 # promptly and quietly, even on endless input; a write error (/dev/full) is
 # reported and exits 4; a consumer sees each answer while the producer is
 # still sending; on a pipe, output is batched (far fewer writes than records).
-SUDOKU=${SUDOKU:-./sudoku}
-case $SUDOKU in /*) ;; *) SUDOKU=$(pwd)/$SUDOKU ;; esac
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
+. tests/lib.sh
 cd "$T" || exit 1
-passed=0
-failed=0
-check() {   # check NAME CONDITION-STATUS [detail]
-    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1 ${3:-}"; fi
-}
-now() { date +%s%N; }
 P=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 S=417369825632158947958724316825437169791586432346912758289643571573291684164875293
 yes "$P" | head -n 200000 >big.txt
@@ -64,5 +55,4 @@ if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null;
         "$writes writes for 20000 records"
 fi
 
-echo "cli_pipeline: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_pipeline

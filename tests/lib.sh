@@ -12,5 +12,9 @@ ok()  { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL $*"; }
 # expect DESCRIPTION ACTUAL EXPECTED
 expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
+# check DESCRIPTION STATUS [DETAIL]: passes when STATUS (a command's $?) is 0
+check() { if [ "$2" -eq 0 ]; then ok; else bad "$1 ${3:-}"; fi; }
+# now: wall clock in nanoseconds
+now() { date +%s%N; }
 # summary NAME: the closing line; the script's exit status says if all passed
 summary() { echo "$1: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; }
