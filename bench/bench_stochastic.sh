@@ -3,11 +3,14 @@
 # proposals per second per method, the textbook puzzle's median time for
 # metropolis at T = 0.39 over 20 seeds, and per method the solved count and
 # median / max time over 10 seeds on each puzzle of puzzles/named-hard.txt
-# under a per-run cap (CAP seconds, default 1).  Prints markdown tables;
-# asserts nothing.  Times are wall clock on one core.
+# under a per-run cap (CAP seconds, default 1; LONGCAP, default 10, for the
+# fixed-T anneal rows, which solve everything given the time), and
+# sort-penalty / evolve on the textbook and Wikipedia puzzles (LONGCAP).
+# Prints markdown tables; asserts nothing.  Times are wall clock on one core.
 cd "$(dirname "$0")/.."
 SUDOKU=${SUDOKU:-./sudoku}
 CAP=${CAP:-1}
+LONGCAP=${LONGCAP:-10}
 SEEDS=${SEEDS:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,13 +53,29 @@ figures <"$tmp/book" | sort -k3 -n | awk '{n++; t[n] = $3; p[n] = $2; ok += $1 =
     END {printf "solved %d/%d, median %.2f ms (%d proposals), max %.2f ms\n\n", ok, n,
          (t[int((n+1)/2)] + t[int(n/2)+1]) / 2, (p[int((n+1)/2)] + p[int(n/2)+1]) / 2, t[n]}'
 
-echo "### named-hard.txt: solved / $SEEDS seeds, median and max time (ms), cap ${CAP} s per run"
+echo "### sort-penalty and evolve: textbook and Wikipedia puzzles, $SEEDS seeds, cap ${LONGCAP} s per run"
 echo
-bench_method() {   # bench_method LABEL ARGS...
-    label=$1; shift
+echo "| method | puzzle | solved | median ms | max ms |"
+echo "|---|---|---:|---:|---:|"
+for m in sort-penalty evolve; do
+    for f in book-metropolis wikipedia; do
+        : >"$tmp/easy"
+        for s in $(seq 1 "$SEEDS"); do
+            $SUDOKU solve --method $m --seed "$s" --time-limit "$LONGCAP" --stats puzzles/$f.txt >/dev/null 2>>"$tmp/easy"
+        done
+        figures <"$tmp/easy" | sort -k3 -n | awk -v m=$m -v f=$f '{n++; t[n] = $3; ok += $1 == "solved"}
+            END {printf "| %s | %s | %d/%d | %.0f | %.0f |\n", m, f, ok, n, (t[int((n+1)/2)] + t[int(n/2)+1]) / 2, t[n]}'
+    done
+done
+echo
+
+echo "### named-hard.txt: solved / $SEEDS seeds, median and max time (ms), cap ${CAP} s per run (${LONGCAP} s where marked)"
+echo
+bench_method() {   # bench_method LABEL CAP ARGS...
+    label=$1 cap=$2; shift 2
     : >"$tmp/runs"
     for s in $(seq 1 "$SEEDS"); do
-        $SUDOKU solve "$@" --seed "$s" --time-limit "$CAP" --stats "$tmp/hard.txt" >/dev/null 2>"$tmp/err"
+        $SUDOKU solve "$@" --seed "$s" --time-limit "$cap" --stats "$tmp/hard.txt" >/dev/null 2>"$tmp/err"
         figures <"$tmp/err" | paste -d' ' "$tmp/names.txt" - >>"$tmp/runs"
     done
     printf "| %s |" "$label"
@@ -69,11 +88,12 @@ bench_method() {   # bench_method LABEL ARGS...
 }
 printf "| method |"; tr '\n' '|' <"$tmp/names.txt" | sed 's/|/ | /g'; echo
 printf "|---|"; sed 's/.*/---:|/' "$tmp/names.txt" | tr -d '\n'; echo
-bench_method "metropolis T=0.39" --T 0.39
-bench_method "anneal (schedule)" --method anneal
-bench_method "anneal T=0.35" --method anneal --T 0.35
-bench_method "anneal T=0.35 --propagate" --method anneal --T 0.35 --propagate
-bench_method "sort-penalty" --method sort-penalty
-bench_method "evolve" --method evolve
+bench_method "metropolis T=0.39" "$CAP" --T 0.39
+bench_method "anneal (schedule)" "$CAP" --method anneal
+bench_method "anneal T=0.35 (${LONGCAP} s cap)" "$LONGCAP" --method anneal --T 0.35
+bench_method "anneal T=0.35 --propagate" "$CAP" --method anneal --T 0.35 --propagate
+bench_method "anneal T=0.5 --propagate" "$CAP" --method anneal --T 0.5 --propagate
+bench_method "sort-penalty" "$CAP" --method sort-penalty
+bench_method "evolve" "$CAP" --method evolve
 echo
 echo "(a cell is solved/runs median/max ms when every run solved it, else solved/runs)"

@@ -85,7 +85,21 @@ typedef struct sdk_rng {
 } sdk_rng;
 
 void     sdk_rng_seed(sdk_rng *r, uint32_t seed);
-uint32_t sdk_rng_u32(sdk_rng *r);
+/* Regenerates the 624 words of state (rng.c); sdk_rng_u32 calls it. */
+void     sdk_rng_twist(sdk_rng *r);
+/* The next 32-bit output.  Inline because the stochastic solvers draw two
+ * or three per proposal, tens of millions a second. */
+static inline uint32_t sdk_rng_u32(sdk_rng *r)
+{
+    if (r->index >= 624)
+        sdk_rng_twist(r);
+    uint32_t y = r->mt[r->index++];
+    y ^= y >> 11;                   /* MT19937 tempering */
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
 /* Uniform integer in [0, bound), unbiased (rejection). bound >= 1. */
 uint32_t sdk_rng_below(sdk_rng *r, uint32_t bound);
 /* Uniform double in [0, 1) with 53 random bits. */
@@ -225,7 +239,10 @@ typedef struct sdk_params {
     int      reheat;          /* annealing: chains without improvement before reheat */
     int      population;      /* evolve */
     int      epochs;          /* evolve */
-    const char *trace_path;   /* CSV trace (iteration, energy, temperature), or NULL */
+    const char *trace_path;   /* CSV trace (puzzle, iteration, energy, temperature), or NULL */
+    FILE    *trace;           /* if set, the open trace every puzzle's rows go to (the CLI
+                                 opens trace_path once and writes the header) */
+    uint64_t trace_puzzle;    /* the trace's puzzle column: the record number */
     volatile int *interrupt;  /* SIGINT flag, may be NULL */
 } sdk_params;
 
@@ -242,6 +259,7 @@ typedef struct sdk_method {
     sdk_method_fn run;
     const char *summary;      /* one line for --help */
     const char *source;       /* which document it reproduces */
+    int stochastic;           /* 1: a chain (acceptance, energies mean something) */
 } sdk_method;
 
 const sdk_method *sdk_method_find(const char *name);   /* NULL if unknown */
@@ -355,6 +373,15 @@ void sdk_energy_fill_boxes(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r
  * or hidden singles, repeatedly.  Returns 0 if that reaches a contradiction
  * (no solution), else 1. */
 int  sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *out);
+/* cand[c]: bit d set iff no peer of blank cell c holds d in puzzle (0 for
+ * filled cells). */
+void sdk_energy_candidates(const sdk_board *b, const uint8_t *puzzle, uint32_t *cand);
+/* --propagate's start: every box's free cells a random assignment of the
+ * digits the box lacks in which every cell holds one of its candidates (a
+ * random perfect matching).  Returns 0 if a box has none: then the puzzle
+ * has no solution, as a solution's boxes are such assignments. */
+int  sdk_energy_fill_boxes_candidates(const sdk_board *b, const uint8_t *puzzle, const uint32_t *cand,
+                                      sdk_rng *r, uint8_t *state);
 /* Acceptance thresholds: thr[k] = exp(-beta*k) scaled to 2^32, k = 0..kmax,
  * so that a move raising the energy by k is accepted iff sdk_rng_u32() < thr[k]. */
 void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);

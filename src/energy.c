@@ -210,6 +210,78 @@ int sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *
     return sdk_board_givens_consistent(b, out, NULL);
 }
 
+void sdk_energy_candidates(const sdk_board *b, const uint8_t *puzzle, uint32_t *cand)
+{
+    uint32_t full = (b->n >= 31) ? UINT32_MAX - 1 : ((1u << b->n) - 1) << 1;   /* bits 1..n */
+    for (int c = 0; c < b->ncells; c++) {
+        cand[c] = 0;
+        if (puzzle[c])
+            continue;
+        uint32_t left = full;
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+            left &= ~(1u << puzzle[b->peers[i]]);
+        cand[c] = left;
+    }
+}
+
+/* Kuhn's augmenting path from free cell slot i of one box: tries its
+ * candidate digits in the (shuffled) order of `digits`; holder[k] is the
+ * slot holding digits[k], or -1. */
+static int match_slot(int i, const uint32_t *slot_cand, const uint8_t *digits, int k, int *holder,
+                      uint8_t *visited)
+{
+    for (int j = 0; j < k; j++) {
+        if (visited[j] || !(slot_cand[i] >> digits[j] & 1u))
+            continue;
+        visited[j] = 1;
+        if (holder[j] < 0 || match_slot(holder[j], slot_cand, digits, k, holder, visited)) {
+            holder[j] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int sdk_energy_fill_boxes_candidates(const sdk_board *b, const uint8_t *puzzle, const uint32_t *cand,
+                                     sdk_rng *r, uint8_t *state)
+{
+    memcpy(state, puzzle, (size_t)b->ncells);
+    for (int h = 0; h < b->nhouses; h++) {
+        if (b->house_kind[h] != SDK_HOUSE_BOX)
+            continue;
+        const uint16_t *cells = b->house_cells + h * b->n;
+        uint8_t present[SDK_MAX_N + 1] = {0}, digits[SDK_MAX_N], slots[SDK_MAX_N], visited[SDK_MAX_N];
+        uint32_t slot_cand[SDK_MAX_N];
+        int holder[SDK_MAX_N], k = 0, nslots = 0;
+        for (int i = 0; i < b->n; i++) {
+            present[puzzle[cells[i]]] = 1;
+            if (!puzzle[cells[i]])
+                slots[nslots++] = (uint8_t)i;
+        }
+        for (int d = 1; d <= b->n; d++)
+            if (!present[d])
+                digits[k++] = (uint8_t)d;
+        if (k != nslots)
+            return 0;               /* clues repeat a digit in the box */
+        /* Random orders of cells and digits make a random perfect matching
+         * (not a uniform one: the chain does the mixing). */
+        sdk_rng_shuffle_u8(r, slots, nslots);
+        sdk_rng_shuffle_u8(r, digits, k);
+        for (int i = 0; i < nslots; i++)
+            slot_cand[i] = cand[cells[slots[i]]];
+        for (int j = 0; j < k; j++)
+            holder[j] = -1;
+        for (int i = 0; i < nslots; i++) {
+            memset(visited, 0, sizeof visited);
+            if (!match_slot(i, slot_cand, digits, k, holder, visited))
+                return 0;           /* a solution's box would be such a matching */
+        }
+        for (int j = 0; j < k; j++)
+            state[cells[slots[holder[j]]]] = digits[j];
+    }
+    return 1;
+}
+
 void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta)
 {
     for (int k = 0; k <= kmax; k++) {
@@ -229,10 +301,14 @@ int sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8
     ch->max_iters = p->max_iters;
     ch->st = st;
     st->best_energy = st->final_energy = -1;
-    if (p->trace_path) {
+    ch->trace_puzzle = p->trace_puzzle;
+    if (p->trace) {
+        ch->trace = p->trace;
+    } else if (p->trace_path) {
         ch->trace = fopen(p->trace_path, "w");
+        ch->owns_trace = ch->trace != NULL;
         if (ch->trace)
-            fprintf(ch->trace, "iteration,energy,temperature\n");
+            fprintf(ch->trace, "puzzle,iteration,energy,temperature\n");
     }
     if (p->propagate)
         return sdk_energy_fill_singles(b, puzzle, start);
@@ -240,10 +316,16 @@ int sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8
     return sdk_board_givens_consistent(b, puzzle, NULL);
 }
 
-int sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperature)
+void sdk_energy_chain_trace(const sdk_energy_chain *ch, double energy, double temperature)
 {
     if (ch->trace)
-        fprintf(ch->trace, "%llu,%.17g,%.17g\n", (unsigned long long)ch->st->nodes, energy, temperature);
+        fprintf(ch->trace, "%llu,%llu,%.17g,%.17g\n", (unsigned long long)ch->trace_puzzle,
+                (unsigned long long)ch->st->nodes, energy, temperature);
+}
+
+int sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperature)
+{
+    sdk_energy_chain_trace(ch, energy, temperature);
     if (sdk_budget_expired(&ch->budget))
         ch->stopped = 1;
     return ch->stopped;
@@ -251,10 +333,9 @@ int sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperatur
 
 sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch)
 {
-    if (ch->trace) {
+    if (ch->owns_trace)
         fclose(ch->trace);
-        ch->trace = NULL;
-    }
+    ch->trace = NULL;
     if (ch->budget.interrupt && *ch->budget.interrupt)
         return SDK_INTERRUPTED;
     return SDK_TIMEOUT;
@@ -279,4 +360,27 @@ void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8
         if (total > first)          /* a box with fewer than two free cells has no pair */
             bx->start[++bx->nboxes] = total;
     }
+    /* The one-draw table: L = lcm of the boxes' pair counts, box i's pairs
+     * each repeated L/k_i times. */
+    uint64_t lcm = 1;
+    for (int i = 0; i < bx->nboxes && lcm <= SDK_ENERGY_DRAW_TABLE; i++) {
+        uint64_t k = (uint64_t)(bx->start[i + 1] - bx->start[i]), x = lcm, y = k;
+        while (y) {
+            uint64_t t = x % y;
+            x = y;
+            y = t;
+        }
+        lcm = lcm / x * k;
+    }
+    bx->ndraw = 0;
+    if (bx->nboxes == 0 || lcm * (uint64_t)bx->nboxes > SDK_ENERGY_DRAW_TABLE)
+        return;
+    uint32_t at = 0;
+    for (int i = 0; i < bx->nboxes; i++) {
+        int k = bx->start[i + 1] - bx->start[i];
+        for (uint64_t copy = 0; copy < lcm / (uint64_t)k; copy++)
+            for (int p = bx->start[i]; p < bx->start[i + 1]; p++)
+                bx->draw[at++] = bx->pair_a[p] | (uint32_t)bx->pair_b[p] << 16;
+    }
+    bx->ndraw = at;
 }

@@ -16,10 +16,19 @@
 
 #include "sudoku.h"
 
+/* The ΔE and commit functions must inline into the chains' loops: a call
+ * per proposal costs as much as the ΔE itself, and with several call sites
+ * the compilers' heuristics stop inlining them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SDK_ENERGY_HOT static inline __attribute__((always_inline))
+#else
+#define SDK_ENERGY_HOT static inline
+#endif
+
 /* ---- per-house pieces: a house loses one copy of `out` and gains `in` ---- */
 
 /* Missing digits of house h: +1 if `out` was its last copy, -1 if `in` was absent. */
-static inline int energy_house_missing_delta(const sdk_energy *e, int h, int out, int in)
+SDK_ENERGY_HOT int energy_house_missing_delta(const sdk_energy *e, int h, int out, int in)
 {
     const uint16_t *count = e->house_count + h * e->stride;
     return (count[out] == 1) - (count[in] == 0);
@@ -31,7 +40,7 @@ static inline int energy_house_missing_delta(const sdk_energy *e, int h, int out
  * the area between two counting functions).  Trading `out` for `in` moves
  * C(t) by one for t between them only, so ΔQ is a walk over that range.
  */
-static inline int energy_house_sort_delta(const sdk_energy *e, int h, int out, int in)
+SDK_ENERGY_HOT int energy_house_sort_delta(const sdk_energy *e, int h, int out, int in)
 {
     const uint16_t *count = e->house_count + h * e->stride;
     int lo = out < in ? out : in, hi = out < in ? in : out;
@@ -55,13 +64,13 @@ static inline int energy_house_sort_delta(const sdk_energy *e, int h, int out, i
 
 /* ---- set: free cell c takes digit d ---- */
 
-static inline long sdk_energy_conflict_set_delta(const sdk_energy *e, int c, int d)
+SDK_ENERGY_HOT long sdk_energy_conflict_set_delta(const sdk_energy *e, int c, int d)
 {
     const int32_t *w = e->peer_weight + c * e->stride;
     return w[d] - w[e->cells[c]];
 }
 
-static inline long sdk_energy_missing_set_delta(const sdk_energy *e, int c, int d)
+SDK_ENERGY_HOT long sdk_energy_missing_set_delta(const sdk_energy *e, int c, int d)
 {
     int old = e->cells[c];
     if (old == d)
@@ -71,7 +80,7 @@ static inline long sdk_energy_missing_set_delta(const sdk_energy *e, int c, int 
            energy_house_missing_delta(e, b->cell_col[c], old, d);
 }
 
-static inline long sdk_energy_sort_set_delta(const sdk_energy *e, int c, int d)
+SDK_ENERGY_HOT long sdk_energy_sort_set_delta(const sdk_energy *e, int c, int d)
 {
     int old = e->cells[c];
     if (old == d)
@@ -83,7 +92,7 @@ static inline long sdk_energy_sort_set_delta(const sdk_energy *e, int c, int d)
 
 /* ---- swap: free cells a and b of one box exchange digits ---- */
 
-static inline long sdk_energy_conflict_swap_delta(const sdk_energy *e, int a, int b)
+SDK_ENERGY_HOT long sdk_energy_conflict_swap_delta(const sdk_energy *e, int a, int b)
 {
     int va = e->cells[a], vb = e->cells[b];
     if (va == vb)
@@ -96,7 +105,7 @@ static inline long sdk_energy_conflict_swap_delta(const sdk_energy *e, int a, in
 }
 
 /* Rows and columns only: a box keeps its digits under a swap. */
-static inline long sdk_energy_missing_swap_delta(const sdk_energy *e, int a, int b)
+SDK_ENERGY_HOT long sdk_energy_missing_swap_delta(const sdk_energy *e, int a, int b)
 {
     int va = e->cells[a], vb = e->cells[b];
     if (va == vb)
@@ -112,7 +121,7 @@ static inline long sdk_energy_missing_swap_delta(const sdk_energy *e, int a, int
     return delta;
 }
 
-static inline long sdk_energy_sort_swap_delta(const sdk_energy *e, int a, int b)
+SDK_ENERGY_HOT long sdk_energy_sort_swap_delta(const sdk_energy *e, int a, int b)
 {
     int va = e->cells[a], vb = e->cells[b];
     if (va == vb)
@@ -132,7 +141,7 @@ static inline long sdk_energy_sort_swap_delta(const sdk_energy *e, int a, int b)
 
 /* Free cell c takes digit d: the tracked energies, the house counts and the
  * peers' conflict weights follow. */
-static inline void sdk_energy_set(sdk_energy *e, int c, int d)
+SDK_ENERGY_HOT void sdk_energy_set(sdk_energy *e, int c, int d)
 {
     int old = e->cells[c];
     if (old == d)
@@ -164,13 +173,38 @@ static inline void sdk_energy_set(sdk_energy *e, int c, int d)
     e->cells[c] = (uint8_t)d;
 }
 
-static inline void sdk_energy_swap(sdk_energy *e, int a, int b)
+/* Free cells a and b of one box exchange digits.  The energies move by the
+ * swap ΔE above; each house of a trades va for vb and each house of b the
+ * reverse (in a house they share, the two trades cancel).  The conflict
+ * weights of the peers change as under two sets, so that case is two sets. */
+SDK_ENERGY_HOT void sdk_energy_swap(sdk_energy *e, int a, int b)
 {
     int va = e->cells[a], vb = e->cells[b];
-    sdk_energy_set(e, a, vb);       /* the energies are functions of the state, */
-    sdk_energy_set(e, b, va);       /* so two sets leave them exact */
+    if (va == vb)
+        return;
+    if (e->kinds & SDK_ENERGY_CONFLICT) {
+        sdk_energy_set(e, a, vb);   /* the energies are functions of the state, */
+        sdk_energy_set(e, b, va);   /* so two sets leave them exact */
+        return;
+    }
+    if (e->kinds & SDK_ENERGY_MISSING)
+        e->missing += sdk_energy_missing_swap_delta(e, a, b);
+    if (e->kinds & SDK_ENERGY_SORT)
+        e->sort += sdk_energy_sort_swap_delta(e, a, b);
+    const sdk_board *g = e->board;
+    for (int i = g->cell_house_start[a]; i < g->cell_house_start[a + 1]; i++) {
+        uint16_t *count = e->house_count + g->cell_houses[i] * e->stride;
+        count[va]--;
+        count[vb]++;
+    }
+    for (int i = g->cell_house_start[b]; i < g->cell_house_start[b + 1]; i++) {
+        uint16_t *count = e->house_count + g->cell_houses[i] * e->stride;
+        count[vb]--;
+        count[va]++;
+    }
+    e->cells[a] = (uint8_t)vb;
+    e->cells[b] = (uint8_t)va;
 }
-
 
 /* ---- what every chain shares (energy.c) ---- */
 
@@ -179,6 +213,8 @@ typedef struct sdk_energy_chain {
     sdk_budget budget;
     uint64_t max_iters;      /* per run; 0 = none */
     FILE *trace;             /* NULL unless --trace */
+    int owns_trace;          /* opened here (no shared FILE in the params) */
+    uint64_t trace_puzzle;   /* the trace's puzzle column */
     sdk_stats *st;
     int stopped;             /* the budget or SIGINT ended the call */
 } sdk_energy_chain;
@@ -192,6 +228,8 @@ typedef struct sdk_energy_chain {
  * puzzle is proven to have no solution (clues in conflict). */
 int  sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8_t *puzzle,
                             const sdk_params *p, sdk_stats *st, uint8_t *start);
+/* Writes a trace row (if tracing): puzzle, iteration, energy, temperature. */
+void sdk_energy_chain_trace(const sdk_energy_chain *ch, double energy, double temperature);
 /* Every SDK_ENERGY_POLL proposals: writes a trace row and returns 1 if the
  * budget is spent (then ch->stopped is set). */
 int  sdk_energy_chain_poll(sdk_energy_chain *ch, double energy, double temperature);
@@ -201,7 +239,7 @@ sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch);
 /* A uniform integer in [0, bound), bound >= 1, from sdk_rng_u32: the same
  * distribution as sdk_rng_below (exact, by rejection) but by Lemire's
  * multiply-and-shift, without the two divisions that dominated a proposal. */
-static inline uint32_t sdk_energy_below(sdk_rng *r, uint32_t bound)
+SDK_ENERGY_HOT uint32_t sdk_energy_below(sdk_rng *r, uint32_t bound)
 {
     uint64_t m = (uint64_t)sdk_rng_u32(r) * bound;
     uint32_t low = (uint32_t)m;
@@ -217,19 +255,37 @@ static inline uint32_t sdk_energy_below(sdk_rng *r, uint32_t bound)
 
 /* The swappable pairs of free cells of every box that has two or more free
  * cells (the only boxes a swap can touch), for block-swap proposals. */
+#define SDK_ENERGY_MAX_PAIRS (SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2)
+/* Largest one-draw table (entries of 4 bytes: 32 KB, an L1 cache). */
+#define SDK_ENERGY_DRAW_TABLE 8192
+
 typedef struct sdk_energy_boxes {
     int nboxes;
     int start[SDK_MAX_N + 1];         /* box i: pairs[start[i] .. start[i+1]) */
-    uint16_t pair_a[SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2];
-    uint16_t pair_b[SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2];
+    uint16_t pair_a[SDK_ENERGY_MAX_PAIRS];
+    uint16_t pair_b[SDK_ENERGY_MAX_PAIRS];
+    /* The source's proposal is a uniform box, then a uniform pair of it: pair
+     * p of box i has probability 1/(nboxes * k_i), k_i the box's pair count.
+     * With L = lcm(k_i), a table of nboxes * L entries holding each pair of
+     * box i L/k_i times gives exactly that distribution from one uniform
+     * draw.  ndraw = 0 when the table would exceed SDK_ENERGY_DRAW_TABLE
+     * (then two draws, box and pair). */
+    uint32_t ndraw;
+    uint32_t draw[SDK_ENERGY_DRAW_TABLE];   /* pair_a | pair_b << 16 */
 } sdk_energy_boxes;
 
 void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle);
 
 /* A uniform box, then a uniform pair of distinct free cells of it, as the
  * sources do (nboxes > 0). */
-static inline void sdk_energy_propose_swap(const sdk_energy_boxes *bx, sdk_rng *r, int *a, int *b)
+SDK_ENERGY_HOT void sdk_energy_propose_swap(const sdk_energy_boxes *bx, sdk_rng *r, int *a, int *b)
 {
+    if (bx->ndraw) {
+        uint32_t pair = bx->draw[sdk_energy_below(r, bx->ndraw)];
+        *a = (int)(pair & 0xffff);
+        *b = (int)(pair >> 16);
+        return;
+    }
     int box = bx->nboxes == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)bx->nboxes);
     int first = bx->start[box], k = bx->start[box + 1] - first;
     int pair = first + (k == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)k));

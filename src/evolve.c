@@ -157,8 +157,8 @@ sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sd
 done:
     st->final_energy = final == LONG_MAX ? -1 : (double)final;
     st->best_energy = best == LONG_MAX ? -1 : (double)best;
-    if (ch.trace && final != LONG_MAX)
-        fprintf(ch.trace, "%llu,%ld,0\n", (unsigned long long)st->nodes, final);
+    if (final != LONG_MAX)
+        sdk_energy_chain_trace(&ch, (double)final, 0);
     {
         sdk_status end = sdk_energy_chain_finish(&ch);
         if (status != SDK_SOLVED)

@@ -46,19 +46,19 @@ static sdk_status method_backtrack(const sdk_board *b, const uint8_t *puzzle, co
 static const sdk_method method_table[] = {
     {"backtrack", method_backtrack,
      "exact search: naked and hidden singles, branching on the fewest candidates",
-     "classic constraint propagation with backtracking"},
+     "classic constraint propagation with backtracking", 0},
     {"metropolis", sdk_method_metropolis,
      "single-site Metropolis on conflict pairs (clue pairs x5), fixed T = 0.39",
-     "C. D. Howard's textbook, sections 12-13 (SOURCES.md 000)"},
+     "C. D. Howard's textbook, sections 12-13 (SOURCES.md 000)", 1},
     {"anneal", sdk_method_anneal,
      "block-swap annealing on missing digits: Lewis's schedule, or a fixed T with --T",
-     "B. Yee's blog and R. Lewis (2007) (SOURCES.md 001)"},
+     "B. Yee's blog and R. Lewis (2007) (SOURCES.md 001)", 1},
     {"sort-penalty", sdk_method_sort_penalty,
      "block-swap MCMC on the sort penalty Q, f ~ exp(-lambda Q), lambda = 1",
-     "N. L. Hjort, FocuStat blog (SOURCES.md 002)"},
+     "N. L. Hjort, FocuStat blog (SOURCES.md 002)", 1},
     {"evolve", sdk_method_evolve,
      "combinatorial evolution: 200 organisms (90% workers), 5000 epochs, 20 restarts",
-     "J. McCaffrey, MSDN Magazine, Nov 2016 (SOURCES.md 003)"},
+     "J. McCaffrey, MSDN Magazine, Nov 2016 (SOURCES.md 003)", 1},
 };
 
 const sdk_method *sdk_method_list(int *count)

@@ -119,8 +119,7 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
     }
     st->final_energy = (double)e.conflict;
     st->best_energy = (double)best;
-    if (ch.trace)
-        fprintf(ch.trace, "%llu,%ld,%.17g\n", (unsigned long long)st->nodes, e.conflict, T);
+    sdk_energy_chain_trace(&ch, (double)e.conflict, T);
     sdk_status end = sdk_energy_chain_finish(&ch);
     sdk_energy_free(&e);
     free(accept);

@@ -13,29 +13,27 @@ void sdk_rng_seed(sdk_rng *r, uint32_t seed)
     r->index = 624;
 }
 
-static void rng_twist(sdk_rng *r)
+/* One word of the MT19937 recurrence: the top bit of `word`, the low bits
+ * of `next`, mixed into the word 397 places on. */
+static inline uint32_t rng_next_word(uint32_t word, uint32_t next, uint32_t far)
 {
-    for (int i = 0; i < 624; i++) {
-        uint32_t y = (r->mt[i] & 0x80000000u) | (r->mt[(i + 1) % 624] & 0x7fffffffu);
-        uint32_t v = r->mt[(i + 397) % 624] ^ (y >> 1);
-        if (y & 1u)
-            v ^= 0x9908b0dfu;
-        r->mt[i] = v;
-    }
+    uint32_t y = (word & 0x80000000u) | (next & 0x7fffffffu);
+    return far ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
+void sdk_rng_twist(sdk_rng *r)
+{
+    /* Three spans instead of "% 624" on every word: the same recurrence. */
+    int i = 0;
+    for (; i < 624 - 397; i++)
+        r->mt[i] = rng_next_word(r->mt[i], r->mt[i + 1], r->mt[i + 397]);
+    for (; i < 623; i++)
+        r->mt[i] = rng_next_word(r->mt[i], r->mt[i + 1], r->mt[i + 397 - 624]);
+    r->mt[623] = rng_next_word(r->mt[623], r->mt[0], r->mt[396]);
     r->index = 0;
 }
 
-uint32_t sdk_rng_u32(sdk_rng *r)
-{
-    if (r->index >= 624)
-        rng_twist(r);
-    uint32_t y = r->mt[r->index++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
-}
+/* sdk_rng_u32 (the tempering) is inline in sudoku.h. */
 
 uint32_t sdk_rng_below(sdk_rng *r, uint32_t bound)
 {

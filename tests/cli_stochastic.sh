@@ -82,10 +82,30 @@ done
 # --stats reports the seed; --trace writes a CSV; --propagate still solves.
 $SUDOKU solve --T 0.39 --seed 1 --stats --trace "$tmp/trace.csv" puzzles/book-metropolis.txt >/dev/null 2>"$tmp/err"
 grep -q 'seed=[0-9]' "$tmp/err" && ok || bad "--stats has no seed"
-expect "trace header" "$(head -n 1 "$tmp/trace.csv")" "iteration,energy,temperature"
+expect "trace header" "$(head -n 1 "$tmp/trace.csv")" "puzzle,iteration,energy,temperature"
 [ "$(wc -l <"$tmp/trace.csv")" -gt 5 ] && ok || bad "trace too short"
-expect "trace ends at E=0" "$(tail -n 1 "$tmp/trace.csv" | cut -d, -f2)" 0
+expect "trace ends at E=0" "$(tail -n 1 "$tmp/trace.csv" | cut -d, -f3)" 0
+# Stochastic stats: acceptance, rate, and the energies even when 0.
+case "$(cat "$tmp/err")" in
+    *' solved '*' acceptance=0.'*' rate='*'M/s final_energy=0 best_energy=0 '*) ok ;;
+    *) bad "stochastic --stats line: $(cat "$tmp/err")" ;; esac
+case "$($SUDOKU solve --stats puzzles/wikipedia.txt 2>&1 >/dev/null)" in
+    *acceptance=*) bad "backtrack --stats has an acceptance" ;; *) ok ;; esac
+# Several puzzles: one trace, every row led by its record number.
+$SUDOKU solve --method anneal --T 0.35 --seed 1 --trace "$tmp/trace2.csv" puzzles/book-metropolis.txt \
+    puzzles/wikipedia.txt >/dev/null
+expect "trace puzzles" "$(tail -n +2 "$tmp/trace2.csv" | cut -d, -f1 | uniq | tr '\n' ' ')" "1 2 "
 expect "propagate" "$($SUDOKU solve --method anneal --T 0.35 --propagate --seed 1 --format line puzzles/wikipedia.txt)" "$wiki_sol"
+# --propagate on a hard puzzle (candidate fill, candidate swaps, restarts):
+# an exact answer, and the same bytes for the same seed.
+inkala_sol=$(echo "$inkala" | $SUDOKU solve --format line)
+for s in 1 2; do
+    expect "propagate inkala2012 seed $s" "$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate \
+        --seed $s --time-limit 30 --format line)" "$inkala_sol"
+done
+a=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
+b=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
+expect "propagate: same seed, same json" "$a" "$b"
 
 # Options: ranges and usage errors.
 $SUDOKU solve --T 0 puzzles/wikipedia.txt >/dev/null 2>&1; expect "--T 0" $? 2

@@ -1,10 +1,14 @@
 /*
  * unit_energy.c -- the energy core against its definitions: on 4x4, 9x9 and
  * 16x16 boards, for each energy (conflict, missing, sort) and each move kind
- * (set one cell, swap two free cells of a box), the incremental ΔE of every
- * one of 100,000 random moves equals the difference of full recomputes; the
- * textbook's two states have E = 556 and E = 20; singles propagation and
- * the acceptance table behave.
+ * (set one cell, swap two free cells of a box, swap restricted to
+ * candidates), the incremental ΔE of every one of 100,000 random moves
+ * equals the change of the energy recomputed from its definition over the
+ * houses and pairs the move touches, and every 1,000 moves the tracked
+ * energies equal full recomputes (so the ΔE sum is checked whole too); the
+ * textbook's two states have E = 556 and E = 20; the one-draw swap table
+ * gives the source's distribution; candidate fills respect the candidates;
+ * singles propagation and the acceptance table behave.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include "../src/energy.h"
 
 #define MOVES 100000
+#define FULL_EVERY 1000     /* moves between full recomputes */
 
 /* Reads the first record of a file under puzzles/. */
 static int read_first(const char *path, sdk_record *rec)
@@ -30,14 +35,14 @@ static int read_first(const char *path, sdk_record *rec)
     return got;
 }
 
-/* A puzzle with about half its cells blank, from a solution of the empty board. */
-static void make_puzzle(const sdk_board *b, sdk_rng *r, uint8_t *puzzle)
+/* A puzzle with about one cell in `keep` a clue, from a solution of the empty board. */
+static void make_puzzle(const sdk_board *b, sdk_rng *r, uint8_t *puzzle, int keep)
 {
     uint8_t empty[SDK_MAX_CELLS] = {0}, solution[SDK_MAX_CELLS];
     sdk_status status;
     sdk_exact_count(b, empty, 1, solution, NULL, NULL, &status);
     for (int c = 0; c < b->ncells; c++)
-        puzzle[c] = sdk_rng_below(r, 2) ? solution[c] : 0;
+        puzzle[c] = sdk_rng_below(r, (uint32_t)keep) == 0 ? solution[c] : 0;
 }
 
 typedef struct { long conflict, missing, sort; } full3;
@@ -70,16 +75,69 @@ static full3 recompute(const sdk_board *b, const pair_list *pl, const uint8_t *s
     return f;
 }
 
-/* MOVES random moves of one kind; every ΔE checked against full recomputes. */
+/* The energies from their definitions, over the rows and columns through
+ * the moved cells (missing, sort) and the pairs with a moved cell (conflict):
+ * the only terms of the full sums a move can change, so the change of this
+ * equals the change of the full recompute, at a fraction of its cost. */
+static full3 recompute_near(const sdk_board *b, const uint8_t *puzzle, const uint8_t *state, int w,
+                            const int *moved, int nmoved)
+{
+    full3 f = {0, 0, 0};
+    int houses[8], nhouses = 0;
+    for (int k = 0; k < nmoved; k++) {
+        int mine[2] = {b->cell_row[moved[k]], b->cell_col[moved[k]]};
+        for (int j = 0; j < 2; j++) {
+            int seen = 0;
+            for (int i = 0; i < nhouses; i++)
+                seen |= houses[i] == mine[j];
+            if (!seen)
+                houses[nhouses++] = mine[j];
+        }
+    }
+    for (int i = 0; i < nhouses; i++) {
+        int count[SDK_MAX_N + 1] = {0};
+        for (int j = 0; j < b->n; j++)
+            count[state[b->house_cells[houses[i] * b->n + j]]]++;
+        int place = 1;
+        for (int d = 1; d <= b->n; d++) {
+            f.missing += count[d] == 0;
+            for (int k = 0; k < count[d]; k++, place++)
+                f.sort += labs((long)d - place);
+        }
+    }
+    for (int k = 0; k < nmoved; k++) {
+        int c = moved[k];
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+            int p = b->peers[i];
+            if (k == 1 && p == moved[0])
+                continue;           /* the pair of the two moved cells, counted once */
+            f.conflict += (state[c] == state[p]) * (puzzle[c] || puzzle[p] ? w : 1);
+        }
+    }
+    return f;
+}
+
+/* MOVES random moves of one kind (0 set, 1 swap, 2 swap kept within the
+ * candidates of --propagate); every ΔE checked against the definitions. */
 static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
 {
     const sdk_board *b = sdk_board_cached(box_rows, box_cols);
     sdk_rng r;
     sdk_rng_seed(&r, seed);
     uint8_t puzzle[SDK_MAX_CELLS], state[SDK_MAX_CELLS];
-    make_puzzle(b, &r, puzzle);
+    /* Half the cells clues; a sparse puzzle for candidate swaps, whose
+     * candidates would otherwise leave few legal swaps. */
+    make_puzzle(b, &r, puzzle, swap == 2 ? 6 : 2);
     const int w = 5;
-    if (swap)
+    uint32_t cand[SDK_MAX_CELLS];
+    sdk_energy_candidates(b, puzzle, cand);
+    if (swap == 2) {
+        CHECK(sdk_energy_fill_boxes_candidates(b, puzzle, cand, &r, state), "%dx%d: no candidate fill", b->n, b->n);
+        int within = 1;
+        for (int c = 0; c < b->ncells; c++)
+            within &= puzzle[c] || (cand[c] >> state[c] & 1u);
+        CHECK(within, "%dx%d: a candidate fill put a non-candidate digit", b->n, b->n);
+    } else if (swap)
         sdk_energy_fill_boxes(b, puzzle, &r, state);
     else
         sdk_energy_fill_random(b, puzzle, &r, state);
@@ -100,40 +158,68 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
             free_cells[nfree++] = (uint16_t)c;
 
     long bad[3] = {0, 0, 0}, nonzero[3] = {0, 0, 0};
-    for (int m = 0; m < MOVES; m++) {
+    int moves = 0;
+    for (long tries = 0; moves < MOVES && tries < 100L * MOVES; tries++) {
         long delta[3];
+        int moved[2], nmoved;
         if (swap) {
-            int a, c;
-            sdk_energy_propose_swap(&bx, &r, &a, &c);
+            sdk_energy_propose_swap(&bx, &r, &moved[0], &moved[1]);
+            nmoved = 2;
+            int a = moved[0], c = moved[1];
+            if (swap == 2 && !(cand[a] >> e.cells[c] & cand[c] >> e.cells[a] & 1u))
+                continue;           /* --propagate would not propose it */
+        } else {
+            moved[0] = free_cells[sdk_rng_below(&r, (uint32_t)nfree)];
+            nmoved = 1;
+        }
+        full3 near_before = recompute_near(b, puzzle, e.cells, w, moved, nmoved);
+        if (swap) {
+            int a = moved[0], c = moved[1];
             delta[0] = sdk_energy_conflict_swap_delta(&e, a, c);
             delta[1] = sdk_energy_missing_swap_delta(&e, a, c);
             delta[2] = sdk_energy_sort_swap_delta(&e, a, c);
             sdk_energy_swap(&e, a, c);
         } else {
-            int c = free_cells[sdk_rng_below(&r, (uint32_t)nfree)];
+            int c = moved[0];
             int d = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);   /* may equal the old digit */
             delta[0] = sdk_energy_conflict_set_delta(&e, c, d);
             delta[1] = sdk_energy_missing_set_delta(&e, c, d);
             delta[2] = sdk_energy_sort_set_delta(&e, c, d);
             sdk_energy_set(&e, c, d);
         }
-        full3 after = recompute(b, &pairs, e.cells);
-        long diff[3] = {after.conflict - before.conflict, after.missing - before.missing,
-                        after.sort - before.sort};
-        long tracked[3] = {e.conflict, e.missing, e.sort}, full[3] = {after.conflict, after.missing, after.sort};
+        moves++;
+        full3 near_after = recompute_near(b, puzzle, e.cells, w, moved, nmoved);
+        long diff[3] = {near_after.conflict - near_before.conflict, near_after.missing - near_before.missing,
+                        near_after.sort - near_before.sort};
+        long tracked[3] = {e.conflict, e.missing, e.sort};
+        long expected[3] = {before.conflict + diff[0], before.missing + diff[1], before.sort + diff[2]};
+        if (moves % FULL_EVERY == 0 || moves == MOVES) {
+            full3 after = recompute(b, &pairs, e.cells);
+            long full[3] = {after.conflict, after.missing, after.sort};
+            for (int k = 0; k < 3; k++)
+                bad[k] += expected[k] != full[k];
+        }
         for (int k = 0; k < 3; k++) {
-            bad[k] += delta[k] != diff[k] || tracked[k] != full[k];
+            bad[k] += delta[k] != diff[k] || tracked[k] != expected[k];
             nonzero[k] += delta[k] != 0;
         }
-        before = after;
+        before = (full3){expected[0], expected[1], expected[2]};
     }
+    CHECK(moves == MOVES, "%dx%d: only %d candidate swaps in %d tries", b->n, b->n, moves, 100 * MOVES);
     static const char *names[3] = {"conflict", "missing", "sort"};
+    static const char *kinds[3] = {"set", "swap", "candidate swap"};
     for (int k = 0; k < 3; k++) {
-        CHECK(bad[k] == 0, "%dx%d %s %s: %ld of %d moves with a wrong ΔE", b->n, b->n, swap ? "swap" : "set",
+        CHECK(bad[k] == 0, "%dx%d %s %s: %ld of %d moves with a wrong ΔE", b->n, b->n, kinds[swap],
               names[k], bad[k], MOVES);
         /* The test must be able to fail: most moves change every energy. */
         CHECK(nonzero[k] > MOVES / 4, "%dx%d %s %s: only %ld moves changed the energy", b->n, b->n,
-              swap ? "swap" : "set", names[k], nonzero[k]);
+              kinds[swap], names[k], nonzero[k]);
+    }
+    if (swap == 2) {
+        int within = 1;
+        for (int c = 0; c < b->ncells; c++)
+            within &= puzzle[c] || (cand[c] >> e.cells[c] & 1u);
+        CHECK(within, "%dx%d: a candidate swap left a cell outside its candidates", b->n, b->n);
     }
     if (swap) {   /* swaps keep every box a permutation */
         int ok = 1;
@@ -199,11 +285,38 @@ static void check_thresholds(void)
     CHECK(decreasing, "thresholds not decreasing");
 }
 
+/* The one-draw table holds each pair of box i exactly L/k_i times: the
+ * distribution of "uniform box, then uniform pair", from one draw. */
+static void check_draw_table(void)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    uint8_t puzzle[SDK_MAX_CELLS];
+    make_puzzle(b, &r, puzzle, 2);
+    sdk_energy_boxes *bx = malloc(sizeof *bx);
+    sdk_energy_boxes_init(bx, b, puzzle);
+    CHECK(bx->ndraw > 0, "9x9: no one-draw table");
+    int ok = 1;
+    for (int i = 0; i < bx->nboxes; i++)
+        for (int p = bx->start[i]; p < bx->start[i + 1]; p++) {
+            uint32_t key = bx->pair_a[p] | (uint32_t)bx->pair_b[p] << 16, copies = 0;
+            for (uint32_t j = 0; j < bx->ndraw; j++)
+                copies += bx->draw[j] == key;
+            /* P = copies / ndraw must be 1 / (nboxes * k_i) */
+            ok &= (uint64_t)copies * (uint64_t)bx->nboxes * (uint64_t)(bx->start[i + 1] - bx->start[i]) ==
+                  bx->ndraw;
+        }
+    CHECK(ok, "one-draw table: a pair's share differs from 1/(boxes * pairs of its box)");
+    free(bx);
+}
+
 int main(void)
 {
     check_textbook();
     check_thresholds();
-    for (int swap = 0; swap < 2; swap++) {
+    check_draw_table();
+    for (int swap = 0; swap < 3; swap++) {
         check_moves(2, 2, swap, 11);
         check_moves(3, 3, swap, 12);
         check_moves(4, 4, swap, 13);

@@ -113,15 +113,19 @@ static void batch_before_wait(void *ctx)
     b->last_flush = sdk_now();
 }
 
-static void batch_stats_line(const cli_batch *b, const sdk_record *rec, const cli_result *res)
+static void batch_stats_line(const cli_batch *b, const cli_options *opt, const cli_job *job,
+                             const sdk_record *rec, const cli_result *res)
 {
+    const sdk_stats *st = &res->stats;
     fprintf(stderr, "%s:%ld: %s nodes=%llu guesses=%llu time=%.3fms", b->file, rec->line, res->word,
-            (unsigned long long)res->stats.nodes, (unsigned long long)res->stats.guesses,
-            res->stats.seconds * 1e3);
-    if (res->stats.accepted || res->stats.best_energy != 0 || res->stats.final_energy != 0)
-        fprintf(stderr, " accepted=%llu final_energy=%g best_energy=%g restarts=%u",
-                (unsigned long long)res->stats.accepted, res->stats.final_energy,
-                res->stats.best_energy, res->stats.restarts);
+            (unsigned long long)st->nodes, (unsigned long long)st->guesses, st->seconds * 1e3);
+    /* A chain's figures, energies included even when 0 (a solved run). */
+    const sdk_method *m = strcmp(job->name, "solve") == 0 && opt->method ? sdk_method_find(opt->method) : NULL;
+    if (m && m->stochastic)
+        fprintf(stderr, " accepted=%llu acceptance=%.4f rate=%.3gM/s final_energy=%g best_energy=%g restarts=%u",
+                (unsigned long long)st->accepted, st->nodes ? (double)st->accepted / (double)st->nodes : 0.0,
+                st->seconds > 0 ? (double)st->nodes / st->seconds / 1e6 : 0.0, st->final_energy,
+                st->best_energy, st->restarts);
     fprintf(stderr, " seed=%u\n", res->stats.seed);
 }
 
@@ -196,7 +200,7 @@ static int batch_emit(cli_batch *b, const cli_options *opt, const cli_job *job, 
         report_conflict(b->file, rec);
     job->emit(b, opt, rec, res);
     if (opt->stats)
-        batch_stats_line(b, rec, res);
+        batch_stats_line(b, opt, job, rec, res);
     b->seconds += res->stats.seconds;
     b->nodes += res->stats.nodes;
     b->guesses += res->stats.guesses;

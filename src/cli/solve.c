@@ -20,7 +20,9 @@ static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_
     for (int c = 0; c < rec->board->ncells; c++)
         hash = (hash ^ rec->cells[c]) * 1099511628211ull;
     uint32_t seed = sdk_rng_derive(opt->params.seed, hash);
-    res->status = sdk_method_solve(solve_method(opt), rec->board, rec->cells, &opt->params, seed,
+    sdk_params params = opt->params;
+    params.trace_puzzle = index + 1;    /* --trace's puzzle column: the record number */
+    res->status = sdk_method_solve(solve_method(opt), rec->board, rec->cells, &params, seed,
                                    res->solution, &res->stats);
     switch (res->status) {
     case SDK_SOLVED:      res->word = "solved";      res->exit_code = SDK_EXIT_OK; break;
@@ -95,5 +97,18 @@ int cmd_solve(int argc, char **argv, const cli_command *self)
         return SDK_EXIT_USAGE;
     }
     cli_job job = {solve_compute, solve_emit, "line,puzzle,status,solution,method,nodes,guesses", "solve"};
-    return cli_batch_run(&opt, &job);
+    /* One trace for the whole run, every row led by its puzzle's record
+     * number (with -j N, rows of different puzzles may interleave). */
+    if (opt.params.trace_path) {
+        opt.params.trace = fopen(opt.params.trace_path, "w");
+        if (!opt.params.trace) {
+            fprintf(stderr, "sudoku solve: cannot write %s\n", opt.params.trace_path);
+            return SDK_EXIT_IO;
+        }
+        fprintf(opt.params.trace, "puzzle,iteration,energy,temperature\n");
+    }
+    rc = cli_batch_run(&opt, &job);
+    if (opt.params.trace && fclose(opt.params.trace) != 0 && rc == SDK_EXIT_OK)
+        rc = SDK_EXIT_IO;
+    return rc;
 }
