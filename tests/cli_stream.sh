@@ -41,4 +41,22 @@ for cmd in solve check count; do
 done
 "$SUDOKU" solve -j 0 "$T/mixed" > /dev/null 2>&1; [ $? -eq 3 ] && ok || bad "-j 0 (all cores) failed"
 
+# A fast record followed by a slow one: the fast answer must not wait for
+# the slow one, on a pipe (the 100 ms flusher) and on a terminal (per record).
+{ grep book-metropolis puzzles/named-hard.txt; grep watanabe puzzles/named-hard.txt; } > "$T/fastslow"
+stamp() { while read -r line; do echo "$(now) $line"; done; }
+first_gap() {  # seconds between the first answer and the end of the run
+    awk 'NR == 1 { first = $1 } END { printf "%d\n", ($1 - first) / 1e8 }' "$1"
+}
+"$SUDOKU" solve --method metropolis --seed 1 --time-limit 2 "$T/fastslow" | stamp > "$T/piped"
+echo "$(now) end" >> "$T/piped"
+[ "$(first_gap "$T/piped")" -ge 10 ] && ok || bad "pipe: first answer held back until the slow record ended"
+if command -v script > /dev/null; then
+    script -qfec "$SUDOKU solve --method metropolis --seed 1 --time-limit 2 $T/fastslow" /dev/null | stamp > "$T/tty"
+    echo "$(now) end" >> "$T/tty"
+    [ "$(first_gap "$T/tty")" -ge 10 ] && ok || bad "terminal: first answer held back until the slow record ended"
+else
+    echo "note: no 'script' command; the terminal case was not run"
+fi
+
 summary cli_stream

@@ -4,15 +4,18 @@
  * exactly one output record per input record, report malformed ones on
  * stderr as FILE:LINE: what, and combine the exit code.
  *
- * Output is block-buffered; on a terminal it is flushed per record, on a
- * pipe at least every 100 ms of work, so a consumer sees results as they come
- * without a system call per record.
+ * Output is block-buffered; on a terminal it is flushed per record; on a
+ * pipe a small flusher thread flushes every 100 ms (stdio streams lock
+ * themselves), and the reader flushes before it waits for input, so a
+ * consumer sees results as they come without a system call per record, even
+ * when one slow record follows many fast ones.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -20,13 +23,15 @@ struct cli_batch {
     FILE *out;
     const char *file;
     int interactive;
-    double last_flush;
+    pthread_t flusher;
+    pthread_mutex_t flusher_lock;
+    pthread_cond_t flusher_wake;
+    int flusher_running, flusher_stop;
     uint64_t records, invalid, failed;
     double seconds;
     uint64_t nodes, guesses;
     uint64_t index;              /* records seen so far, over all files */
     int stop;                    /* nonzero: end the run with this exit code */
-    int since_clock;             /* records since the clock was last read */
 };
 
 FILE *cli_batch_stream(cli_batch *out) { return out->out; }
@@ -91,18 +96,8 @@ static void report_conflict(const char *file, const sdk_record *rec)
 
 static void batch_flush_policy(cli_batch *b)
 {
-    if (b->interactive) {
+    if (b->interactive)
         fflush(b->out);
-        return;
-    }
-    if (++b->since_clock < 16)         /* reading the clock per record costs more than a record */
-        return;
-    b->since_clock = 0;
-    double now = sdk_now();
-    if (now - b->last_flush >= 0.1) {
-        fflush(b->out);
-        b->last_flush = now;
-    }
 }
 
 /* The reader is about to wait for input: show what is done so far. */
@@ -110,7 +105,46 @@ static void batch_before_wait(void *ctx)
 {
     cli_batch *b = ctx;
     fflush(b->out);
-    b->last_flush = sdk_now();
+}
+
+static void *batch_flusher(void *arg)
+{
+    cli_batch *b = arg;
+    pthread_mutex_lock(&b->flusher_lock);
+    while (!b->flusher_stop) {
+        struct timespec wake;
+        clock_gettime(CLOCK_REALTIME, &wake);
+        wake.tv_nsec += 100 * 1000 * 1000;
+        if (wake.tv_nsec >= 1000000000L) {
+            wake.tv_sec++;
+            wake.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&b->flusher_wake, &b->flusher_lock, &wake);
+        if (!b->flusher_stop)
+            fflush(b->out);        /* no system call when nothing is buffered */
+    }
+    pthread_mutex_unlock(&b->flusher_lock);
+    return NULL;
+}
+
+static void batch_flusher_start(cli_batch *b)
+{
+    pthread_mutex_init(&b->flusher_lock, NULL);
+    pthread_cond_init(&b->flusher_wake, NULL);
+    b->flusher_running = !b->interactive && pthread_create(&b->flusher, NULL, batch_flusher, b) == 0;
+}
+
+static void batch_flusher_stop(cli_batch *b)
+{
+    if (b->flusher_running) {
+        pthread_mutex_lock(&b->flusher_lock);
+        b->flusher_stop = 1;
+        pthread_cond_signal(&b->flusher_wake);
+        pthread_mutex_unlock(&b->flusher_lock);
+        pthread_join(b->flusher, NULL);
+    }
+    pthread_cond_destroy(&b->flusher_wake);
+    pthread_mutex_destroy(&b->flusher_lock);
 }
 
 static void batch_stats_line(const cli_batch *b, const cli_options *opt, const cli_job *job,
@@ -301,7 +335,6 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     b.out = stdout;
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     b.interactive = isatty(STDOUT_FILENO);
-    b.last_flush = sdk_now();
     signal(SIGPIPE, SIG_DFL);      /* a closed pipe ends us quietly, as it does cat */
     batch_interrupted = 0;
     signal(SIGINT, batch_on_sigint);
@@ -319,6 +352,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);
         return SDK_EXIT_IO;
     }
+    batch_flusher_start(&b);
     if (opt.format == FMT_CSV && job->csv_header)
         fprintf(b.out, "%s\n", job->csv_header);
 
@@ -328,6 +362,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     int exit_code = SDK_EXIT_OK;
     for (int i = 0; i < nfiles && !b.stop; i++)
         exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
+    batch_flusher_stop(&b);
     free(ch.recs);
     free(ch.res);
     signal(SIGINT, SIG_DFL);
