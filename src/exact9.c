@@ -30,6 +30,10 @@
  *    three digits can reach it they all go there, and if three digits are
  *    forced into it no other digit may use its cells.  Counted bit-sliced
  *    for all 18 mini-lines of a band at once.
+ * With AVX2 (e9_simd_pass) the band and stack rules, placements and naked
+ * singles run on all nine digits at once in five registers, without tables,
+ * to their fixpoint; the plain-C path (tables, per changed digit) gives the
+ * same result and is what a build without AVX2 (make PORTABLE=1) uses.
  * When nothing more follows, branch like tdoku: in the band or stack with
  * the fewest configurations (a digit's configuration is the permutation
  * row -> box, or band -> column, it takes there; at most six), take the
@@ -45,6 +49,10 @@
  */
 #include <stdint.h>
 #include <string.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define E9_SIMD 1
+#endif
 
 #include "sudoku.h"
 
@@ -74,6 +82,7 @@ static const uint8_t e9_row_triads[512] = {
     4,5,5,5,5,5,5,5,6,7,7,7,7,7,7,7,6,7,7,7,7,7,7,7,6,7,7,7,7,7,7,7,
     6,7,7,7,7,7,7,7,6,7,7,7,7,7,7,7,6,7,7,7,7,7,7,7,6,7,7,7,7,7,7,7,
 };
+#ifndef E9_SIMD
 /* e9_band_allowed[p]: p marks the non-empty segments of a digit in a band
  * (bit row * 3 + box); the result is the band cells of the segments that lie
  * on some permutation row -> box inside p (0: none, a contradiction). */
@@ -214,6 +223,8 @@ static const uint32_t e9_stack_allowed[512] = {
     0x0000000,0x0180c01,0x0140a02,0x01c0e03,0x00c0604,0x01c0e05,0x01c0e06,0x01c0e07,
 };
 
+#endif
+
 /* For each bit of a band: the other cells of its row and box inside the
  * band (a placed digit erases itself from these). */
 static const uint32_t e9_band_peers[27] = {
@@ -226,13 +237,19 @@ static const uint32_t e9_band_peers[27] = {
 #undef E9_PEERS
 };
 
-/* The search state.  cand[digit * 3 + band] is the 27-bit mask of cells of
- * the band where the digit is possible (placed digits included).  seen[k]
- * is cand[k] as it was when the band rule last ran on it, so the rule only
- * runs on masks that changed.  unsolved[band] marks cells not yet placed. */
+/* The search state.  cand[E9_K(digit, band)] is the 27-bit mask of cells
+ * of the band where the digit is possible (placed digits included); each
+ * digit has four slots, the fourth always 0, so that with AVX2 one 128-bit
+ * half of a register holds one digit's three bands (see e9_simd_pass).
+ * seen[k] is cand[k] as it was when the band rule last ran on it, so the
+ * plain-C pass only runs the rule on masks that changed.  unsolved[band]
+ * marks cells not yet placed. */
+#define E9_K(d, b) ((d) * 4 + (b))
 typedef struct e9_state {
-    uint32_t cand[27];
-    uint32_t seen[27];
+    _Alignas(32) uint32_t cand[40];     /* digits 0-8, and a tenth always 0 */
+#ifndef E9_SIMD
+    uint32_t seen[36];
+#endif
     uint32_t unsolved[3];
     uint32_t line_sig[3];   /* sum of a band's masks when the line rules last ran on it */
 } e9_state;
@@ -252,6 +269,7 @@ static inline uint32_t e9_column_spread(uint32_t cells)
     return cols * 0x40201u;    /* copies to bits 0, 9 and 18 */
 }
 
+#ifndef E9_SIMD
 /* The segments of mask m that are still possible under the band rule. */
 static inline uint32_t e9_band_rule(uint32_t m)
 {
@@ -272,24 +290,27 @@ static inline uint32_t e9_single_rows(uint32_t m)
     return s;
 }
 
+#endif
+
 /* Places digit d on the cell `bit` of band b: erases the digit from the
  * cell's row, box and column, and the other digits from the cell.
  * Returns 0 if the digit was not possible there. */
 static int e9_place(e9_state *s, int d, int b, uint32_t bit)
 {
-    int k = d * 3 + b;
+    int k = E9_K(d, b);
     if (!(s->cand[k] & bit)) return 0;
     unsigned i = (unsigned)__builtin_ctz(bit);
     s->cand[k] &= ~e9_band_peers[i];
     uint32_t col = ~e9_column_spread(bit);
     for (int other = 0; other < 3; other++)
-        if (other != b) s->cand[d * 3 + other] &= col;
+        if (other != b) s->cand[E9_K(d, other)] &= col;
     for (int dd = 0; dd < 9; dd++)
-        if (dd != d) s->cand[dd * 3 + b] &= ~bit;
+        if (dd != d) s->cand[E9_K(dd, b)] &= ~bit;
     s->unsolved[b] &= ~bit;
     return 1;
 }
 
+#ifndef E9_SIMD
 /* The stack rule, the band rule turned sideways: inside a stack (three
  * columns) a digit sits once in each column and once in each box, so the
  * bands map one-to-one onto the stack's columns.  masks[0..2] are one
@@ -326,14 +347,14 @@ static int e9_band_pass(e9_state *s)
     do {
         changed = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t *masks = &s->cand[d * 3];
-            if (masks[0] == s->seen[d * 3] && masks[1] == s->seen[d * 3 + 1] &&
-                masks[2] == s->seen[d * 3 + 2])
+            uint32_t *masks = &s->cand[E9_K(d, 0)];
+            if (masks[0] == s->seen[E9_K(d, 0)] && masks[1] == s->seen[E9_K(d, 1)] &&
+                masks[2] == s->seen[E9_K(d, 2)])
                 continue;
             changed = 1;
             if (!e9_stack_rule(masks)) return 0;
             for (int b = 0; b < 3; b++) {
-                int k = d * 3 + b;
+                int k = E9_K(d, b);
                 uint32_t before = s->cand[k];
                 uint32_t m = e9_band_rule(before);
                 if (!m) return 0;
@@ -348,9 +369,9 @@ static int e9_band_pass(e9_state *s)
                  * in the other bands and the cells from the other digits. */
                 uint32_t col = ~e9_column_spread(placed);
                 for (int other = 0; other < 3; other++)
-                    if (other != b) s->cand[d * 3 + other] &= col;
+                    if (other != b) s->cand[E9_K(d, other)] &= col;
                 for (int dd = 0; dd < 9; dd++)
-                    if (dd != d) s->cand[dd * 3 + b] &= ~placed;
+                    if (dd != d) s->cand[E9_K(dd, b)] &= ~placed;
             }
         }
     } while (changed);
@@ -368,7 +389,7 @@ static int e9_naked_singles(e9_state *s)
         if (!u) continue;
         uint32_t one = 0, two = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[d * 3 + b];
+            uint32_t m = s->cand[E9_K(d, b)];
             two |= one & m;
             one |= m;
         }
@@ -378,13 +399,158 @@ static int e9_naked_singles(e9_state *s)
             uint32_t bit = singles & -singles;
             singles ^= bit;
             int d = 0;
-            while (d < 9 && !(s->cand[d * 3 + b] & bit)) d++;
+            while (d < 9 && !(s->cand[E9_K(d, b)] & bit)) d++;
             if (d == 9 || !e9_place(s, d, b, bit)) return -1;
             placed = 1;
         }
     }
     return placed;
 }
+
+#endif
+
+#ifdef E9_SIMD
+/* The band and stack rules, placements and naked singles with AVX2, on all
+ * digits at once, without tables.  Register i holds digits 2i and 2i+1,
+ * one per 128-bit half, as (band 0, band 1, band 2, 0); the fifth holds
+ * digit 8 and an empty tenth digit.
+ *
+ * Both rules ask which entries of a 3x3 0/1 matrix lie on a permutation
+ * inside it (band rule: rows x boxes of the digit's mini-rows; stack rule:
+ * bands x columns of a stack).  Entry (r, c) does iff it is set and the 2x2
+ * minor without row r and column c holds a permutation:
+ *     m[r+1][c+1] & m[r+2][c+2]  |  m[r+1][c+2] & m[r+2][c+1]   (mod 3)
+ * which is a few shifts (rows and boxes inside a band mask, columns inside
+ * a stack) or lane shuffles (bands) for the whole matrix, and so for all
+ * nine digits in five registers.  Placements need no special step: a row
+ * of a band mask with one bit keeps the digit's other rows out of its box
+ * (band rule) and its column out of the other bands (stack rule); only the
+ * cell must be taken from the other digits, by OR-ing the placements of
+ * all digits per band.  A naked single (cell with one digit) becomes such a
+ * placement by clearing the digit from the rest of the cell's row and box.
+ * Everything runs to a fixpoint; unsolved[] is then the cells with two or
+ * more digits left.  Returns 0 on a contradiction. */
+static int e9_simd_pass(e9_state *s)
+{
+    const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
+    const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
+    const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
+    const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
+    const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
+    const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
+    const __m256i nine = _mm256_set1_epi32(0x1ff), row_lsb = _mm256_set1_epi32(0x40201);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i v[5];
+    for (int i = 0; i < 5; i++) v[i] = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
+    /* Lanes that hold a real band mask: an empty one there is a contradiction. */
+    const __m256i real = _mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0);
+    const __m256i real_last = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
+    __m128i one, two;
+    for (;;) {
+        __m256i old[5], placed[5], empty = zero;
+        /* (unrolled: the five registers are independent, which hides the
+         * latency of each one's long dependency chain) */
+#pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) {
+            __m256i m = old[i] = v[i];
+            /* stack rule: c = the band's columns; a, b = those of the next two bands */
+            __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                            _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
+            __m256i a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
+            __m256i b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
+#define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
+#define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
+            __m256i ok = _mm256_and_si256(c, _mm256_or_si256(
+                             _mm256_and_si256(E9_C1(a), E9_C2(b)), _mm256_and_si256(E9_C2(a), E9_C1(b))));
+            m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, row_lsb));
+            /* band rule: g = the mini-rows; a, b = those of the next two rows */
+            __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                            _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
+            a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
+            b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
+#define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
+#define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
+            ok = _mm256_and_si256(g, _mm256_or_si256(
+                     _mm256_and_si256(E9_B1(a), E9_B2(b)), _mm256_and_si256(E9_B2(a), E9_B1(b))));
+            m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, _mm256_set1_epi32(7)));
+            empty = _mm256_or_si256(empty, _mm256_and_si256(_mm256_cmpeq_epi32(m, zero),
+                                                             i < 4 ? real : real_last));
+            /* Rows with one bit: every row is non-empty now, so subtracting
+             * one per row borrows only inside the row; m & (m - 1) is 0 in a
+             * row exactly when it has one bit. */
+            __m256i t = _mm256_and_si256(m, _mm256_sub_epi32(m, row_lsb));
+            __m256i t_rows = _mm256_and_si256(_mm256_or_si256(t, _mm256_or_si256(
+                                 _mm256_srli_epi32(t, 1), _mm256_srli_epi32(t, 2))), seg_bits);
+            t_rows = _mm256_and_si256(_mm256_or_si256(t_rows, _mm256_or_si256(
+                         _mm256_srli_epi32(t_rows, 3), _mm256_srli_epi32(t_rows, 6))), row_lsb);
+            placed[i] = _mm256_andnot_si256(_mm256_mullo_epi32(t_rows, nine), m);
+            v[i] = m;
+        }
+        if (!_mm256_testz_si256(empty, empty)) return 0;
+        /* Per band, over all digits: cells with at least one digit, with at
+         * least two, and cells some digit is placed on. */
+        __m256i o = v[0], w = zero, p = placed[0], pw = zero;
+        for (int i = 1; i < 5; i++) {
+            w = _mm256_or_si256(w, _mm256_and_si256(o, v[i]));
+            o = _mm256_or_si256(o, v[i]);
+            pw = _mm256_or_si256(pw, _mm256_and_si256(p, placed[i]));
+            p = _mm256_or_si256(p, placed[i]);
+        }
+        __m128i o_lo = _mm256_castsi256_si128(o), o_hi = _mm256_extracti128_si256(o, 1);
+        __m128i w_lo = _mm256_castsi256_si128(w), w_hi = _mm256_extracti128_si256(w, 1);
+        one = _mm_or_si128(o_lo, o_hi);
+        two = _mm_or_si128(_mm_or_si128(w_lo, w_hi), _mm_and_si128(o_lo, o_hi));
+        __m128i p_lo = _mm256_castsi256_si128(p), p_hi = _mm256_extracti128_si256(p, 1);
+        __m128i p128 = _mm_or_si128(p_lo, p_hi);
+        __m128i p_two = _mm_or_si128(_mm_or_si128(_mm256_castsi256_si128(pw), _mm256_extracti128_si256(pw, 1)),
+                                     _mm_and_si128(p_lo, p_hi));
+        /* a cell with no digit left, or placed twice */
+        __m128i full = _mm_cmpeq_epi32(one, _mm256_castsi256_si128(all27));
+        if ((_mm_movemask_ps(_mm_castsi128_ps(full)) & 7) != 7 || !_mm_testz_si128(p_two, p_two))
+            return 0;
+        __m256i single = _mm256_broadcastsi128_si256(_mm_andnot_si128(two, one));
+        __m256i taken = _mm256_broadcastsi128_si256(p128);
+        __m256i diff = zero;
+#pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) {
+            __m256i m = v[i];
+            /* naked singles of this digit, cleared from the rest of their
+             * row and box; its placements, cleared from the other digits */
+            __m256i ns = _mm256_andnot_si256(placed[i], _mm256_and_si256(single, m));
+            __m256i ns_g = _mm256_and_si256(_mm256_or_si256(ns, _mm256_or_si256(
+                               _mm256_srli_epi32(ns, 1), _mm256_srli_epi32(ns, 2))), seg_bits);
+            __m256i ns_rows = _mm256_or_si256(ns_g, _mm256_or_si256(_mm256_srli_epi32(ns_g, 3),
+                                                                    _mm256_srli_epi32(ns_g, 6)));
+            ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
+            __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
+                                   _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
+                                   _mm256_set1_epi32(0x49));
+            ns_boxes = _mm256_mullo_epi32(ns_boxes, _mm256_set1_epi32(0x1c0e07));
+            __m256i own = _mm256_or_si256(placed[i], ns);
+            __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
+            m = _mm256_andnot_si256(erase, m);
+            v[i] = m;
+            diff = _mm256_or_si256(diff, _mm256_xor_si256(m, old[i]));
+        }
+        if (_mm256_testz_si256(diff, diff)) break;
+    }
+    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&s->cand[8 * i], v[i]);
+    uint32_t u[4];
+    _mm_storeu_si128((__m128i *)u, two);
+    s->unsolved[0] = u[0];
+    s->unsolved[1] = u[1];
+    s->unsolved[2] = u[2];
+    return 1;
+}
+#undef E9_C1
+#undef E9_C2
+#undef E9_B1
+#undef E9_B2
+#endif
 
 /* The line rules, run on each band whose masks changed since they last ran
  * on it.  Per band, one pass over the nine digits counts (bit-sliced, for
@@ -414,7 +580,7 @@ static int e9_line_rules(e9_state *s)
         if (!u) continue;
         /* Masks only lose bits, so their sum changes whenever any does. */
         uint32_t sig = 0;
-        for (int d = 0; d < 9; d++) sig += s->cand[d * 3 + b];
+        for (int d = 0; d < 9; d++) sig += s->cand[E9_K(d, b)];
         if (sig == s->line_sig[b]) continue;
         s->line_sig[b] = sig;
 
@@ -423,7 +589,7 @@ static int e9_line_rules(e9_state *s)
         uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
         uint32_t g1 = 0, g2 = 0, g3 = 0, g4 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[d * 3 + b];
+            uint32_t m = s->cand[E9_K(d, b)];
             one |= m;
             uint32_t r = (m | (m >> 1) | (m >> 2)) & seg_bits;
             uint32_t c = (m | (m >> 9) | (m >> 18)) & 0x1ffu;
@@ -449,7 +615,7 @@ static int e9_line_rules(e9_state *s)
         uint32_t forced3_r = g3 & open_rows, forced3_c = h3 & open_cols;
         if (reach3_r | reach3_c | forced3_r | forced3_c) {
             for (int d = 0; d < 9; d++) {
-                uint32_t *mask = &s->cand[d * 3 + b];
+                uint32_t *mask = &s->cand[E9_K(d, b)];
                 uint32_t erase = ((forced3_r & ~frows_of[d]) * 7u)
                                | ((forced3_c & ~fcols_of[d]) * 0x40201u);
                 uint32_t a = rows_of[d] & reach3_r;
@@ -472,7 +638,7 @@ static int e9_line_rules(e9_state *s)
                     uint32_t col = ac * 0x40201u;
                     for (int other = 0; other < 3; other++) {
                         if (other == b) continue;
-                        uint32_t *om = &s->cand[d * 3 + other];
+                        uint32_t *om = &s->cand[E9_K(d, other)];
                         if (*om & col) { *om &= ~col; changed = 1; }
                     }
                 }
@@ -489,11 +655,15 @@ static int e9_line_rules(e9_state *s)
 static int e9_propagate(e9_state *s)
 {
     for (;;) {
+#ifdef E9_SIMD
+        if (!e9_simd_pass(s)) return 0;
+#else
         if (!e9_band_pass(s)) return 0;
-        int r = e9_naked_singles(s);
-        if (r < 0) return 0;
-        if (r) continue;
-        r = e9_line_rules(s);
+        int singles = e9_naked_singles(s);
+        if (singles < 0) return 0;
+        if (singles) continue;
+#endif
+        int r = e9_line_rules(s);
         if (r < 0) return 0;
         if (!r) return 1;
     }
@@ -502,9 +672,8 @@ static int e9_propagate(e9_state *s)
 /* Writes the digits of a solved state to out[81]. */
 static void e9_write_solution(const e9_state *s, uint8_t *out)
 {
-    for (int k = 0; k < 27; k++) {
-        int d = k / 3, b = k - d * 3;
-        uint32_t m = s->cand[k];
+    for (int d = 0; d < 9; d++) for (int b = 0; b < 3; b++) {
+        uint32_t m = s->cand[E9_K(d, b)];
         while (m) {
             int i = __builtin_ctz(m);
             m &= m - 1;
@@ -563,7 +732,7 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
     for (int b = 0; b < 3; b++) {
         int total = 0;
         for (int d = 0; d < 9; d++) {
-            pat[0][b][d] = e9_segments(s->cand[d * 3 + b]);
+            pat[0][b][d] = e9_segments(s->cand[E9_K(d, b)]);
             total += e9_perm_count[pat[0][b][d]];
         }
         if (total > 9 && total < best_total) { best_total = total; best_kind = 0; best_where = b; }
@@ -573,7 +742,7 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
     for (int d = 0; d < 9; d++) {
         uint32_t c = 0;
         for (int b = 0; b < 3; b++) {
-            uint32_t m = s->cand[d * 3 + b];
+            uint32_t m = s->cand[E9_K(d, b)];
             c |= ((m | (m >> 9) | (m >> 18)) & 0x1ffu) << (9 * b);
         }
         columns[d] = c;
@@ -608,11 +777,11 @@ static void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned p
         uint32_t cells = 0;
         for (int j = 0; j < 9; j++)
             if (perm & (1u << j)) cells |= 7u << (3 * j);
-        s->cand[d * 3 + where] &= cells;
+        s->cand[E9_K(d, where)] &= cells;
     } else {
         for (int b = 0; b < 3; b++) {
             unsigned col = (perm >> (3 * b)) & 7u;  /* the one column band b keeps */
-            s->cand[d * 3 + b] &= ~((((7u & ~col) << (3 * where))) * 0x40201u);
+            s->cand[E9_K(d, b)] &= ~((((7u & ~col) << (3 * where))) * 0x40201u);
         }
     }
 }
@@ -657,12 +826,10 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
                           sdk_stats *st)
 {
     e9_state s;
-    for (int k = 0; k < 27; k++) {
-        s.cand[k] = E9_BAND_ALL;
-        s.seen[k] = 0;        /* every mask counts as changed */
-    }
+    memset(&s, 0, sizeof s);  /* seen = 0: every mask counts as changed */
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) s.cand[E9_K(d, b)] = E9_BAND_ALL;
     s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = E9_BAND_ALL;
-    s.line_sig[0] = s.line_sig[1] = s.line_sig[2] = 0;
 
     for (int c = 0; c < 81; c++)
         if (puzzle[c] > 9) return UINT64_MAX;   /* not a 9x9 digit: the kernel does not apply */
