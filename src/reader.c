@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,10 +110,16 @@ static void describe_char(unsigned char ch, char *out, size_t size)
         snprintf(out, size, "byte 0x%02X", ch);
 }
 
-static void line_error(read_line *ln, const char *fmt, const char *a, int b, int c)
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void line_error(read_line *ln, const char *fmt, ...)
 {
+    va_list args;
+    va_start(args, fmt);
     ln->kind = LN_ERROR;
-    snprintf(ln->error, sizeof ln->error, fmt, a, b, c);
+    vsnprintf(ln->error, sizeof ln->error, fmt, args);
+    va_end(args);
 }
 
 /* Appends the cells of one token, from start up to a terminator or the end.
@@ -161,7 +168,7 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
     ln->maxval = 0;
     ln->error[0] = '\0';
     if (too_long) {
-        line_error(ln, "line is longer than %.0s%d bytes", "", READ_LINE_MAX, 0);
+        line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
     }
     size_t i = 0;
@@ -240,7 +247,7 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
             if (ln->ncells == 0) {
                 char what[16];
                 describe_char((unsigned char)s[j], what, sizeof what);
-                line_error(ln, "bad character %s at column %d%.0d", what, (int)j + 1, 0);
+                line_error(ln, "bad character %s at column %d", what, (int)j + 1);
                 return;
             }
             break;                       /* trailing text after the cells */
@@ -251,7 +258,7 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
                 break;                   /* "<cells> 12.5x": text after a whole puzzle */
             char what[16];
             describe_char((unsigned char)s[stop], what, sizeof what);
-            line_error(ln, "bad character %s at column %d%.0d", what, (int)stop + 1, 0);
+            line_error(ln, "bad character %s at column %d", what, (int)stop + 1);
             return;
         }
         if (stop < e || ln->ncells > SDK_MAX_CELLS)
@@ -262,7 +269,7 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         ln->ncells = cut;
     int k = ln->ncells;
     if (k > SDK_MAX_CELLS) {
-        line_error(ln, "line has %.0s%d cells, more than the largest puzzle (%d)", "", k, SDK_MAX_CELLS);
+        line_error(ln, "line has %d cells, more than the largest puzzle (%d)", k, SDK_MAX_CELLS);
         return;
     }
     if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
@@ -273,8 +280,8 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         ln->kind = LN_RECORD;
         return;
     }
-    line_error(ln, "line has %.0s%d cells: neither a whole puzzle (n*n cells, 81 for 9x9) "
-                   "nor a grid row (n cells)%.0d", "", k, 0);
+    line_error(ln, "line has %d cells: neither a whole puzzle (n*n cells, 81 for 9x9) "
+                   "nor a grid row (n cells)", k);
 }
 
 /* ---- raw input ------------------------------------------------------------ */
