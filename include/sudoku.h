@@ -306,6 +306,10 @@ typedef struct sdk_rating {
  * if the budget stopped it (budget may be NULL). */
 uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                         uint64_t *solutions, const sdk_budget *budget);
+/* The general walk only (any board; sdk_rate_width has a 9x9 fast path);
+ * same contract.  Used by tests to cross-check the two. */
+uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                                uint64_t *solutions, const sdk_budget *budget);
 /* Depth of puzzle given its (unique) solution; -1 if it exceeds max_depth
  * (max_depth < 0: no cap) or the budget stopped it. */
 int sdk_rate_depth(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
@@ -386,6 +390,19 @@ int  sdk_energy_fill_boxes_candidates(const sdk_board *b, const uint8_t *puzzle,
  * so that a move raising the energy by k is accepted iff sdk_rng_u32() < thr[k]. */
 void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
 
+/* Constraint propagation (src/propagate.c) for --propagate: copies puzzle
+ * to out, then fills forced cells and prunes candidates until nothing
+ * changes.  SDK_PROPAGATE_SINGLES: naked and hidden singles only;
+ * SDK_PROPAGATE_FULL: also, per house, every candidate in no perfect
+ * matching of its blank cells onto its missing digits (all naked and hidden
+ * subsets), and locked candidates (a digit confined to two houses' overlap
+ * leaves the rest of both).  Only forced deductions: every solution agrees
+ * with out and holds a candidate in every blank cell.  cand (may be NULL)
+ * gets the candidates of out's blank cells (bits 1..n, 0 for filled cells).
+ * Returns 0 if a contradiction proves there is no solution, else 1. */
+enum { SDK_PROPAGATE_SINGLES = 1, SDK_PROPAGATE_FULL = 2 };
+int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand);
+
 /* ------------------------------------------------------------------------ */
 /* Puzzle generation (src/generate.c)                                       */
 /* ------------------------------------------------------------------------ */
@@ -405,10 +422,11 @@ typedef struct sdk_gen_params {
     int depth_goal;            /* depth stage ends at this depth (9: "depth > 8") */
     int replicas;              /* M = 10 */
     double beta_min;           /* the hottest, fixed: 0.01 */
-    double beta_max;           /* initial coldest (the set then adapts): 0.05 */
+    double beta_max;           /* initial coldest (the set then adapts): 0.1 */
     double target_accept;      /* p-bar = 0.8 */
     int exchange_steps;        /* N_s = 100 steps between temperature adjustments */
-    uint64_t max_steps;        /* MC steps per run (one trial per replica); 0 = budget only */
+    uint64_t max_steps;        /* MC steps per run (depth stage: one trial; width stage: per
+                                  replica 10 removal + addition trial pairs); 0 = budget only */
     int runs;                  /* independent REMC runs, one per thread (-j); >= 1 */
     /* Called now and then by the first run (may be NULL). */
     void (*progress)(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width);
@@ -443,7 +461,8 @@ typedef struct sdk_gen_result {
 
 /* 004's replica exchange: a depth stage (one chain at depth_beta until
  * depth >= depth_goal), then replica exchange on U = ln(normal width) with
- * adaptive temperatures, until max_steps or the budget.  g->runs independent
+ * adaptive temperatures (Monte Carlo steps and exchanges as in Watanabe's
+ * program), until max_steps or the budget.  g->runs independent
  * runs go to as many threads (seeds derived from seed).  Fills best[0..count)
  * with the lowest-energy distinct puzzles seen, best first; returns how many
  * (SIGINT or the deadline end the search normally).  *steps (may be NULL)

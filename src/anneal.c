@@ -17,14 +17,17 @@
  * temperature X instead, as Yee does (≈ 0.35 is the best fixed T).
  *
  * --propagate (off by default: the sources do not do it) prunes the search
- * as Lewis (2007) and the ant-colony solver do: the cells forced by singles
- * become clues; every box is filled with its missing digits so that each
- * cell holds one of its candidates (digits no clue among its peers holds);
- * and only swaps that keep both cells within their candidates are taken
- * (the others count as rejected proposals).  The pruned state space holds
- * every solution, so the chain still ends only on a verified one.  Swaps do
- * not connect that space (a box may need a 3-cycle), so a run that finds no
- * new best energy in PROPAGATE_STALL proposals restarts from a fresh fill.
+ * as Lewis (2007) and the ant-colony solver do: sdk_propagate (propagate.c:
+ * singles, all-different subsets, locked candidates) fills the forced cells
+ * and prunes the candidates; every box is filled with its missing digits so
+ * that each cell holds one of its candidates (a random perfect matching);
+ * and only moves that keep every cell within its candidates are proposed:
+ * swaps aimed at a candidate (see targets below) and, one proposal in
+ * CYCLE_EVERY, 3-cycles (swaps alone do not connect the candidate fills of
+ * a box; missing energy only).  A failed aim counts as a rejected proposal.
+ * The pruned state space holds every solution, so the chain still ends
+ * only on a verified one.  A run that finds no new best energy in
+ * PROPAGATE_STALL proposals restarts from a fresh fill.
  */
 #include <limits.h>
 #include <math.h>
@@ -34,8 +37,12 @@
 
 #define T0_SAMPLE_MOVES 200
 /* --propagate: proposals without a new best energy before a run restarts
- * (measured on named-hard.txt: 20k restarts too early, 1M waits too long). */
-#define PROPAGATE_STALL 100000
+ * (measured on named-hard.txt at T = 0.5 with the aimed proposals: 20k
+ * beats 100k and 300k on the worst run; 10k is no better). */
+#define PROPAGATE_STALL 20000
+/* --propagate: one proposal in CYCLE_EVERY (a power of two) is a 3-cycle
+ * (measured: none is clearly worse; 2, 4, 16 no better than 8). */
+#define CYCLE_EVERY 8
 
 static long tracked(const sdk_energy *e, unsigned kind)
 {
@@ -52,6 +59,108 @@ static long swap_delta(const sdk_energy *e, unsigned kind, int a, int b)
 static inline int swap_allowed(const uint32_t *cand, const sdk_energy *e, int a, int b)
 {
     return !cand || (cand[a] >> e->cells[b] & cand[b] >> e->cells[a] & 1u);
+}
+
+/*
+ * --propagate's proposals, aimed at the candidates.  Drawing a uniform pair
+ * of a box and rejecting it when a cell would leave its candidates wastes
+ * most draws (a cell has 3-4 candidates of 9); instead a uniform movable
+ * cell a (a free cell of a box with two or more) draws one of its other
+ * candidates d uniformly, and the partner is the cell of the box holding d,
+ * so only the partner's side can fail.  A 3-cycle chains two such draws:
+ * a takes c's digit, c takes b's (a candidate of c other than its own and
+ * a's), b takes a's.  where[] tracks which cell of each box holds each digit.
+ */
+typedef struct targets {
+    int nmove;
+    uint16_t move[SDK_MAX_CELLS];       /* the movable cells */
+    uint16_t box_of[SDK_MAX_CELLS];     /* a cell's box (house index) */
+    int stride;
+    uint16_t *where;                    /* box house * stride + digit -> cell */
+} targets;
+
+static int targets_init(targets *t, const sdk_board *b, const uint8_t *start)
+{
+    t->nmove = 0;
+    t->stride = b->n + 1;
+    t->where = calloc((size_t)b->nhouses * (size_t)t->stride, sizeof *t->where);
+    if (!t->where)
+        return 0;
+    for (int h = 0; h < b->nhouses; h++) {
+        if (b->house_kind[h] != SDK_HOUSE_BOX)
+            continue;
+        const uint16_t *cells = b->house_cells + h * b->n;
+        int nfree = 0;
+        for (int i = 0; i < b->n; i++) {
+            t->box_of[cells[i]] = (uint16_t)h;
+            nfree += !start[cells[i]];
+        }
+        if (nfree >= 2)
+            for (int i = 0; i < b->n; i++)
+                if (!start[cells[i]])
+                    t->move[t->nmove++] = cells[i];
+    }
+    return 1;
+}
+
+/* where[] from a whole state. */
+static void targets_reset(targets *t, const sdk_board *b, const uint8_t *state)
+{
+    for (int c = 0; c < b->ncells; c++)
+        t->where[t->box_of[c] * t->stride + state[c]] = (uint16_t)c;
+}
+
+static inline void targets_moved(targets *t, const sdk_energy *e, int c)
+{
+    t->where[t->box_of[c] * t->stride + e->cells[c]] = (uint16_t)c;
+}
+
+/* The cell of a's box that holds a uniform candidate of `from` other than
+ * the digits in `skip`; -1 if there is none. */
+static inline int target_partner(const targets *t, const uint32_t *cand, const sdk_energy *e, sdk_rng *r,
+                                 int box, int from, uint32_t skip)
+{
+    uint32_t m = cand[from] & ~skip;
+    if (!m)
+        return -1;
+    int k = __builtin_popcount(m);
+    if (k > 1)
+        for (uint32_t i = sdk_energy_below(r, (uint32_t)k); i > 0; i--)
+            m &= m - 1;
+    int d = __builtin_ctz(m);
+    int c = t->where[box * t->stride + d];
+    return e->cells[c] == d ? c : -1;
+}
+
+/* A candidate-keeping swap (a, b): 1, or 0 if the draw failed. */
+static inline int target_swap(const targets *t, const uint32_t *cand, const sdk_energy *e, sdk_rng *r,
+                              int *a, int *b)
+{
+    int x = t->move[t->nmove == 1 ? 0 : sdk_energy_below(r, (uint32_t)t->nmove)];
+    int y = target_partner(t, cand, e, r, t->box_of[x], x, 1u << e->cells[x]);
+    if (y < 0 || !(cand[y] >> e->cells[x] & 1u))
+        return 0;
+    *a = x;
+    *b = y;
+    return 1;
+}
+
+/* A candidate-keeping 3-cycle (a takes c's digit, b a's, c b's). */
+static inline int target_cycle(const targets *t, const uint32_t *cand, const sdk_energy *e, sdk_rng *r,
+                               int *a, int *b, int *c)
+{
+    int x = t->move[t->nmove == 1 ? 0 : sdk_energy_below(r, (uint32_t)t->nmove)];
+    int box = t->box_of[x];
+    int z = target_partner(t, cand, e, r, box, x, 1u << e->cells[x]);
+    if (z < 0)
+        return 0;
+    int y = target_partner(t, cand, e, r, box, z, 1u << e->cells[z] | 1u << e->cells[x]);
+    if (y < 0 || !(cand[y] >> e->cells[x] & 1u))
+        return 0;
+    *a = x;
+    *b = y;
+    *c = z;
+    return 1;
 }
 
 /* A start state: box permutations, within the candidates under --propagate.
@@ -104,11 +213,11 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
     for (int c = 0; c < b->ncells; c++)
         nfree += !start[c];
 
-    uint32_t candidates[SDK_MAX_CELLS], *cand = NULL;
-    if (p->propagate) {
-        sdk_energy_candidates(b, start, candidates);
-        cand = candidates;
-    }
+    const uint32_t *cand = p->propagate ? ch.cand : NULL;
+    /* Under --propagate (missing energy) every CYCLE_EVERY-th proposal is a
+     * 3-cycle: with swaps only, the candidate-respecting fills of a box are
+     * not all connected. */
+    int cycles = cand && kind == SDK_ENERGY_MISSING && bx.ncycle > 0;
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
     if (!fill_start(b, start, cand, &rng, state)) {
@@ -116,10 +225,14 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
         return SDK_UNSOLVABLE;
     }
     sdk_energy e;
-    if (!sdk_energy_init(&e, b, start, state, kind, 0)) {
+    targets tg = {0};
+    if (!sdk_energy_init(&e, b, start, state, kind, 0) || (cand && !targets_init(&tg, b, start))) {
+        sdk_energy_free(&e);
         sdk_energy_chain_finish(&ch);
         return SDK_TIMEOUT;
     }
+    if (cand)
+        targets_reset(&tg, b, state);
     /* A swap changes two rows and two columns by at most n-1 each (sort) or
      * 1 each (missing): 4n bounds every ΔE. */
     int kmax = 4 * b->n;
@@ -142,6 +255,8 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
         if (run > 0) {
             fill_start(b, start, cand, &rng, state);   /* succeeded once: succeeds again */
             sdk_energy_reset(&e, state);
+            if (cand)
+                targets_reset(&tg, b, state);
             st->restarts++;
         }
         long E = tracked(&e, kind);
@@ -150,6 +265,8 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
         if (bx.nboxes == 0)
             break;              /* every box is forced: the state is the only one */
         double T0 = schedule && E > 0 ? initial_temperature(&e, kind, &bx, cand, &rng, st) : 0;
+        if (cand)
+            targets_reset(&tg, b, e.cells);     /* the walk moved cells */
         if (schedule)
             T = T0;
         sdk_energy_thresholds(accept, kmax, 1.0 / (T > 0 ? T : 1.0));
@@ -166,11 +283,28 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
             if (st->nodes % SDK_ENERGY_POLL == 0 && sdk_energy_chain_poll(&ch, (double)E, T))
                 break;
             st->nodes++;
-            int x, y;
-            sdk_energy_propose_swap(&bx, &rng, &x, &y);
-            long delta = swap_allowed(cand, &e, x, y) ? swap_delta(&e, kind, x, y) : LONG_MAX;
+            int x, y, z = -1;
+            long delta;
+            if (!cand) {
+                sdk_energy_propose_swap(&bx, &rng, &x, &y);
+                delta = swap_delta(&e, kind, x, y);
+            } else if (cycles && (iter & (CYCLE_EVERY - 1)) == CYCLE_EVERY - 1) {
+                delta = target_cycle(&tg, cand, &e, &rng, &x, &y, &z)
+                            ? sdk_energy_missing_cycle3_delta(&e, x, y, z) : LONG_MAX;
+            } else {
+                delta = target_swap(&tg, cand, &e, &rng, &x, &y) ? swap_delta(&e, kind, x, y) : LONG_MAX;
+            }
             if (delta <= 0 || (delta != LONG_MAX && sdk_rng_u32(&rng) < accept[delta])) {
-                sdk_energy_swap(&e, x, y);
+                if (z >= 0)
+                    sdk_energy_cycle3(&e, x, y, z);
+                else
+                    sdk_energy_swap(&e, x, y);
+                if (cand) {
+                    targets_moved(&tg, &e, x);
+                    targets_moved(&tg, &e, y);
+                    if (z >= 0)
+                        targets_moved(&tg, &e, z);
+                }
                 st->accepted++;
                 E += delta;
                 if (E < chain_best)
@@ -215,6 +349,7 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
     sdk_energy_chain_trace(&ch, (double)E, T);
     sdk_status end = sdk_energy_chain_finish(&ch);
     sdk_energy_free(&e);
+    free(tg.where);
     return status == SDK_SOLVED ? status : (bx.nboxes == 0 && !ch.stopped ? SDK_UNSOLVABLE : end);
 }
 

@@ -2,8 +2,8 @@
  * energy.c -- the cold half of the energy core: building a tracker for a
  * state, the full recomputes straight from the definitions (used by the
  * tests and by `sudoku energy` to check the incremental ΔE), and the pieces
- * every chain shares: starting states, singles propagation, acceptance
- * tables.  The per-move ΔE and commits are inline in energy.h.
+ * every chain shares: starting states, acceptance tables (propagation is
+ * src/propagate.c).  The per-move ΔE and commits are inline in energy.h.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -153,61 +153,7 @@ void sdk_energy_fill_boxes(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r
 
 int sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *out)
 {
-    int n = b->n;
-    uint32_t full = (n >= 32) ? UINT32_MAX : ((1u << n) - 1) << 1;   /* bits 1..n */
-    memcpy(out, puzzle, (size_t)b->ncells);
-    if (!sdk_board_givens_consistent(b, puzzle, NULL))
-        return 0;
-    for (int placed = 1; placed;) {
-        placed = 0;
-        /* Naked singles: a blank cell whose peers leave one digit. */
-        for (int c = 0; c < b->ncells; c++) {
-            if (out[c])
-                continue;
-            uint32_t cand = full;
-            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
-                cand &= ~(1u << out[b->peers[i]]);
-            if (!cand)
-                return 0;
-            if (!(cand & (cand - 1))) {
-                int d = 0;
-                while (!(cand & (1u << d)))
-                    d++;
-                out[c] = (uint8_t)d;
-                placed = 1;
-            }
-        }
-        /* Hidden singles: a digit with one possible place in a house. */
-        for (int h = 0; h < b->nhouses; h++) {
-            const uint16_t *cells = b->house_cells + h * n;
-            for (int d = 1; d <= n; d++) {
-                int where = -1, places = 0;
-                for (int i = 0; i < n && places < 2; i++) {
-                    int c = cells[i];
-                    if (out[c] == d) {
-                        places = 2;         /* already placed: nothing to do */
-                        break;
-                    }
-                    if (out[c])
-                        continue;
-                    int blocked = 0;
-                    for (int j = b->peer_start[c]; j < b->peer_start[c + 1] && !blocked; j++)
-                        blocked = out[b->peers[j]] == d;
-                    if (!blocked) {
-                        where = c;
-                        places++;
-                    }
-                }
-                if (places == 0)
-                    return 0;               /* d fits nowhere in h */
-                if (places == 1) {
-                    out[where] = (uint8_t)d;
-                    placed = 1;
-                }
-            }
-        }
-    }
-    return sdk_board_givens_consistent(b, out, NULL);
+    return sdk_propagate(b, puzzle, SDK_PROPAGATE_SINGLES, out, NULL);
 }
 
 void sdk_energy_candidates(const sdk_board *b, const uint8_t *puzzle, uint32_t *cand)
@@ -311,8 +257,9 @@ int sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8
             fprintf(ch->trace, "puzzle,iteration,energy,temperature\n");
     }
     if (p->propagate)
-        return sdk_energy_fill_singles(b, puzzle, start);
+        return sdk_propagate(b, puzzle, SDK_PROPAGATE_FULL, start, ch->cand);
     memcpy(start, puzzle, (size_t)b->ncells);
+    sdk_energy_candidates(b, puzzle, ch->cand);
     return sdk_board_givens_consistent(b, puzzle, NULL);
 }
 
@@ -343,9 +290,11 @@ sdk_status sdk_energy_chain_finish(sdk_energy_chain *ch)
 
 void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle)
 {
-    int total = 0;
+    int total = 0, ncell = 0;
     bx->nboxes = 0;
     bx->start[0] = 0;
+    bx->ncycle = 0;
+    bx->cycle_start[0] = 0;
     for (int h = 0; h < b->nhouses; h++) {
         if (b->house_kind[h] != SDK_HOUSE_BOX)
             continue;
@@ -359,6 +308,14 @@ void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8
                 }
         if (total > first)          /* a box with fewer than two free cells has no pair */
             bx->start[++bx->nboxes] = total;
+        int nfree = 0, at = ncell;
+        for (int i = 0; i < b->n; i++)
+            if (!puzzle[cells[i]])
+                bx->cycle_cell[at + nfree++] = cells[i];
+        if (nfree >= 3) {
+            ncell += nfree;
+            bx->cycle_start[++bx->ncycle] = ncell;
+        }
     }
     /* The one-draw table: L = lcm of the boxes' pair counts, box i's pairs
      * each repeated L/k_i times. */

@@ -6,10 +6,12 @@
  * evolve.c) only propose, accept and commit.  Set-up and full recomputes
  * live in energy.c.
  *
- * Two move kinds:
+ * Three move kinds:
  *   set  (000)  one free cell takes a new digit;
  *   swap (001-003)  two free cells of the same box exchange their digits
- *               (so they are peers, both free).
+ *               (so they are peers, both free);
+ *   3-cycle (--propagate)  three free cells of one box rotate their digits
+ *               (missing energy only).
  */
 #ifndef SUDOKU_ENERGY_H
 #define SUDOKU_ENERGY_H
@@ -137,6 +139,60 @@ SDK_ENERGY_HOT long sdk_energy_sort_swap_delta(const sdk_energy *e, int a, int b
     return delta;
 }
 
+/* ---- 3-cycle: free cells a, b, c of one box rotate, a taking c's digit,
+ * b taking a's and c taking b's (a move swaps cannot make in one step) ---- */
+
+/* Missing-digit change of house h when, for i < k, one copy of out[i]
+ * leaves it and one of in[i] enters. */
+SDK_ENERGY_HOT int energy_house_missing_delta_multi(const sdk_energy *e, int h, const int *out,
+                                                    const int *in, int k)
+{
+    const uint16_t *count = e->house_count + h * e->stride;
+    int digit[6], change[6], nd = 0;
+    for (int i = 0; i < 2 * k; i++) {
+        int d = i < k ? out[i] : in[i - k], j = 0;
+        while (j < nd && digit[j] != d)
+            j++;
+        if (j == nd) {
+            digit[nd] = d;
+            change[nd++] = 0;
+        }
+        change[j] += i < k ? -1 : 1;
+    }
+    int delta = 0;
+    for (int j = 0; j < nd; j++)
+        delta += (count[digit[j]] + change[j] == 0) - (count[digit[j]] == 0);
+    return delta;
+}
+
+/* Rows and columns only, as for a swap: the box keeps its digits. */
+SDK_ENERGY_HOT long sdk_energy_missing_cycle3_delta(const sdk_energy *e, int a, int b, int c)
+{
+    const sdk_board *g = e->board;
+    int cell[3] = {a, b, c};
+    int old[3] = {e->cells[a], e->cells[b], e->cells[c]};
+    int now[3] = {old[2], old[0], old[1]};
+    long delta = 0;
+    for (int kind = 0; kind < 2; kind++) {
+        const uint16_t *house = kind ? g->cell_col : g->cell_row;
+        for (int i = 0; i < 3; i++) {
+            int h = house[cell[i]], seen = 0;
+            for (int j = 0; j < i; j++)
+                seen |= house[cell[j]] == h;
+            if (seen)
+                continue;               /* this house was counted at its first cell */
+            int out[3], in[3], k = 0;
+            for (int j = i; j < 3; j++)
+                if (house[cell[j]] == h) {
+                    out[k] = old[j];
+                    in[k++] = now[j];
+                }
+            delta += energy_house_missing_delta_multi(e, h, out, in, k);
+        }
+    }
+    return delta;
+}
+
 /* ---- commits ---- */
 
 /* Free cell c takes digit d: the tracked energies, the house counts and the
@@ -206,6 +262,13 @@ SDK_ENERGY_HOT void sdk_energy_swap(sdk_energy *e, int a, int b)
     e->cells[b] = (uint8_t)va;
 }
 
+/* The 3-cycle above as two swaps: (a b) then (a c). */
+SDK_ENERGY_HOT void sdk_energy_cycle3(sdk_energy *e, int a, int b, int c)
+{
+    sdk_energy_swap(e, a, b);
+    sdk_energy_swap(e, a, c);
+}
+
 /* ---- what every chain shares (energy.c) ---- */
 
 /* Budget, --max-iters, --trace and the counters of one method call. */
@@ -217,6 +280,10 @@ typedef struct sdk_energy_chain {
     uint64_t trace_puzzle;   /* the trace's puzzle column */
     sdk_stats *st;
     int stopped;             /* the budget or SIGINT ended the call */
+    /* The candidates of the start's blank cells (bits 1..n): with
+     * --propagate after full propagation, otherwise the digits no clue
+     * among the peers holds. */
+    uint32_t cand[SDK_MAX_CELLS];
 } sdk_energy_chain;
 
 /* How often (in proposals) a chain polls the clock and writes a trace row:
@@ -224,8 +291,9 @@ typedef struct sdk_energy_chain {
 #define SDK_ENERGY_POLL 1024
 
 /* Opens the budget and the trace; prepares the puzzle the chain runs on
- * (a copy, or with --propagate the singles filled in).  Returns 0 if the
- * puzzle is proven to have no solution (clues in conflict). */
+ * and its candidates in ch->cand (a copy, or with --propagate the puzzle
+ * after sdk_propagate(SDK_PROPAGATE_FULL)).  Returns 0 if the puzzle is
+ * proven to have no solution (clues in conflict, or a contradiction). */
 int  sdk_energy_chain_start(sdk_energy_chain *ch, const sdk_board *b, const uint8_t *puzzle,
                             const sdk_params *p, sdk_stats *st, uint8_t *start);
 /* Writes a trace row (if tracing): puzzle, iteration, energy, temperature. */
@@ -272,6 +340,11 @@ typedef struct sdk_energy_boxes {
      * (then two draws, box and pair). */
     uint32_t ndraw;
     uint32_t draw[SDK_ENERGY_DRAW_TABLE];   /* pair_a | pair_b << 16 */
+    /* The boxes with three or more free cells (3-cycles): box i's free
+     * cells are cycle_cell[cycle_start[i] .. cycle_start[i+1]). */
+    int ncycle;
+    int cycle_start[SDK_MAX_N + 1];
+    uint16_t cycle_cell[SDK_MAX_CELLS];
 } sdk_energy_boxes;
 
 void sdk_energy_boxes_init(sdk_energy_boxes *bx, const sdk_board *b, const uint8_t *puzzle);
@@ -291,6 +364,25 @@ SDK_ENERGY_HOT void sdk_energy_propose_swap(const sdk_energy_boxes *bx, sdk_rng 
     int pair = first + (k == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)k));
     *a = bx->pair_a[pair];
     *b = bx->pair_b[pair];
+}
+
+/* A uniform box with three or more free cells, then three distinct uniform
+ * free cells of it in a uniform order (ncycle > 0): both directions of
+ * every 3-cycle. */
+SDK_ENERGY_HOT void sdk_energy_propose_cycle3(const sdk_energy_boxes *bx, sdk_rng *r, int *a, int *b, int *c)
+{
+    int box = bx->ncycle == 1 ? 0 : (int)sdk_energy_below(r, (uint32_t)bx->ncycle);
+    const uint16_t *cell = bx->cycle_cell + bx->cycle_start[box];
+    uint32_t k = (uint32_t)(bx->cycle_start[box + 1] - bx->cycle_start[box]);
+    uint32_t i = sdk_energy_below(r, k), j = sdk_energy_below(r, k - 1), l = sdk_energy_below(r, k - 2);
+    /* j skips i; l skips both (in increasing order of the two). */
+    j += j >= i;
+    uint32_t lo = i < j ? i : j, hi = i < j ? j : i;
+    l += l >= lo;
+    l += l >= hi;
+    *a = cell[i];
+    *b = cell[j];
+    *c = cell[l];
 }
 
 /* ---- the stochastic methods (rows of the method table in methods.c) ---- */

@@ -30,16 +30,10 @@ void sdk_generate_defaults(sdk_gen_params *g)
     g->depth_goal = 9;
     g->replicas = 10;
     g->beta_min = 0.01;
-    g->beta_max = 0.05;
+    g->beta_max = 0.1;          /* the reference starts at 0.01, 0.02, ..., 0.10 */
     g->target_accept = 0.8;
     g->exchange_steps = 100;
     g->runs = 1;
-}
-
-static int is_unique(const sdk_board *b, const uint8_t *puzzle)
-{
-    sdk_status status;
-    return sdk_exact_count(b, puzzle, 2, NULL, NULL, NULL, &status) == 1;
 }
 
 /* ---- full grids ---------------------------------------------------------- */
@@ -171,6 +165,213 @@ static int reachable_target(const sdk_board *b, sdk_symmetry s, int target)
 
 /* ---- stage 2 of 000: Metropolis on the clue set --------------------------- */
 
+/*
+ * What the chain has learnt about its grid, so that most uniqueness questions
+ * are answered without the solver:
+ *  - a clue set that contains a clue set already proven unique is unique;
+ *  - when a removal is refused, the solver's second solution X differs from
+ *    the grid on a set of cells U (an "unavoidable set"): any clue set with
+ *    no clue in U has X as a second solution, so it is not unique.
+ * The chain is exactly the one that asks the solver every time -- the memo
+ * only skips questions whose answer is already proven -- so the puzzles do
+ * not change, only the time (additions put clues back, and the chain keeps
+ * asking about the same few orbits).
+ */
+enum { SET_WORDS = (SDK_MAX_CELLS + 63) / 64, MEMO_SETS = 128 };
+
+typedef struct cell_set {
+    uint64_t w[SET_WORDS];
+} cell_set;
+
+typedef struct clue_memo {
+    int words;                          /* words of a cell_set in use */
+    int unique_count, unavoidable_count; /* sets stored (rings: the oldest go first) */
+    int swap_count;                     /* two-digit swaps found in the grid */
+    cell_set unique[MEMO_SETS];         /* clue sets proven unique */
+    cell_set unavoidable[MEMO_SETS];    /* where a second solution differs from the grid */
+    cell_set swaps[MEMO_SETS];          /* unavoidable sets of two digits (memo_find_swaps) */
+} clue_memo;
+
+static void set_flip(cell_set *s, int c)
+{
+    s->w[c >> 6] ^= 1ull << (c & 63);
+}
+
+/* 1: clues is proven unique, 0: proven to have several solutions, -1: unknown. */
+static int memo_verdict(const clue_memo *m, const cell_set *clues)
+{
+    int stored = m->unique_count < MEMO_SETS ? m->unique_count : MEMO_SETS;
+    for (int i = 0; i < stored; i++) {
+        uint64_t missing = 0;          /* cells of the unique set that clues lacks */
+        for (int k = 0; k < m->words; k++)
+            missing |= m->unique[i].w[k] & ~clues->w[k];
+        if (!missing)
+            return 1;
+    }
+    stored = m->unavoidable_count < MEMO_SETS ? m->unavoidable_count : MEMO_SETS;
+    for (int i = 0; i < stored; i++) {
+        uint64_t hit = 0;
+        for (int k = 0; k < m->words; k++)
+            hit |= m->unavoidable[i].w[k] & clues->w[k];
+        if (!hit)
+            return 0;
+    }
+    for (int i = 0; i < m->swap_count; i++) {
+        uint64_t hit = 0;
+        for (int k = 0; k < m->words; k++)
+            hit |= m->swaps[i].w[k] & clues->w[k];
+        if (!hit)
+            return 0;
+    }
+    return -1;
+}
+
+static int find_root(uint16_t *parent, int c)
+{
+    while (parent[c] != c)
+        c = parent[c] = parent[parent[c]];
+    return c;
+}
+
+/* The grid's smallest unavoidable sets, found without the solver: for two
+ * digits a and b, link in every house the cell holding a to the cell holding
+ * b.  Swapping a and b over a connected group of linked cells leaves every
+ * house with one a and one b, so it is another solution: a clue set without
+ * a clue in the group is not unique.  (All 2n cells of the pair are one
+ * such group too, but nearly every clue set hits it: not kept.) */
+static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *grid)
+{
+    uint16_t parent[SDK_MAX_CELLS];
+    int n = b->n;
+    m->swap_count = 0;
+    for (int c = 0; c < b->ncells; c++)
+        parent[c] = (uint16_t)c;
+    for (int a = 1; a <= n; a++)
+        for (int d = a + 1; d <= n; d++) {
+            int members = 0;
+            for (int h = 0; h < b->nhouses; h++) {
+                const uint16_t *cells = b->house_cells + (size_t)h * n;
+                int at_a = -1, at_d = -1;
+                for (int i = 0; i < n; i++) {
+                    if (grid[cells[i]] == a)
+                        at_a = cells[i];
+                    if (grid[cells[i]] == d)
+                        at_d = cells[i];
+                }
+                parent[find_root(parent, at_a)] = (uint16_t)find_root(parent, at_d);
+            }
+            cell_set groups[SDK_MAX_N];
+            int roots[SDK_MAX_N], ngroups = 0;
+            for (int c = 0; c < b->ncells; c++) {
+                if (grid[c] != a && grid[c] != d)
+                    continue;
+                members++;
+                int r = find_root(parent, c), g = 0;
+                while (g < ngroups && roots[g] != r)
+                    g++;
+                if (g == ngroups) {
+                    roots[ngroups++] = r;
+                    memset(&groups[g], 0, sizeof groups[g]);
+                }
+                set_flip(&groups[g], c);
+            }
+            for (int g = 0; ngroups > 1 && g < ngroups && m->swap_count < MEMO_SETS; g++)
+                m->swaps[m->swap_count++] = groups[g];
+            for (int c = 0; c < b->ncells; c++)       /* undo the links for the next pair */
+                if (grid[c] == a || grid[c] == d)
+                    parent[c] = (uint16_t)c;
+            (void)members;
+        }
+}
+
+/* Solution count of puzzle, up to 2; if 2, a solution other than grid goes
+ * to other when one is at hand (else other[0] = 0).  The 9x9 kernel is
+ * called directly: it needs no board and no budget, and this is the hot
+ * call of the generator. */
+static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other)
+{
+    sdk_status status;
+    uint64_t count = UINT64_MAX;
+    if (b->n == 9 && b->box_rows == 3)
+        count = sdk_exact9_count(puzzle, 2, other, NULL);
+    if (count == UINT64_MAX)
+        count = sdk_exact_count(b, puzzle, 2, other, NULL, NULL, &status);
+    if (count < 2 || memcmp(other, grid, (size_t)b->ncells) != 0)
+        return (int)count;
+    /* The solver met the grid first.  With the digits relabelled d -> n+1-d
+     * it tries branches in another order and usually meets the other one. */
+    uint8_t mirrored[SDK_MAX_CELLS];
+    for (int c = 0; c < b->ncells; c++)
+        mirrored[c] = puzzle[c] ? (uint8_t)(b->n + 1 - puzzle[c]) : 0;
+    sdk_exact_count(b, mirrored, 2, other, NULL, NULL, &status);
+    for (int c = 0; c < b->ncells; c++)
+        other[c] = (uint8_t)(b->n + 1 - other[c]);
+    if (memcmp(other, grid, (size_t)b->ncells) == 0)
+        other[0] = 0;
+    return 2;
+}
+
+/* Is puzzle (whose clue cells are `clues`, all from grid) unique?  From the
+ * memo if it knows, else from the solver, whose answer the memo learns. */
+static int clue_set_unique(clue_memo *m, const sdk_board *b, const uint8_t *puzzle, const cell_set *clues,
+                           const uint8_t *grid)
+{
+    int verdict = memo_verdict(m, clues);
+    if (verdict >= 0)
+        return verdict;
+    uint8_t other[SDK_MAX_CELLS];
+    if (count_up_to_two(b, puzzle, grid, other) == 1) {
+        m->unique[m->unique_count++ % MEMO_SETS] = *clues;
+        return 1;
+    }
+    if (other[0]) {
+        cell_set *u = &m->unavoidable[m->unavoidable_count++ % MEMO_SETS];
+        memset(u, 0, sizeof *u);
+        for (int c = 0; c < b->ncells; c++)
+            if (other[c] != grid[c])
+                set_flip(u, c);
+    }
+    return 0;
+}
+
+/* The state of the clue chain on one grid: the puzzle, its clue cells, and
+ * what is known about uniqueness. */
+typedef struct clue_chain {
+    const sdk_board *b;
+    const uint8_t *grid;
+    uint8_t *puzzle;
+    cell_set clue_cells;
+    int clues;
+    clue_memo *memo;
+} clue_chain;
+
+/* Removes the orbit `cells` if the puzzle stays unique; returns 1 if so. */
+static int try_removal(clue_chain *ch, const int *cells, int k)
+{
+    for (int i = 0; i < k; i++) {
+        ch->puzzle[cells[i]] = 0;
+        set_flip(&ch->clue_cells, cells[i]);
+    }
+    if (clue_set_unique(ch->memo, ch->b, ch->puzzle, &ch->clue_cells, ch->grid)) {
+        ch->clues -= k;
+        return 1;
+    }
+    for (int i = 0; i < k; i++) {
+        ch->puzzle[cells[i]] = ch->grid[cells[i]];
+        set_flip(&ch->clue_cells, cells[i]);
+    }
+    return 0;
+}
+
+static void add_orbit(clue_chain *ch, const int *cells, int k)
+{
+    for (int i = 0; i < k; i++) {
+        ch->puzzle[cells[i]] = ch->grid[cells[i]];
+        set_flip(&ch->clue_cells, cells[i]);
+    }
+    ch->clues += k;
+}
+
 sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                                    uint8_t *puzzle, uint8_t *solution, const sdk_budget *budget)
 {
@@ -183,56 +384,70 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
     uint8_t grid[SDK_MAX_CELLS];
+    clue_chain ch = {.b = b, .grid = grid, .puzzle = puzzle, .memo = malloc(sizeof(clue_memo))};
+    if (!ch.memo)
+        return SDK_UNSOLVABLE;
     /* A chain that wanders this long without reaching the target starts over
      * from a new grid (low targets can be unreachable from some grids). */
     const uint64_t patience = 1000 * (uint64_t)nc;
-    for (uint32_t attempt = 0;; attempt++) {
-        if (attempt == 50)
-            return SDK_UNSOLVABLE;   /* this target is out of reach (e.g. too few clues) */
+    sdk_status result = SDK_UNSOLVABLE;      /* this target is out of reach (e.g. too few clues) */
+    for (uint32_t attempt = 0; attempt < 50 && result == SDK_UNSOLVABLE; attempt++) {
         sdk_status status = sdk_generate_grid(b, g, sdk_rng_u32(&rng), grid, budget);
-        if (status != SDK_SOLVED)
-            return status;
+        if (status != SDK_SOLVED) {
+            result = status;
+            break;
+        }
         memcpy(puzzle, grid, (size_t)nc);
-        int clues = nc;
-        /* stuck[c]: removing c's orbit was tried and left several solutions.
-         * Removing clues never restores uniqueness, so the mark holds until a
-         * clue is added; a marked orbit is rejected without asking the solver
-         * again (the chain itself is unchanged, only cheaper). */
-        uint8_t stuck[SDK_MAX_CELLS] = {0};
-        for (uint64_t step = 0; clues > target && step < patience; step++) {
-            if ((step & 255) == 0 && sdk_budget_expired(budget))
+        ch.memo->words = (nc + 63) / 64;
+        ch.memo->unique_count = ch.memo->unavoidable_count = 0;
+        memo_find_swaps(ch.memo, b, grid);
+        memset(&ch.clue_cells, 0, sizeof ch.clue_cells);
+        for (int c = 0; c < nc; c++)
+            set_flip(&ch.clue_cells, c);
+        ch.clues = nc;
+        /* Removing clues never makes a clue set unique, so a refused removal
+         * stays refused until the next addition: refused_at[c] is the
+         * addition count when c's orbit was last refused (the memo scans
+         * are not free, this check is). */
+        uint32_t additions = 1, refused_at[SDK_MAX_CELLS] = {0};
+        for (uint64_t step = 0; ch.clues > target && step < patience; step++) {
+            if ((step & 255) == 0 && sdk_budget_expired(budget)) {
+                free(ch.memo);
                 return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+            }
             int cells[4];
             int k = orbit_of(b, g->symmetry, (int)sdk_rng_below(&rng, (uint32_t)nc), cells);
             if (puzzle[cells[0]]) {
-                if (clues - k < target || stuck[cells[0]])
-                    continue;      /* would overshoot the target, or known to fail */
-                for (int i = 0; i < k; i++)
-                    puzzle[cells[i]] = 0;
-                if (is_unique(b, puzzle)) {
-                    clues -= k;
-                } else {
-                    for (int i = 0; i < k; i++) {
-                        puzzle[cells[i]] = grid[cells[i]];
-                        stuck[cells[i]] = 1;
-                    }
-                }
+                if (ch.clues - k < target || refused_at[cells[0]] == additions)
+                    continue;      /* would overshoot the target, or refused since the last addition */
+                if (!try_removal(&ch, cells, k))
+                    for (int i = 0; i < k; i++)
+                        refused_at[cells[i]] = additions;
             } else if (sdk_rng_double(&rng) < accept_add[k]) {
-                for (int i = 0; i < k; i++)
-                    puzzle[cells[i]] = grid[cells[i]];
-                clues += k;
-                memset(stuck, 0, (size_t)nc);
+                add_orbit(&ch, cells, k);
+                additions++;
             }
         }
-        if (clues <= target)
-            break;
+        if (ch.clues <= target)
+            result = SDK_SOLVED;
     }
-    if (solution)
+    free(ch.memo);
+    if (result == SDK_SOLVED && solution)
         memcpy(solution, grid, (size_t)nc);
-    return SDK_SOLVED;
+    return result;
 }
 
 /* ---- 004: replica exchange ------------------------------------------------ */
+
+/* Width stage: trial pairs (a removal, then an addition) per replica and
+ * Monte Carlo step, as in Watanabe's program (github kaityo256/sudoku,
+ * maker/searcher.cc).  The depth stage flips a uniform cell per step, as
+ * the paper's text says: measured, that reaches depth > 8 about twice as
+ * fast (median 4 s against 7 s over 8 seeds), while in the width stage the
+ * pairs found wider puzzles (median width ~38k against ~25k, 4 seeds x
+ * 30 s): on a sparse puzzle most uniform cells are blanks, and additions
+ * each cost a tree walk and are nearly always rejected. */
+enum { WIDTH_PAIRS = 10 };
 
 typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
@@ -240,6 +455,54 @@ typedef struct replica {
     double U;                   /* depth, or ln(normal width) */
     uint64_t width;             /* normal width of puzzle (0 = not yet computed) */
 } replica;
+
+/*
+ * The figures of the puzzles a run has met.  The grid is fixed for the run,
+ * so a clue set names a puzzle; the chains keep proposing the same few
+ * neighbours of their states (most proposals are rejected, and a flip back
+ * returns to a puzzle seen before), and each figure is a pure function of
+ * the puzzle, so remembering them changes nothing but the time.  A table of
+ * PUZZLE_SLOTS direct-mapped slots: a newcomer takes the slot of its hash.
+ */
+enum { PUZZLE_SLOTS = 1 << 16 };
+
+typedef struct puzzle_memo {
+    int words, stride;          /* cell_set words in use; stride = words + 2 */
+    uint64_t *slots;            /* per slot: the clue set, then the normal width
+                                   (0 unknown, UINT64_MAX not unique), then depth + 1
+                                   (0 unknown) */
+} puzzle_memo;
+
+/* The slot of clues, holding clues or another puzzle's figures. */
+static uint64_t *puzzle_slot(const puzzle_memo *m, const cell_set *clues)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < m->words; k++) {
+        h ^= clues->w[k];
+        h *= 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    return m->slots + (size_t)(h & (PUZZLE_SLOTS - 1)) * (size_t)m->stride;
+}
+
+/* The figure `field` (0: width, 1: depth + 1) of clues, 0 if unknown. */
+static uint64_t puzzle_recall(const puzzle_memo *m, const cell_set *clues, int field)
+{
+    const uint64_t *slot = puzzle_slot(m, clues);
+    if (memcmp(slot, clues->w, sizeof(uint64_t) * (size_t)m->words) != 0)
+        return 0;
+    return slot[m->words + field];
+}
+
+static void puzzle_learn(puzzle_memo *m, const cell_set *clues, int field, uint64_t value)
+{
+    uint64_t *slot = puzzle_slot(m, clues);
+    if (memcmp(slot, clues->w, sizeof(uint64_t) * (size_t)m->words) != 0) {
+        memcpy(slot, clues->w, sizeof(uint64_t) * (size_t)m->words);
+        slot[m->words] = slot[m->words + 1] = 0;
+    }
+    slot[m->words + field] = value;
+}
 
 typedef struct remc_run {
     const sdk_board *b;
@@ -249,6 +512,8 @@ typedef struct remc_run {
     sdk_gen_result *best;       /* count slots, best first */
     const sdk_budget *budget;
     uint64_t steps;
+    double deepest;             /* the depth stage's best depth so far */
+    puzzle_memo memo;
     uint8_t grid[SDK_MAX_CELLS];
     sdk_rng rng;
 } remc_run;
@@ -279,27 +544,86 @@ static void remember(remc_run *run, const replica *r)
     slot->energy = e;
 }
 
-/* Internal energy of a unique puzzle for the stage. */
-static double internal_energy(remc_run *run, const uint8_t *puzzle, int depth_stage, uint64_t *width)
+static void clue_set_of(const sdk_board *b, const uint8_t *puzzle, cell_set *clues)
 {
-    /* The budget reaches into the tree walks: one width can take seconds. */
-    *width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
-    if (*width == 0)
-        return -1;              /* stopped by the budget */
-    if (depth_stage)
-        return sdk_rate_depth(run->b, puzzle, run->grid, -1, run->budget);
-    return log((double)*width);
+    memset(clues, 0, sizeof *clues);
+    for (int c = 0; c < b->ncells; c++)
+        if (puzzle[c])
+            set_flip(clues, c);
 }
 
-/* One Metropolis trial on replica r at inverse temperature beta: flip one
- * uniformly chosen cell's clue, rejecting removals that lose uniqueness. */
-static void trial(remc_run *run, replica *r, double beta, int depth_stage)
+/* Does puzzle (a clue set of the run's grid) have one solution? */
+static int remc_unique(remc_run *run, const uint8_t *puzzle, const cell_set *clues)
 {
-    int c = (int)sdk_rng_below(&run->rng, (uint32_t)run->b->ncells);
+    uint64_t width = puzzle_recall(&run->memo, clues, 0);
+    if (width || puzzle_recall(&run->memo, clues, 1))
+        return width != UINT64_MAX;
+    uint8_t other[SDK_MAX_CELLS];
+    if (count_up_to_two(run->b, puzzle, run->grid, other) == 1)
+        return 1;
+    puzzle_learn(&run->memo, clues, 0, UINT64_MAX);
+    return 0;
+}
+
+/* The normal width of a unique puzzle; 0 if the budget stopped the walk
+ * (one walk can take seconds: the budget reaches into it). */
+static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const cell_set *clues)
+{
+    uint64_t width = puzzle_recall(&run->memo, clues, 0);
+    if (!width) {
+        width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
+        if (width)
+            puzzle_learn(&run->memo, clues, 0, width);
+    }
+    return width;
+}
+
+/* Internal energy of a unique puzzle for the stage: the depth (then *width
+ * is left 0: the depth stage does not need the tree walk, which costs far
+ * more), or ln(normal width).  -1 if the budget stopped it. */
+static double internal_energy(remc_run *run, const uint8_t *puzzle, int depth_stage, uint64_t *width)
+{
+    cell_set clues;
+    clue_set_of(run->b, puzzle, &clues);
+    *width = 0;
+    if (depth_stage) {
+        uint64_t depth = puzzle_recall(&run->memo, &clues, 1);
+        if (!depth) {
+            int d = sdk_rate_depth(run->b, puzzle, run->grid, -1, run->budget);
+            if (d < 0)
+                return -1;
+            depth = (uint64_t)d + 1;
+            puzzle_learn(&run->memo, &clues, 1, depth);
+        }
+        return (double)(depth - 1);
+    }
+    *width = remc_width(run, puzzle, &clues);
+    return *width ? log((double)*width) : -1;
+}
+
+/* Fills in r's normal width if the depth stage left it out; 0 if the budget
+ * stopped the walk. */
+static int ensure_width(remc_run *run, replica *r)
+{
+    if (!r->width) {
+        cell_set clues;
+        clue_set_of(run->b, r->puzzle, &clues);
+        r->width = remc_width(run, r->puzzle, &clues);
+    }
+    return r->width != 0;
+}
+
+/* One Metropolis trial on replica r at inverse temperature beta: flip cell
+ * c (a clue goes, or a blank gets its clue back), rejecting removals that
+ * lose uniqueness. */
+static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c)
+{
     int removing = r->puzzle[c] != 0;
     r->puzzle[c] = removing ? 0 : run->grid[c];
     int clues = r->clues + (removing ? -1 : 1);
-    if (removing && !is_unique(run->b, r->puzzle)) {
+    cell_set clues_after;
+    clue_set_of(run->b, r->puzzle, &clues_after);
+    if (removing && !remc_unique(run, r->puzzle, &clues_after)) {
         r->puzzle[c] = run->grid[c];
         return;
     }
@@ -311,12 +635,57 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage)
     }
     double dH = energy(run->g, U, clues) - energy(run->g, r->U, r->clues);
     if (dH <= 0 || sdk_rng_double(&run->rng) < exp(-beta * dH)) {
+        /* The depth stage keeps (and walks the tree of) only puzzles deeper
+         * than any before: the output, should the width stage never start. */
+        int record = !depth_stage || U > run->deepest;
         r->U = U;
         r->clues = clues;
         r->width = width;
-        remember(run, r);
+        if (record && ensure_width(run, r))
+            remember(run, r);
+        if (depth_stage && U > run->deepest)
+            run->deepest = U;
     } else {
         r->puzzle[c] = removing ? run->grid[c] : 0;
+    }
+}
+
+/* The index-th (0-based, row-major) clue of puzzle, or blank if !clue. */
+static int nth_cell(const sdk_board *b, const uint8_t *puzzle, int clue, int index)
+{
+    for (int c = 0; c < b->ncells; c++)
+        if ((puzzle[c] != 0) == clue && index-- == 0)
+            return c;
+    return -1;
+}
+
+/* One width-stage Monte Carlo step of replica r, as Watanabe's program does
+ * it: WIDTH_PAIRS times, a trial removal of a uniformly chosen clue, then a
+ * trial return of a uniformly chosen blank. */
+static void width_step(remc_run *run, replica *r, double beta)
+{
+    int nc = run->b->ncells;
+    for (int i = 0; i < WIDTH_PAIRS; i++) {
+        if (r->clues > 0)
+            trial(run, r, beta, 0, nth_cell(run->b, r->puzzle, 1, (int)sdk_rng_below(&run->rng, (uint32_t)r->clues)));
+        if (r->clues < nc)
+            trial(run, r, beta, 0,
+                  nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
+    }
+}
+
+/* Replica exchange between neighbours m and m + 1, accepted with
+ * min(1, exp((beta_m - beta_m+1)(H_m - H_m+1))). */
+static void exchange(remc_run *run, replica *rep, const double *beta, uint64_t *swaps, int m)
+{
+    const sdk_gen_params *g = run->g;
+    double d = (beta[m] - beta[m + 1]) *
+               (energy(g, rep[m].U, rep[m].clues) - energy(g, rep[m + 1].U, rep[m + 1].clues));
+    if (d >= 0 || sdk_rng_double(&run->rng) < exp(d)) {
+        replica t = rep[m];
+        rep[m] = rep[m + 1];
+        rep[m + 1] = t;
+        swaps[m]++;
     }
 }
 
@@ -346,17 +715,21 @@ static void *remc_thread(void *arg)
     replica *rep = malloc(sizeof(replica) * (size_t)M);
     double *beta = malloc(sizeof(double) * (size_t)M);
     uint64_t *swaps = calloc((size_t)M, sizeof(uint64_t));
-    if (!rep || !beta || !swaps)
+    run->memo.words = (b->ncells + 63) / 64;
+    run->memo.stride = run->memo.words + 2;
+    run->memo.slots = calloc((size_t)PUZZLE_SLOTS * (size_t)run->memo.stride, sizeof(uint64_t));
+    if (!rep || !beta || !swaps || !run->memo.slots)
         goto done;
 
     /* Depth stage: one chain from the full grid (all clues) at depth_beta. */
     replica *r = &rep[0];
     memcpy(r->puzzle, run->grid, (size_t)b->ncells);
     r->clues = b->ncells;
-    r->U = internal_energy(run, r->puzzle, 1, &r->width);
-    remember(run, r);
+    r->U = run->deepest = internal_energy(run, r->puzzle, 1, &r->width);
+    if (ensure_width(run, r))
+        remember(run, r);
     while (r->U < g->depth_goal && !run_over(run)) {
-        trial(run, r, g->depth_beta, 1);
+        trial(run, r, g->depth_beta, 1, (int)sdk_rng_below(&run->rng, (uint32_t)b->ncells));
         run->steps++;
         if ((run->steps & 255) == 0)
             report(run, 1);
@@ -364,7 +737,10 @@ static void *remc_thread(void *arg)
 
     /* Width stage: M replicas from the depth stage's puzzle, betas evenly
      * spaced from beta_min (fixed) to beta_max, then adapted every N_s steps. */
+    if (!ensure_width(run, r))
+        goto done;              /* out of time */
     r->U = log((double)r->width);
+    remember(run, r);
     for (int m = 0; m < M; m++) {
         rep[m] = *r;
         beta[m] = M > 1 ? g->beta_min + (g->beta_max - g->beta_min) * m / (M - 1) : g->beta_max;
@@ -372,18 +748,12 @@ static void *remc_thread(void *arg)
     int Ns = g->exchange_steps > 0 ? g->exchange_steps : 100;
     for (uint64_t step = 1; !run_over(run); step++, run->steps++) {
         for (int m = 0; m < M; m++)
-            trial(run, &rep[m], beta[m], 0);
-        /* Exchange neighbours with probability min(1, exp(dbeta dH)). */
-        for (int m = 0; m + 1 < M; m++) {
-            double d = (beta[m] - beta[m + 1]) * (energy(g, rep[m].U, rep[m].clues) -
-                                                   energy(g, rep[m + 1].U, rep[m + 1].clues));
-            if (d >= 0 || sdk_rng_double(&run->rng) < exp(d)) {
-                replica t = rep[m];
-                rep[m] = rep[m + 1];
-                rep[m + 1] = t;
-                swaps[m]++;
-            }
-        }
+            width_step(run, &rep[m], beta[m]);
+        /* Exchanges: the even pairs, then the odd ones (as the reference). */
+        for (int m = 0; m + 1 < M; m += 2)
+            exchange(run, rep, beta, swaps, m);
+        for (int m = 1; m + 1 < M; m += 2)
+            exchange(run, rep, beta, swaps, m);
         if (step % (uint64_t)Ns == 0) {
             /* beta_m <- beta_{m-1} + max(p, 1/N_s)/p-bar (beta_m - beta_{m-1}), with p
              * the exchange acceptance of the pair (m-1, m) over the last N_s steps.
@@ -399,13 +769,15 @@ static void *remc_thread(void *arg)
                 prev_old = old;
             }
             memset(swaps, 0, sizeof(uint64_t) * (size_t)M);
-            report(run, 2);
         }
+        if (step % 8 == 0)
+            report(run, 2);     /* a width-stage step can take a second */
     }
 done:
     free(rep);
     free(beta);
     free(swaps);
+    free(run->memo.slots);
     return NULL;
 }
 

@@ -12,6 +12,12 @@
  * A search node is the cells' values plus their candidate masks; each level
  * of the recursion owns one node, so a child is "copy the node one level
  * down, place one digit, propagate".
+ *
+ * Propagation runs from a worklist (the cells just left with one candidate)
+ * instead of repeated row-major passes: naked singles are unit propagation,
+ * which reaches the same fixpoint, or a contradiction, in any order, so the
+ * trees and every figure are the definition's -- only much cheaper (the
+ * passes rescanned all cells for each few placements).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,6 +30,8 @@ typedef struct rate_search {
     uint32_t full;              /* all n digits */
     uint8_t *val;               /* levels x ncells, 0 = empty */
     uint32_t *cand;             /* levels x ncells candidate masks (meaningful for empty cells) */
+    uint16_t *queue;            /* ncells: empty cells left with one candidate, to place */
+    int queued;
     sdk_rng *tiebreak;          /* NULL: top-left */
     const sdk_budget *budget;
     uint64_t nodes, solutions;
@@ -38,9 +46,11 @@ static int rate_search_init(rate_search *s, const sdk_board *b, int levels)
     s->full = b->n >= 32 ? 0xffffffffu : (1u << b->n) - 1;
     s->val = malloc((size_t)b->ncells * (size_t)levels);
     s->cand = malloc(sizeof(uint32_t) * (size_t)b->ncells * (size_t)levels);
-    if (!s->val || !s->cand) {
+    s->queue = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    if (!s->val || !s->cand || !s->queue) {
         free(s->val);
         free(s->cand);
+        free(s->queue);
         return 0;
     }
     return 1;
@@ -50,23 +60,38 @@ static void rate_search_free(rate_search *s)
 {
     free(s->val);
     free(s->cand);
+    free(s->queue);
 }
 
-/* Places v in empty cell c and strikes v from the candidates of its peers. */
-static void node_place(const sdk_board *b, uint8_t *val, uint32_t *cand, int c, int v)
-{
-    uint32_t keep = ~(1u << (v - 1));
-    val[c] = (uint8_t)v;
-    for (int k = b->peer_start[c]; k < b->peer_start[c + 1]; k++)
-        cand[b->peers[k]] &= keep;
-}
-
-/* Fills level 0's masks from the values: each empty cell may hold any digit
- * no peer holds.  Returns the number of empty cells. */
-static int node_build(const rate_search *s, uint8_t *val, uint32_t *cand)
+/* Places v in empty cell c and strikes v from the candidates of its empty
+ * peers; a peer left with one candidate is queued.  Returns 0 if a peer is
+ * left with none (a contradiction), else 1. */
+static int node_place(rate_search *s, uint8_t *val, uint32_t *cand, int c, int v)
 {
     const sdk_board *b = s->b;
-    int empty = 0;
+    uint32_t bit = 1u << (v - 1);
+    val[c] = (uint8_t)v;
+    for (int k = b->peer_start[c]; k < b->peer_start[c + 1]; k++) {
+        int p = b->peers[k];
+        if (val[p] || !(cand[p] & bit))
+            continue;
+        uint32_t m = cand[p] &= ~bit;
+        if (!m)
+            return 0;
+        if (!(m & (m - 1)))
+            s->queue[s->queued++] = (uint16_t)p;
+    }
+    return 1;
+}
+
+/* Fills a node's masks from its values: each empty cell may hold any digit
+ * no peer holds.  Cells left with one candidate are queued.  Returns the
+ * number of empty cells, or -1 if one has no candidate. */
+static int node_build(rate_search *s, uint8_t *val, uint32_t *cand)
+{
+    const sdk_board *b = s->b;
+    int empty = 0, dead = 0;
+    s->queued = 0;
     for (int c = 0; c < s->ncells; c++) {
         if (val[c]) {
             cand[c] = 0;
@@ -78,30 +103,32 @@ static int node_build(const rate_search *s, uint8_t *val, uint32_t *cand)
             if (v)
                 used |= 1u << (v - 1);
         }
-        cand[c] = s->full & ~used;
+        uint32_t m = cand[c] = s->full & ~used;
+        dead |= !m;
+        if (m && !(m & (m - 1)))
+            s->queue[s->queued++] = (uint16_t)c;
         empty++;
     }
-    return empty;
+    return dead ? -1 : empty;
 }
 
-/* Pencil marks: row-major passes placing every cell with exactly one
- * candidate, until a pass places nothing.  A cell that loses its last
- * candidate stays empty, which the caller sees as a contradiction.
- * Returns the number of empty cells left. */
-static int node_propagate(const rate_search *s, uint8_t *val, uint32_t *cand, int empty)
+/* Pencil marks: places the queued naked singles, and those they make, until
+ * none is left.  Returns the number of empty cells left, or -1 on a
+ * contradiction (a cell with no candidate). */
+static int node_propagate(rate_search *s, uint8_t *val, uint32_t *cand, int empty)
 {
-    int placed;
-    do {
-        placed = 0;
-        for (int c = 0; c < s->ncells; c++) {
-            uint32_t m = cand[c];
-            if (val[c] || !m || (m & (m - 1)))
-                continue;
-            node_place(s->b, val, cand, c, __builtin_ctz(m) + 1);
-            empty--;
-            placed = 1;
+    if (empty < 0) {
+        s->queued = 0;
+        return -1;
+    }
+    while (s->queued > 0) {
+        int c = s->queue[--s->queued];
+        if (!node_place(s, val, cand, c, __builtin_ctz(cand[c]) + 1)) {
+            s->queued = 0;
+            return -1;
         }
-    } while (placed);
+        empty--;
+    }
     return empty;
 }
 
@@ -151,28 +178,184 @@ static uint64_t width_node(rate_search *s, int level, int empty)
     if (s->stopped)
         return 1;
     empty = node_propagate(s, val, cand, empty);
+    if (empty < 0)
+        return 1;
     if (empty == 0) {
         s->solutions++;
         return 1;
     }
     int ties, cell;
     int fewest = node_fewest(s, val, cand, &ties, &cell);
-    if (fewest == 0)
-        return 1;
     if (s->tiebreak && ties > 1)
         cell = node_tied_cell(s, val, cand, fewest, (int)sdk_rng_below(s->tiebreak, (uint32_t)ties));
     uint64_t width = 1;
     for (uint32_t choices = cand[cell]; choices; choices &= choices - 1) {
         memcpy(val + nc, val, (size_t)nc);
         memcpy(cand + nc, cand, sizeof(uint32_t) * (size_t)nc);
-        node_place(s->b, val + nc, cand + nc, cell, __builtin_ctz(choices) + 1);
-        width += width_node(s, level + 1, empty - 1);
+        s->queued = 0;
+        int alive = node_place(s, val + nc, cand + nc, cell, __builtin_ctz(choices) + 1);
+        width += width_node(s, level + 1, alive ? empty - 1 : -1);
     }
     return width;
 }
 
+/* ---- the same tree walk on whole masks, for standard 9x9 boards ----------
+ *
+ * The width walks are the hot loop of `generate --hard`.  On 9x9 a node is
+ * ten 81-bit masks: for each digit the empty cells that may still take it,
+ * and the empty cells.  A pass finds every naked single at once by counting
+ * candidates bit-sliced over the nine masks, and places them all (the order
+ * does not matter, as above); the branching cell is the lowest bit of the
+ * cells with the fewest candidates, which is the first in row-major order.
+ * Same nodes, same order of children, same tie-break draws as width_node.
+ */
+typedef unsigned __int128 cells81;
+
+typedef struct w9_node {
+    cells81 may[9];             /* empty cells where digit d + 1 has not been ruled out */
+    cells81 empty;
+} w9_node;
+
+typedef struct w9_walk {
+    cells81 peers[81];
+    sdk_rng *tiebreak;
+    const sdk_budget *budget;
+    uint64_t nodes, solutions;
+    int stopped;
+} w9_walk;
+
+static int w9_lowest(cells81 m)
+{
+    uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static int w9_count(cells81 m)
+{
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
+static void w9_place(const w9_walk *w, w9_node *x, int c, int d)
+{
+    cells81 cell = (cells81)1 << c;
+    x->empty &= ~cell;
+    for (int e = 0; e < 9; e++)
+        x->may[e] &= ~cell;
+    x->may[d] &= ~w->peers[c];
+}
+
+/* Pencil marks: places every naked single, pass after pass.  Returns 0 on a
+ * contradiction (an empty cell with no candidate). */
+static int w9_propagate(const w9_walk *w, w9_node *x)
+{
+    for (;;) {
+        cells81 any = 0, several = 0;
+        for (int d = 0; d < 9; d++) {
+            several |= any & x->may[d];
+            any |= x->may[d];
+        }
+        if (x->empty & ~any)
+            return 0;
+        cells81 single = any & ~several;
+        if (!single)
+            return 1;
+        for (int d = 0; d < 9; d++)
+            for (cells81 todo = single & x->may[d]; todo; todo &= todo - 1) {
+                int c = w9_lowest(todo);
+                if (!((x->may[d] >> c) & 1))
+                    return 0;   /* a peer single of the same digit took its last candidate */
+                w9_place(w, x, c, d);
+            }
+    }
+}
+
+/* The empty cells with the fewest candidates (at a fixpoint: 2 or more). */
+static cells81 w9_fewest(const w9_node *x)
+{
+    cells81 bit0 = 0, bit1 = 0, bit2 = 0, bit3 = 0;     /* candidate counts, bit-sliced */
+    for (int d = 0; d < 9; d++) {
+        cells81 carry0 = bit0 & x->may[d];
+        bit0 ^= x->may[d];
+        cells81 carry1 = bit1 & carry0;
+        bit1 ^= carry0;
+        cells81 carry2 = bit2 & carry1;
+        bit2 ^= carry1;
+        bit3 |= carry2;
+    }
+    for (int k = 2; k <= 9; k++) {
+        cells81 m = x->empty & (k & 1 ? bit0 : ~bit0) & (k & 2 ? bit1 : ~bit1) & (k & 4 ? bit2 : ~bit2) &
+                    (k & 8 ? bit3 : ~bit3);
+        if (m)
+            return m;
+    }
+    return 0;
+}
+
+static uint64_t w9_width(w9_walk *w, w9_node *x)
+{
+    w->nodes++;
+    if ((w->nodes & 1023) == 0 && sdk_budget_expired(w->budget))
+        w->stopped = 1;
+    if (w->stopped || !w9_propagate(w, x))
+        return 1;
+    if (!x->empty) {
+        w->solutions++;
+        return 1;
+    }
+    cells81 tied = w9_fewest(x);
+    int ties = w9_count(tied);
+    if (w->tiebreak && ties > 1)
+        for (int skip = (int)sdk_rng_below(w->tiebreak, (uint32_t)ties); skip > 0; skip--)
+            tied &= tied - 1;
+    int cell = w9_lowest(tied);
+    uint64_t width = 1;
+    for (int d = 0; d < 9; d++) {
+        if (!((x->may[d] >> cell) & 1))
+            continue;
+        w9_node child = *x;
+        w9_place(w, &child, cell, d);
+        width += w9_width(w, &child);
+    }
+    return width;
+}
+
+static uint64_t width_9x9(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak, uint64_t *solutions,
+                          const sdk_budget *budget)
+{
+    w9_walk w = {.tiebreak = tiebreak, .budget = budget};
+    w9_node root;
+    for (int c = 0; c < 81; c++) {
+        w.peers[c] = 0;
+        for (int k = b->peer_start[c]; k < b->peer_start[c + 1]; k++)
+            w.peers[c] |= (cells81)1 << b->peers[k];
+    }
+    root.empty = ((cells81)1 << 81) - 1;
+    for (int d = 0; d < 9; d++)
+        root.may[d] = root.empty;
+    for (int c = 0; c < 81; c++)
+        if (puzzle[c])
+            w9_place(&w, &root, c, puzzle[c] - 1);
+    uint64_t width = w9_width(&w, &root);
+    if (solutions)
+        *solutions = w.solutions;
+    return w.stopped ? 0 : width;
+}
+
 uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                         uint64_t *solutions, const sdk_budget *budget)
+{
+    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27) {
+        if (solutions)
+            *solutions = 0;
+        if (!sdk_board_givens_consistent(b, puzzle, NULL))
+            return 1;               /* clues that contradict each other: a single dead node */
+        return width_9x9(b, puzzle, tiebreak, solutions, budget);
+    }
+    return sdk_rate_width_general(b, puzzle, tiebreak, solutions, budget);
+}
+
+uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                                uint64_t *solutions, const sdk_budget *budget)
 {
     rate_search s;
     if (solutions)
@@ -312,10 +495,13 @@ int sdk_rate_depth(const sdk_board *b, const uint8_t *puzzle, const uint8_t *sol
         goto done;
 
     memcpy(val, puzzle, (size_t)nc);
-    if (node_propagate(&s, val, cand, node_build(&s, val, cand)) == 0) {
+    int root_empty = node_propagate(&s, val, cand, node_build(&s, val, cand));
+    if (root_empty == 0) {
         depth = 0;
         goto done;
     }
+    if (root_empty < 0)
+        goto done;              /* contradictory clues: no path to the solution */
     node_key(&s, val, key, words);
     /* An all-zero key (the empty board) marks a free slot, so it stays out of the set. */
     if (!key_list_push(&level, key, words) || (!key_is_zero(key, words) && key_set_add(&seen, key) < 0))
@@ -329,21 +515,27 @@ int sdk_rate_depth(const sdk_board *b, const uint8_t *puzzle, const uint8_t *sol
             const uint64_t *state = level.keys + i * (size_t)words;
             for (int c = 0; c < nc; c++)
                 val[c] = (state[c >> 6] >> (c & 63)) & 1 ? solution[c] : 0;
+            /* A stored state is a propagation fixpoint: nothing to queue. */
             int empty = node_build(&s, val, cand);
+            s.queued = 0;
             int ties, first;
             int fewest = node_fewest(&s, val, cand, &ties, &first);
-            if (fewest == 0)
+            if (empty < 0 || fewest == 0)
                 continue;       /* cannot happen with solution values; harmless */
             for (int c = first; c < nc; c++) {
                 if (val[c] || __builtin_popcount(cand[c]) != fewest)
                     continue;
                 memcpy(child_val, val, (size_t)nc);
                 memcpy(child_cand, cand, sizeof(uint32_t) * (size_t)nc);
-                node_place(b, child_val, child_cand, c, solution[c]);
-                if (node_propagate(&s, child_val, child_cand, empty - 1) == 0) {
+                s.queued = 0;
+                int left = node_place(&s, child_val, child_cand, c, solution[c]) ? empty - 1 : -1;
+                left = node_propagate(&s, child_val, child_cand, left);
+                if (left == 0) {
                     depth = d;
                     goto done;
                 }
+                if (left < 0)
+                    continue;   /* cannot happen with solution values */
                 node_key(&s, child_val, key, words);
                 int added = key_set_add(&seen, key);
                 if (added < 0 || (added && !key_list_push(&next, key, words)))

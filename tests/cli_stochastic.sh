@@ -106,6 +106,16 @@ done
 a=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
 b=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
 expect "propagate: same seed, same json" "$a" "$b"
+# Full propagation (subsets, locked candidates) alone finishes mccaffrey-demo
+# (singles leave 41 cells): no proposal is made.
+mcc=$(grep '^mccaffrey-demo' puzzles/named-hard.txt | awk '{print $4}')
+expect "propagate: mccaffrey-demo by propagation" \
+    "$(echo "$mcc" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 1 --stats 2>&1 >/dev/null | grep -c ' solved nodes=0 ')" 1
+# Every named hard puzzle, one seed each (anneal: aimed swaps and 3-cycles;
+# sort-penalty and metropolis share the propagated start).
+grep -v '^#' puzzles/named-hard.txt | awk '{print $4}' >"$tmp/hard.txt"
+expect "propagate: all named-hard solved" "$($SUDOKU solve --method anneal --T 0.5 --propagate --seed 4 \
+    --time-limit 30 --stats "$tmp/hard.txt" 2>&1 >/dev/null | grep -c ' solved ')" 12
 
 # Options: ranges and usage errors.
 $SUDOKU solve --T 0 puzzles/wikipedia.txt >/dev/null 2>&1; expect "--T 0" $? 2

@@ -2,7 +2,9 @@
  * unit_rate.c -- the search-tree ratings (src/rate.c) against the reference
  * values of Watanabe's program (puzzles/named-hard.txt: every depth and
  * normal width exactly), the paper's average widths within their error bars,
- * and the width tree's solved leaves against the exact solver's count.
+ * the width tree's solved leaves against the exact solver's count, and the
+ * 9x9 mask walk against the general walk (same widths, leaves and tie-break
+ * draws).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -113,11 +115,50 @@ static void test_small_boards(void)
     }
 }
 
+/* The 9x9 walk of sdk_rate_width and the general one agree on random 9x9
+ * clue sets of every kind (unique, several solutions, none, contradictory
+ * clues): the same width and solved leaves, top-left and with random
+ * tie-breaks from the same seed (which also checks that they draw the same
+ * numbers). */
+static void test_9x9_walk(const sdk_board *b)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 11);
+    uint8_t empty[81] = {0}, grid[81];
+    sdk_status st;
+    sdk_exact_count(b, empty, 1, grid, NULL, NULL, &st);
+    int mismatches = 0;
+    for (int t = 0; t < 300; t++) {
+        uint8_t cells[81] = {0};
+        uint32_t keep = 35 + sdk_rng_below(&rng, 40);   /* sparser sets can have huge trees */
+        for (int c = 0; c < 81; c++)
+            if (sdk_rng_below(&rng, 100) < keep)
+                cells[c] = sdk_rng_below(&rng, 30) ? grid[c] : (uint8_t)(1 + sdk_rng_below(&rng, 9));
+        uint64_t leaves_fast, leaves_general;
+        uint64_t fast = sdk_rate_width(b, cells, NULL, &leaves_fast, NULL);
+        uint64_t general = sdk_rate_width_general(b, cells, NULL, &leaves_general, NULL);
+        sdk_rng tie_fast, tie_general;
+        sdk_rng_seed(&tie_fast, (uint32_t)t);
+        sdk_rng_seed(&tie_general, (uint32_t)t);
+        uint64_t random_fast = sdk_rate_width(b, cells, &tie_fast, NULL, NULL);
+        uint64_t random_general = sdk_rate_width_general(b, cells, &tie_general, NULL, NULL);
+        int ok = fast == general && leaves_fast == leaves_general && random_fast == random_general &&
+                 sdk_rng_u32(&tie_fast) == sdk_rng_u32(&tie_general);
+        if (!ok && mismatches++ < 3)
+            CHECK(0, "9x9 walk %llu/%llu leaves %llu/%llu random %llu/%llu", (unsigned long long)fast,
+                  (unsigned long long)general, (unsigned long long)leaves_fast,
+                  (unsigned long long)leaves_general, (unsigned long long)random_fast,
+                  (unsigned long long)random_general);
+    }
+    CHECK(mismatches == 0, "%d of 300 clue sets rated differently by the 9x9 and general walks", mismatches);
+}
+
 int main(void)
 {
     const sdk_board *b = sdk_board_cached(3, 3);
     test_named_hard(b);
     test_average_width(b);
     test_small_boards();
+    test_9x9_walk(b);
     return CHECK_SUMMARY("unit_rate");
 }

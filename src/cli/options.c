@@ -70,7 +70,8 @@ static const cli_option option_table[] = {
     {"--hard", NULL, NULL, OPT_FLAG, O(gen.hard), 0, 0, OPTG_GEN, NULL,
      "replica exchange (004) for the widest search tree within --time-limit (default 60) or --steps"},
     {"--steps", NULL, "N", OPT_U64, O(gen.steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: Monte Carlo steps per run (one trial per replica) instead of a time limit"},
+     "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: 10 removal and "
+     "addition trial pairs per replica)"},
     {"--replicas", NULL, "M", OPT_INT, O(gen.replicas), 1, 1000, OPTG_GEN, NULL,
      "--hard: replicas (default 10)"},
     {"--beta-min", NULL, "B", OPT_DOUBLE, O(gen.beta_min), 1e-9, 1e9, OPTG_GEN, NULL,
