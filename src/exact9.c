@@ -251,7 +251,9 @@ typedef struct e9_state {
     uint32_t seen[36];
 #endif
     uint32_t unsolved[3];
+#ifndef E9_SIMD
     uint32_t line_sig[3];   /* sum of a band's masks when the line rules last ran on it */
+#endif
 } e9_state;
 
 /* What one count needs besides the state: the limit and the results. */
@@ -410,6 +412,131 @@ static int e9_naked_singles(e9_state *s)
 #endif
 
 #ifdef E9_SIMD
+/* Sum of two saturating counters kept as "at least k" bit planes
+ * (a[0] = at least one, ..., a[3] = at least four), for two halves of a
+ * count that cover different digits. */
+static inline void e9_count_add(__m128i out[4], const __m128i a[4], const __m128i b[4])
+{
+    out[0] = _mm_or_si128(a[0], b[0]);
+    out[1] = _mm_or_si128(_mm_or_si128(a[1], b[1]), _mm_and_si128(a[0], b[0]));
+    out[2] = _mm_or_si128(_mm_or_si128(a[2], b[2]),
+                          _mm_or_si128(_mm_and_si128(a[1], b[0]), _mm_and_si128(a[0], b[1])));
+    out[3] = _mm_or_si128(_mm_or_si128(a[3], b[3]),
+                          _mm_or_si128(_mm_or_si128(_mm_and_si128(a[2], b[0]), _mm_and_si128(a[1], b[1])),
+                                       _mm_and_si128(a[0], b[2])));
+}
+
+/* The line rules of e9_line_rules, with AVX2 on all digits and bands at
+ * once: v[] as in e9_simd_pass (at its fixpoint, so every cell has a
+ * digit), u = the unsolved cells per band (lanes 0-2).  Per lane (digit,
+ * band) "rf" holds the reachable mini-rows at bits 9r+3k and the forced ones
+ * one bit higher, "cf" the reachable mini-columns at bits 0-8 and the forced
+ * ones at 9-17, so one set of saturating counters counts both.  Returns -1
+ * on a contradiction, else whether anything was erased. */
+static int e9_simd_line_rules(__m256i v[5], __m128i u)
+{
+    const __m256i seg_bits = _mm256_set1_epi32(0x1249249), nine = _mm256_set1_epi32(0x1ff);
+    const __m256i k49 = _mm256_set1_epi32(0x49), row_lsb = _mm256_set1_epi32(0x40201);
+    __m256i rf[5], cf[5];
+    __m256i rc[4], cc[4];
+    for (int k = 0; k < 4; k++) rc[k] = cc[k] = _mm256_setzero_si256();
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i m = v[i];
+        __m256i r = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                        _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
+        __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                        _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
+        /* forced into a mini-row: the other two rows of its box are empty */
+        __m256i other_rows = _mm256_or_si256(
+            _mm256_or_si256(_mm256_slli_epi32(r, 9), _mm256_srli_epi32(r, 18)),
+            _mm256_or_si256(_mm256_slli_epi32(r, 18), _mm256_srli_epi32(r, 9)));
+        __m256i fr = _mm256_andnot_si256(other_rows, r);
+        /* forced into a mini-column: the only column of its box */
+        __m256i a0 = _mm256_and_si256(c, k49), a1 = _mm256_and_si256(_mm256_srli_epi32(c, 1), k49);
+        __m256i a2 = _mm256_and_si256(_mm256_srli_epi32(c, 2), k49);
+        __m256i lone = _mm256_andnot_si256(_mm256_and_si256(a0, _mm256_and_si256(a1, a2)),
+                                           _mm256_xor_si256(a0, _mm256_xor_si256(a1, a2)));
+        __m256i fc = _mm256_and_si256(c, _mm256_or_si256(lone, _mm256_or_si256(
+                                             _mm256_slli_epi32(lone, 1), _mm256_slli_epi32(lone, 2))));
+        __m256i x = rf[i] = _mm256_or_si256(r, _mm256_slli_epi32(fr, 1));
+        __m256i y = cf[i] = _mm256_or_si256(c, _mm256_slli_epi32(fc, 9));
+        rc[3] = _mm256_or_si256(rc[3], _mm256_and_si256(rc[2], x));
+        rc[2] = _mm256_or_si256(rc[2], _mm256_and_si256(rc[1], x));
+        rc[1] = _mm256_or_si256(rc[1], _mm256_and_si256(rc[0], x));
+        rc[0] = _mm256_or_si256(rc[0], x);
+        cc[3] = _mm256_or_si256(cc[3], _mm256_and_si256(cc[2], y));
+        cc[2] = _mm256_or_si256(cc[2], _mm256_and_si256(cc[1], y));
+        cc[1] = _mm256_or_si256(cc[1], _mm256_and_si256(cc[0], y));
+        cc[0] = _mm256_or_si256(cc[0], y);
+    }
+    /* the two halves count the even and the odd digits: add them */
+    __m128i lo[4], hi[4], rs[4], cs[4];
+    for (int k = 0; k < 4; k++) { lo[k] = _mm256_castsi256_si128(rc[k]); hi[k] = _mm256_extracti128_si256(rc[k], 1); }
+    e9_count_add(rs, lo, hi);
+    for (int k = 0; k < 4; k++) { lo[k] = _mm256_castsi256_si128(cc[k]); hi[k] = _mm256_extracti128_si256(cc[k], 1); }
+    e9_count_add(cs, lo, hi);
+    /* a mini-line that fewer than three digits reach, or that more than
+     * three are forced into (lane 3 holds no band) */
+    const __m128i seg128 = _mm256_castsi256_si128(seg_bits), nine128 = _mm256_castsi256_si128(nine);
+    const __m128i bands = _mm_setr_epi32(-1, -1, -1, 0);
+    __m128i bad = _mm_or_si128(_mm_andnot_si128(rs[2], seg128), _mm_andnot_si128(cs[2], nine128));
+    bad = _mm_or_si128(bad, _mm_or_si128(_mm_and_si128(rs[3], _mm_slli_epi32(seg128, 1)),
+                                         _mm_and_si128(cs[3], _mm_slli_epi32(nine128, 9))));
+    bad = _mm_and_si128(bad, bands);
+    if (!_mm_testz_si128(bad, bad)) return -1;
+    /* Mini-lines still holding an unsolved cell: a solved one asserts
+     * nothing new. */
+    __m128i open_rows = _mm_and_si128(_mm_or_si128(u, _mm_or_si128(_mm_srli_epi32(u, 1), _mm_srli_epi32(u, 2))), seg128);
+    __m128i open_cols = _mm_and_si128(_mm_or_si128(u, _mm_or_si128(_mm_srli_epi32(u, 9), _mm_srli_epi32(u, 18))), nine128);
+    __m128i reach3_r = _mm_and_si128(_mm_andnot_si128(rs[3], rs[2]), open_rows);
+    __m128i reach3_c = _mm_and_si128(_mm_andnot_si128(cs[3], cs[2]), open_cols);
+    __m128i forced3_r = _mm_and_si128(_mm_srli_epi32(rs[2], 1), open_rows);
+    __m128i forced3_c = _mm_and_si128(_mm_srli_epi32(cs[2], 9), open_cols);
+    __m128i any = _mm_or_si128(_mm_or_si128(reach3_r, reach3_c), _mm_or_si128(forced3_r, forced3_c));
+    if (_mm_testz_si128(any, any)) return 0;
+    const __m256i rr = _mm256_broadcastsi128_si256(reach3_r), rcol = _mm256_broadcastsi128_si256(reach3_c);
+    const __m256i fr3 = _mm256_broadcastsi128_si256(forced3_r), fc3 = _mm256_broadcastsi128_si256(forced3_c);
+#define E9_SPREAD3(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 1), _mm256_slli_epi32(x, 2)))
+#define E9_SPREADCOL(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 9), _mm256_slli_epi32(x, 18)))
+    __m256i diff = _mm256_setzero_si256();
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i r = _mm256_and_si256(rf[i], seg_bits), fr = _mm256_and_si256(_mm256_srli_epi32(rf[i], 1), seg_bits);
+        __m256i c = _mm256_and_si256(cf[i], nine), fc = _mm256_srli_epi32(cf[i], 9);
+        /* three digits forced into a mini-line: the others leave its cells */
+        __m256i x = _mm256_andnot_si256(fr, fr3), y = _mm256_andnot_si256(fc, fc3);
+        __m256i erase = _mm256_or_si256(E9_SPREAD3(x), E9_SPREADCOL(y));
+        /* only three digits reach a mini-row: the digit leaves the rest of
+         * that row and box */
+        __m256i a = _mm256_and_si256(r, rr);
+        __m256i keep = E9_SPREAD3(a);
+        __m256i rows = _mm256_and_si256(_mm256_or_si256(a, _mm256_or_si256(
+                           _mm256_srli_epi32(a, 3), _mm256_srli_epi32(a, 6))), row_lsb);
+        rows = _mm256_mullo_epi32(rows, nine);
+        __m256i boxes = _mm256_and_si256(_mm256_or_si256(a, _mm256_or_si256(
+                            _mm256_srli_epi32(a, 9), _mm256_srli_epi32(a, 18))), k49);
+        boxes = E9_SPREADCOL(E9_SPREAD3(boxes));
+        erase = _mm256_or_si256(erase, _mm256_andnot_si256(keep, _mm256_or_si256(rows, boxes)));
+        /* ... or a mini-column: the rest of that box in this band, and the
+         * column in the other two bands */
+        __m256i ac = _mm256_and_si256(c, rcol);
+        __m256i box_cols = _mm256_and_si256(_mm256_or_si256(ac, _mm256_or_si256(
+                               _mm256_srli_epi32(ac, 1), _mm256_srli_epi32(ac, 2))), k49);
+        box_cols = E9_SPREAD3(box_cols);
+        erase = _mm256_or_si256(erase, E9_SPREADCOL(_mm256_andnot_si256(ac, box_cols)));
+        __m256i col = E9_SPREADCOL(ac);
+        erase = _mm256_or_si256(erase, _mm256_or_si256(_mm256_shuffle_epi32(col, _MM_SHUFFLE(3, 0, 2, 1)),
+                                                       _mm256_shuffle_epi32(col, _MM_SHUFFLE(3, 1, 0, 2))));
+        __m256i m = _mm256_andnot_si256(erase, v[i]);
+        diff = _mm256_or_si256(diff, _mm256_xor_si256(m, v[i]));
+        v[i] = m;
+    }
+#undef E9_SPREAD3
+#undef E9_SPREADCOL
+    return !_mm256_testz_si256(diff, diff);
+}
+
 /* The band and stack rules, placements and naked singles with AVX2, on all
  * digits at once, without tables.  Register i holds digits 2i and 2i+1,
  * one per 128-bit half, as (band 0, band 1, band 2, 0); the fifth holds
@@ -536,7 +663,13 @@ static int e9_simd_pass(e9_state *s)
             v[i] = m;
             diff = _mm256_or_si256(diff, _mm256_xor_si256(m, old[i]));
         }
-        if (_mm256_testz_si256(diff, diff)) break;
+        if (!_mm256_testz_si256(diff, diff)) continue;
+        /* Fixpoint of the rules above: now the line rules (see
+         * e9_line_rules for what they deduce), on all bands and digits at
+         * once; if they erase anything, back to the top. */
+        int lines = e9_simd_line_rules(v, two);
+        if (lines < 0) return 0;
+        if (!lines) break;
     }
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&s->cand[8 * i], v[i]);
     uint32_t u[4];
@@ -552,6 +685,7 @@ static int e9_simd_pass(e9_state *s)
 #undef E9_B2
 #endif
 
+#ifndef E9_SIMD
 /* The line rules, run on each band whose masks changed since they last ran
  * on it.  Per band, one pass over the nine digits counts (bit-sliced, for
  * all positions at once, saturating at four):
@@ -650,23 +784,25 @@ static int e9_line_rules(e9_state *s)
     return changed;
 }
 
+#endif
+
 /* Full propagation: the band and stack rules to their fixpoint, then the
  * line rules, until neither changes anything.  Returns 0 on a contradiction. */
 static int e9_propagate(e9_state *s)
 {
-    for (;;) {
 #ifdef E9_SIMD
-        if (!e9_simd_pass(s)) return 0;
+    return e9_simd_pass(s);
 #else
+    for (;;) {
         if (!e9_band_pass(s)) return 0;
         int singles = e9_naked_singles(s);
         if (singles < 0) return 0;
         if (singles) continue;
-#endif
         int r = e9_line_rules(s);
         if (r < 0) return 0;
         if (!r) return 1;
     }
+#endif
 }
 
 /* Writes the digits of a solved state to out[81]. */
@@ -683,6 +819,7 @@ static void e9_write_solution(const e9_state *s, uint8_t *out)
 }
 
 
+#ifndef E9_SIMD
 /* e9_perm_count[p]: how many of the six permutations row -> box lie inside
  * the segment set p (bit row*3+box); the same for a stack's band x column
  * matrix.  tdoku calls them the digit's configurations in the band. */
@@ -705,6 +842,8 @@ static const uint8_t e9_perm_count[512] = {
     0,1,1,2,0,1,1,2,0,1,2,3,1,2,3,4,0,2,1,3,1,3,2,4,0,2,2,4,2,4,4,6,
 };
 
+#endif
+
 /* The six permutations row -> box as segment sets (bit row*3+box). */
 static const uint16_t e9_perms[6] = { 0x111, 0x0a1, 0x10a, 0x062, 0x08c, 0x054 };
 
@@ -714,6 +853,119 @@ static inline unsigned e9_segments(uint32_t m)
     return e9_row_triads[m & 0x1ffu] | (unsigned)e9_row_triads[(m >> 9) & 0x1ffu] << 3
          | (unsigned)e9_row_triads[m >> 18] << 6;
 }
+
+/* The band x column matrix of digit d in stack st: bit band*3+column set
+ * if the digit may use that column of the stack in that band. */
+static inline unsigned e9_stack_pattern(const e9_state *s, int d, int st)
+{
+    unsigned small = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = s->cand[E9_K(d, b)];
+        small |= (((m | (m >> 9) | (m >> 18)) >> (3 * st)) & 7u) << (3 * b);
+    }
+    return small;
+}
+
+#ifdef E9_SIMD
+/* The configurations of every digit in every band and stack, and their
+ * totals per band (total[0][b]) and per stack (total[1][st]).  With AVX2
+ * for all lanes (digit, band) at once: a 3x3 matrix holds sum over the
+ * entries (r, c) of one row r of m[r][c] times the two products of its 2x2
+ * minor (the same terms as the band and stack rules in e9_simd_pass).  Lane
+ * (d, b) takes row 0 of the band's rows x boxes matrix, and row b (band b)
+ * of stack b's bands x columns matrix; those terms, one bit each, go to
+ * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
+ * popcount per byte counts them.  Byte sums over the digits give the
+ * totals (at most 54 a byte). */
+typedef struct e9_configs {
+    _Alignas(32) uint8_t bytes[5][32];  /* the popcounts, lane (d & 1) * 4 + b of register d / 2 */
+} e9_configs;
+
+static void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3])
+{
+    const __m256i seg_bits = _mm256_set1_epi32(0x1249249), all27 = _mm256_set1_epi32(0x7ffffff);
+    const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
+    const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
+    const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
+    const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
+    const __m256i nine = _mm256_set1_epi32(0x1ff), row0 = _mm256_set1_epi32(0x49);
+    const __m256i own_stack = _mm256_setr_epi32(0x7, 0x38, 0x1c0, 0, 0x7, 0x38, 0x1c0, 0);
+    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low4 = _mm256_set1_epi8(0x0f);
+    __m256i sum = _mm256_setzero_si256();
+#define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
+#define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
+#define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
+#define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i m = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
+        __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                        _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
+        __m256i a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
+        __m256i b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
+        g = _mm256_and_si256(g, row0);
+        __m256i x1 = _mm256_and_si256(g, _mm256_and_si256(E9_B1(a), E9_B2(b)));
+        __m256i x2 = _mm256_and_si256(g, _mm256_and_si256(E9_B2(a), E9_B1(b)));
+        __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                        _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
+        a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
+        b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
+        c = _mm256_and_si256(c, own_stack);
+        __m256i y1 = _mm256_and_si256(c, _mm256_and_si256(E9_C1(a), E9_C2(b)));
+        __m256i y2 = _mm256_and_si256(c, _mm256_and_si256(E9_C2(a), E9_C1(b)));
+        __m256i w = _mm256_or_si256(_mm256_or_si256(x1, _mm256_slli_epi32(x2, 1)),
+                                    _mm256_or_si256(_mm256_slli_epi32(y1, 8), _mm256_slli_epi32(y2, 17)));
+        __m256i pop = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(w, low4)),
+                                      _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi32(w, 4), low4)));
+        _mm256_store_si256((__m256i *)out->bytes[i], pop);
+        sum = _mm256_add_epi8(sum, pop);
+    }
+#undef E9_C1
+#undef E9_C2
+#undef E9_B1
+#undef E9_B2
+    uint32_t t[4];
+    _mm_storeu_si128((__m128i *)t, _mm_add_epi8(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)));
+    for (int b = 0; b < 3; b++) {
+        total[0][b] = (int)(t[b] & 0xff);
+        total[1][b] = (int)(((t[b] >> 8) & 0xff) + ((t[b] >> 16) & 0xff) + (t[b] >> 24));
+    }
+}
+
+/* Digit d's configurations in band (kind 0) or stack (kind 1) `where`. */
+static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)
+{
+    const uint8_t *p = &c->bytes[d >> 1][(d & 1) * 16 + where * 4];
+    return kind ? p[1] + p[2] + p[3] : p[0];
+}
+#else
+/* The configurations of every digit in every band (n[0][b][d]) and stack
+ * (n[1][st][d]), by table, and their totals per band and stack. */
+typedef struct e9_configs {
+    uint8_t n[2][3][9];
+} e9_configs;
+
+static void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3])
+{
+    for (int b = 0; b < 3; b++) total[0][b] = total[1][b] = 0;
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            total[0][b] += out->n[0][b][d] = e9_perm_count[e9_segments(s->cand[E9_K(d, b)])];
+            total[1][b] += out->n[1][b][d] = e9_perm_count[e9_stack_pattern(s, d, b)];
+        }
+}
+
+static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)
+{
+    return c->n[kind][where][d];
+}
+#endif
 
 /* The branching choice (tdoku's): the band or stack with the fewest
  * configurations summed over the digits, and in it the digit with the
@@ -727,45 +979,25 @@ static inline unsigned e9_segments(uint32_t m)
  * everywhere. */
 static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned *pattern)
 {
-    unsigned pat[2][3][9];
+    e9_configs configs;
+    int total[2][3];
+    e9_config_counts(s, &configs, total);
     int best_total = 1000, best_kind = -1, best_where = -1;
-    for (int b = 0; b < 3; b++) {
-        int total = 0;
-        for (int d = 0; d < 9; d++) {
-            pat[0][b][d] = e9_segments(s->cand[E9_K(d, b)]);
-            total += e9_perm_count[pat[0][b][d]];
-        }
-        if (total > 9 && total < best_total) { best_total = total; best_kind = 0; best_where = b; }
-    }
-    /* columns[d] bits 9b..9b+8: the columns digit d may use in band b */
-    uint32_t columns[9];
-    for (int d = 0; d < 9; d++) {
-        uint32_t c = 0;
-        for (int b = 0; b < 3; b++) {
-            uint32_t m = s->cand[E9_K(d, b)];
-            c |= ((m | (m >> 9) | (m >> 18)) & 0x1ffu) << (9 * b);
-        }
-        columns[d] = c;
-    }
-    for (int st = 0; st < 3; st++) {
-        int total = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t block = (columns[d] >> (3 * st)) & 0x1c0e07u;
-            unsigned small = (block & 7u) | ((block >> 6) & 0x38u) | ((block >> 12) & 0x1c0u);
-            pat[1][st][d] = small;
-            total += e9_perm_count[small];
-        }
-        if (total > 9 && total < best_total) { best_total = total; best_kind = 1; best_where = st; }
-    }
+    for (int kind = 0; kind < 2; kind++)
+        for (int w = 0; w < 3; w++)
+            if (total[kind][w] > 9 && total[kind][w] < best_total) {
+                best_total = total[kind][w]; best_kind = kind; best_where = w;
+            }
     if (best_kind < 0) return -1;
     int best_digit = -1, best_n = 7;
     for (int d = 0; d < 9; d++) {
-        int n = e9_perm_count[pat[best_kind][best_where][d]];
-        if (n >= 2 && n < best_n) { best_n = n; best_digit = d; }
+        int k = e9_config_count(&configs, best_kind, best_where, d);
+        if (k >= 2 && k < best_n) { best_n = k; best_digit = d; }
     }
     *stack = best_kind;
     *where = best_where;
-    *pattern = pat[best_kind][best_where][best_digit];
+    *pattern = best_kind ? e9_stack_pattern(s, best_digit, best_where)
+                         : e9_segments(s->cand[E9_K(best_digit, best_where)]);
     return best_digit;
 }
 
