@@ -264,12 +264,14 @@ typedef struct e9_search {
     uint8_t *solution;   /* NULL, or where the first solution goes */
 } e9_search;
 
+#ifndef E9_SIMD
 /* The columns touched by the cells of a band mask, repeated in all three rows. */
 static inline uint32_t e9_column_spread(uint32_t cells)
 {
     uint32_t cols = (cells | (cells >> 9) | (cells >> 18)) & 0x1ffu;
     return cols * 0x40201u;    /* copies to bits 0, 9 and 18 */
 }
+#endif
 
 #ifndef E9_SIMD
 /* The segments of mask m that are still possible under the band rule. */
@@ -294,6 +296,7 @@ static inline uint32_t e9_single_rows(uint32_t m)
 
 #endif
 
+#ifndef E9_SIMD
 /* Places digit d on the cell `bit` of band b: erases the digit from the
  * cell's row, box and column, and the other digits from the cell.
  * Returns 0 if the digit was not possible there. */
@@ -311,6 +314,7 @@ static int e9_place(e9_state *s, int d, int b, uint32_t bit)
     s->unsolved[b] &= ~bit;
     return 1;
 }
+#endif
 
 #ifndef E9_SIMD
 /* The stack rule, the band rule turned sideways: inside a stack (three
@@ -1057,23 +1061,45 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
 uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
                           sdk_stats *st)
 {
+    /* The givens in one sweep, not one placement each: per digit and band
+     * the given cells and the row and box cells they rule out, per digit
+     * the given columns (9 bits per band, at bit 9 * band). */
+    uint32_t given[9][3], peers[9][3], cols[9];
+    memset(given, 0, sizeof given);
+    memset(peers, 0, sizeof peers);
+    memset(cols, 0, sizeof cols);
+    const uint8_t *cell = puzzle;
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < 27; i++, cell++) {
+            unsigned v = *cell;
+            if (!v) continue;
+            if (v > 9) return UINT64_MAX;   /* not a 9x9 digit: the kernel does not apply */
+            given[v - 1][b] |= 1u << i;
+            peers[v - 1][b] |= e9_band_peers[i];
+            cols[v - 1] |= 1u << (9 * b + i % 9);
+        }
+
     e9_state s;
     memset(&s, 0, sizeof s);  /* seen = 0: every mask counts as changed */
+    uint32_t taken[3] = { 0, 0, 0 };
     for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) s.cand[E9_K(d, b)] = E9_BAND_ALL;
-    s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = E9_BAND_ALL;
-
-    for (int c = 0; c < 81; c++)
-        if (puzzle[c] > 9) return UINT64_MAX;   /* not a 9x9 digit: the kernel does not apply */
+        for (int b = 0; b < 3; b++) taken[b] |= given[d][b];
+    /* Two givens of a digit clash if one lies among the other's row and box
+     * peers, or if they share a column (in different bands). */
+    int consistent = 1;
+    for (int d = 0; d < 9; d++) {
+        uint32_t c0 = cols[d] & 0x1ffu, c1 = (cols[d] >> 9) & 0x1ffu, c2 = cols[d] >> 18;
+        if ((c0 & c1) | (c0 & c2) | (c1 & c2)) consistent = 0;
+        uint32_t band_cols[3] = { c0, c1, c2 };
+        for (int b = 0; b < 3; b++) {
+            if (given[d][b] & peers[d][b]) consistent = 0;
+            uint32_t col_out = ((c0 | c1 | c2) & ~band_cols[b]) * 0x40201u;
+            s.cand[E9_K(d, b)] = E9_BAND_ALL & ~peers[d][b] & ~col_out & ~(taken[b] & ~given[d][b]);
+        }
+    }
+    for (int b = 0; b < 3; b++) s.unsolved[b] = E9_BAND_ALL & ~taken[b];
 
     e9_search ctx = { limit, 0, 0, 0, solution };
-    int consistent = 1;
-    for (int c = 0; c < 81 && consistent; c++) {
-        if (!puzzle[c]) continue;
-        int b = c / 27;
-        /* fails if an earlier given already ruled this digit out here */
-        consistent = e9_place(&s, puzzle[c] - 1, b, 1u << (c - b * 27));
-    }
     if (consistent) e9_search_from(&s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;

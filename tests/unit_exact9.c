@@ -349,8 +349,8 @@ static void check_edge_cases(void)
     check(st.guesses == 0, "full grid guessed", "edge");
 
     /* Two equal givens in a row, a column, a box. */
-    const int clash[3][2] = { { 0, 8 }, { 4, 76 }, { 30, 50 } };
-    for (int k = 0; k < 3; k++) {
+    const int clash[6][2] = { { 0, 8 }, { 4, 76 }, { 30, 50 }, { 4, 40 }, { 40, 76 }, { 60, 80 } };
+    for (int k = 0; k < 6; k++) {
         memset(p, 0, sizeof p);
         p[clash[k][0]] = p[clash[k][1]] = 5;
         check(sdk_exact9_count(p, 0, NULL, NULL) == 0, "clashing givens counted", "edge");
@@ -365,6 +365,12 @@ static void check_edge_cases(void)
     memset(p, 0, sizeof p);
     p[80] = 10;
     check(sdk_exact9_count(p, 1, NULL, NULL) == UINT64_MAX, "digit 10 accepted", "edge");
+    /* ... also after givens (which the kernel reads in one sweep) */
+    memset(p, 0, sizeof p);
+    p[0] = 5;
+    p[40] = 3;
+    p[41] = 12;
+    check(sdk_exact9_count(p, 1, NULL, NULL) == UINT64_MAX, "digit 12 after givens accepted", "edge");
 
     /* Random grids with clues removed: compare many small counts. */
     for (int trial = 0; trial < 200; trial++) {
