@@ -7,9 +7,10 @@
  *               U = depth, then U = ln(normal width), for the hardest
  *               puzzles by search-tree width.
  *
- * Every removal of a clue is checked with the exact solver (limit 2), so the
- * clue set stays unique at every step; the ratings come from rate.c.  All
- * randomness is our MT19937, seeded from the caller's seed.
+ * Every removal of a clue is checked (the exact solver, limit 2, or a proof
+ * the chain already holds: see clue_memo and puzzle_memo), so the clue set
+ * stays unique at every step; the ratings come from rate.c.  All randomness
+ * is our MT19937, seeded from the caller's seed.
  */
 #include <math.h>
 #include <pthread.h>
@@ -248,7 +249,6 @@ static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *gri
         parent[c] = (uint16_t)c;
     for (int a = 1; a <= n; a++)
         for (int d = a + 1; d <= n; d++) {
-            int members = 0;
             for (int h = 0; h < b->nhouses; h++) {
                 const uint16_t *cells = b->house_cells + (size_t)h * n;
                 int at_a = -1, at_d = -1;
@@ -265,7 +265,6 @@ static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *gri
             for (int c = 0; c < b->ncells; c++) {
                 if (grid[c] != a && grid[c] != d)
                     continue;
-                members++;
                 int r = find_root(parent, c), g = 0;
                 while (g < ngroups && roots[g] != r)
                     g++;
@@ -280,7 +279,6 @@ static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *gri
             for (int c = 0; c < b->ncells; c++)       /* undo the links for the next pair */
                 if (grid[c] == a || grid[c] == d)
                     parent[c] = (uint16_t)c;
-            (void)members;
         }
 }
 
@@ -667,7 +665,8 @@ static void width_step(remc_run *run, replica *r, double beta)
     int nc = run->b->ncells;
     for (int i = 0; i < WIDTH_PAIRS; i++) {
         if (r->clues > 0)
-            trial(run, r, beta, 0, nth_cell(run->b, r->puzzle, 1, (int)sdk_rng_below(&run->rng, (uint32_t)r->clues)));
+            trial(run, r, beta, 0,
+                  nth_cell(run->b, r->puzzle, 1, (int)sdk_rng_below(&run->rng, (uint32_t)r->clues)));
         if (r->clues < nc)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
