@@ -318,15 +318,6 @@ done:
     return exit_code;
 }
 
-static volatile int batch_interrupted;
-
-static void batch_on_sigint(int sig)
-{
-    (void)sig;
-    batch_interrupted = 1;
-    signal(SIGINT, SIG_DFL);       /* a second Ctrl-C ends the program at once */
-}
-
 int cli_batch_run(const cli_options *options, const cli_job *job)
 {
     cli_options opt = *options;
@@ -336,9 +327,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     b.interactive = isatty(STDOUT_FILENO);
     signal(SIGPIPE, SIG_DFL);      /* a closed pipe ends us quietly, as it does cat */
-    batch_interrupted = 0;
-    signal(SIGINT, batch_on_sigint);
-    opt.params.interrupt = &batch_interrupted;
+    opt.params.interrupt = cli_interrupt_watch();
 
     batch_chunk ch = {0};
     ch.capacity = opt.jobs > 1 ? 4096 : 1;
@@ -365,7 +354,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     batch_flusher_stop(&b);
     free(ch.recs);
     free(ch.res);
-    signal(SIGINT, SIG_DFL);
+    cli_interrupt_release();
 
     if (opt.stats)
         fprintf(stderr, "total: %llu records, %llu invalid, %llu not %s, nodes=%llu guesses=%llu "

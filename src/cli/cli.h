@@ -109,6 +109,12 @@ void cli_json_invalid(FILE *f, const sdk_record *rec);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 
+/* interrupt.c: installs the SIGINT handler and returns the flag it raises
+ * (give it to sdk_params.interrupt / sdk_budget.interrupt); release restores
+ * the default action. */
+volatile int *cli_interrupt_watch(void);
+void cli_interrupt_release(void);
+
 /* Exit-code combining: the highest code wins. */
 static inline int cli_worse(int a, int b) { return a > b ? a : b; }
 

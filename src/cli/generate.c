@@ -9,20 +9,13 @@
  * best puzzle so far) and exits 130.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
 
-static volatile int interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
+static volatile int *interrupted;     /* the flag raised by SIGINT */
 
 typedef struct gen_output {
     const cli_options *opt;
@@ -48,7 +41,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
     sdk_rating r;
     int rated = opt->gen.rate || o->format == FMT_CSV || o->format == FMT_JSON;
     if (rated) {
-        sdk_budget budget = {0, 0, &interrupted};
+        sdk_budget budget = {0, 0, interrupted};
         if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &r, &budget) != SDK_SOLVED)
             rated = 0;
     }
@@ -291,12 +284,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     double limit = opt.params.time_limit;
     if (hard && !cli_option_given(&opt, "--time-limit") && !opt.gen.steps)
         limit = 60;
-    sdk_budget budget = {limit > 0 ? sdk_now() + limit : 0, 0, &interrupted};
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
+    interrupted = cli_interrupt_watch();
+    sdk_budget budget = {limit > 0 ? sdk_now() + limit : 0, 0, interrupted};
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
@@ -306,10 +295,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget);
     if (o.progress && !hard)
         fprintf(stderr, "\r\033[K");
-    sigaction(SIGINT, &old, NULL);
+    cli_interrupt_release();
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "sudoku generate: error writing output\n");
         rc = cli_worse(rc, SDK_EXIT_IO);
     }
-    return interrupted ? SDK_EXIT_SIGINT : rc;
+    return *interrupted ? SDK_EXIT_SIGINT : rc;
 }
