@@ -4,8 +4,7 @@
  * backtracker that always fills the blank cell with the fewest candidates.
  *
  * Data (read relative to the working directory, the repo root): samples of
- * the benchmark sets in puzzles/ (or /work/shared/data if puzzles/ is not
- * there), random isomorphs of each sample, every puzzle of
+ * the benchmark sets in puzzles/, random isomorphs of each sample, every puzzle of
  * tdoku_test_puzzles.txt at limits 0..3, the clashing-givens set, and a few
  * hand-made edge cases.  Prints one line per failing check and a final line
  * "exact9: N passed, N failed"; exits 0 only if nothing failed.
@@ -193,12 +192,7 @@ static FILE *open_data(const char *name)
 {
     char path[512];
     snprintf(path, sizeof path, "puzzles/%s", name);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(path, sizeof path, "/work/shared/data/%s", name);
-        f = fopen(path, "r");
-    }
-    return f;
+    return fopen(path, "r");
 }
 
 /* Parses the first 81 characters of a line; 0 if it is not a puzzle. */
