@@ -97,5 +97,5 @@ bench_method "sort-penalty" "$CAP" --method sort-penalty
 bench_method "evolve" "$CAP" --method evolve
 echo
 echo "(a cell is solved/runs median/max ms when every run solved it, else solved/runs)"
-echo "(issue 3's target: the --propagate row's max under 100 ms on every puzzle; ant colony +"
+echo "(the target: the --propagate row's max under 100 ms on every puzzle; ant colony +"
 echo " propagation, Lloyd & Amos 2019, has a worst run of 112 ms)"
