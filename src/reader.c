@@ -16,6 +16,7 @@
  * delivered as soon as its last line arrives.
  */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -58,12 +59,8 @@ struct sdk_reader {
 /* Sides a standard board can have, and the line lengths they give. */
 static int side_of_cell_count(int k)
 {
-    for (int n = 2; n <= SDK_MAX_N; n++) {
-        int r, c;
-        if (n * n == k && sdk_board_default_shape(n, &r, &c))
-            return n;
-    }
-    return 0;
+    int n = (int)(sqrt((double)k) + 0.5), r, c;
+    return n * n == k && sdk_board_default_shape(n, &r, &c) ? n : 0;
 }
 
 static int is_grid_width(int k)
@@ -74,17 +71,23 @@ static int is_grid_width(int k)
 
 /* Value of a cell character: 0 for a blank, 1..35 for a digit or letter,
  * -1 if the character is not a cell. */
+/* cell_values[ch] - 1 is the value of a cell character: 0 for a blank, 1..35
+ * for a digit or letter; 0 in the table means "not a cell".  A table, because
+ * this runs for every character of every input line. */
+static const uint8_t cell_values[256] = {
+    ['.'] = 1, ['0'] = 1, ['_'] = 1, ['*'] = 1, ['-'] = 1,
+    ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16, ['G'] = 17, ['H'] = 18,
+    ['I'] = 19, ['J'] = 20, ['K'] = 21, ['L'] = 22, ['M'] = 23, ['N'] = 24, ['O'] = 25, ['P'] = 26,
+    ['Q'] = 27, ['R'] = 28, ['S'] = 29, ['T'] = 30, ['U'] = 31, ['V'] = 32, ['W'] = 33, ['X'] = 34,
+    ['Y'] = 35, ['Z'] = 36,
+};
+
+/* Value of a cell character: 0 for a blank, 1..35 for a digit or letter,
+ * -1 if the character is not a cell. */
 static int cell_value(unsigned char ch)
 {
-    if (ch >= '1' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'A' && ch <= 'Z')
-        return ch - 'A' + 10;
-    switch (ch) {
-    case '.': case '0': case '_': case '*': case '-':
-        return 0;
-    }
-    return -1;
+    return (int)cell_values[ch] - 1;
 }
 
 static int is_space(unsigned char ch)
@@ -145,22 +148,6 @@ static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
     return i;
 }
 
-static int token_is_compact_record(const char *s, size_t start, size_t end, int *count)
-{
-    int k = 0;
-    size_t i = start;
-    for (; i < end; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '|' || ch == '+')
-            continue;
-        if (cell_value(ch) < 0)
-            break;
-        k++;
-    }
-    *count = k;
-    return (i == end || is_terminator((unsigned char)s[i])) && side_of_cell_count(k) >= 4;
-}
-
 /* Classifies one raw line (without its newline). */
 static void classify(read_line *ln, const char *s, size_t len, int too_long)
 {
@@ -211,12 +198,14 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         size_t e = j;
         while (e < len && !is_space((unsigned char)s[e]))
             e++;
-        int k;
-        if (e > j && token_is_compact_record(s, j, e, &k) && k != 16) {
-            take_cells(ln, s, j, e);
+        size_t stop = take_cells(ln, s, j, e);
+        int k = ln->ncells;
+        if ((stop == e || is_terminator((unsigned char)s[stop])) && k != 16 && side_of_cell_count(k) >= 4) {
             ln->kind = LN_RECORD;
             return;
         }
+        ln->ncells = 0;                  /* not a whole puzzle: forget the token */
+        ln->maxval = 0;
         j = e;
     }
 
