@@ -3,14 +3,8 @@
 # `sudoku check`, independently of the generator), the same seed gives the
 # same puzzles (for any -j), clue targets and symmetry hold, the formats, and
 # --hard with a small --steps budget reaches depth >= 3 on a fixed seed.
-SUDOKU=${SUDOKU:-./sudoku}
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; }
-expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
+tmp=$T
 
 # Default method: unique puzzles with the target clue count.
 $SUDOKU generate -q --seed 11 --count 20 --clues 27 >"$tmp/a"
@@ -64,5 +58,4 @@ $SUDOKU generate --size 7 2>/dev/null; expect "bad size" "$?" 2
 $SUDOKU generate --difficulty 11 2>/dev/null; expect "bad difficulty" "$?" 2
 $SUDOKU generate somefile 2>/dev/null; expect "files refused" "$?" 2
 
-echo "cli_generate: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_generate

@@ -1,12 +1,7 @@
 #!/bin/sh
 # cli_rate.sh -- `sudoku rate`: named-hard.txt reproduced through the CLI in
 # every format, one record per input record, and the exit codes.
-SUDOKU=${SUDOKU:-./sudoku}
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; }
-expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
+. tests/lib.sh
 
 # Depth and normal width of every named puzzle, as the file lists them.
 want=$(grep -v '^#' puzzles/named-hard.txt | awk '{print $2 "," $3}')
@@ -34,5 +29,4 @@ expect "exit code for a multiple-solution puzzle" "$?" 1
 $SUDOKU rate --samples x </dev/null 2>/dev/null
 expect "bad --samples" "$?" 2
 
-echo "cli_rate: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_rate

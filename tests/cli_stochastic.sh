@@ -4,14 +4,8 @@
 # puzzle's result does not depend on its place in a batch, budgets end a run
 # with `timeout` and exit 1, and the textbook energies come out.  Only easy
 # puzzles, fixed seeds and --max-iters caps, so it runs in a few seconds.
-SUDOKU=${SUDOKU:-./sudoku}
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; }
-expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
+tmp=$T
 
 line_of() { $SUDOKU solve --format line "$1"; }   # a puzzle file's solution, exactly
 book_sol=$(line_of puzzles/book-metropolis.sol)
@@ -131,5 +125,4 @@ $SUDOKU energy puzzles/book-metropolis.txt >/dev/null 2>&1; expect "energy one f
 $SUDOKU energy puzzles/book-metropolis.txt puzzles/book-metropolis.txt >/dev/null 2>&1; expect "energy blank state" $? 3
 $SUDOKU energy puzzles/book-metropolis.txt "$tmp/nonexistent" >/dev/null 2>&1; expect "energy missing file" $? 4
 
-echo "cli_stochastic: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli_stochastic
