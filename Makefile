@@ -57,7 +57,7 @@ test: sudoku $(TEST_BIN)
 
 # The whole suite against an AddressSanitizer + UndefinedBehaviorSanitizer build.
 sanitize:
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    SUDOKU=./build-asan/sudoku build-asan/sudoku test-asan
 
 build-asan/sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
