@@ -125,6 +125,20 @@ static int augment(house_graph *g, int i, uint32_t *seen)
  * digit; a digit points to every cell that has it as an unmatched candidate.
  * An unmatched edge lies in some perfect matching iff it closes an
  * alternating cycle, i.e. both ends are in one strongly connected component. */
+static void strongconnect(house_graph *g, int v);
+
+/* Tarjan's step along the edge v -> w. */
+static void strongconnect_edge(house_graph *g, int v, int w)
+{
+    if (g->index[w] < 0) {
+        strongconnect(g, w);
+        if (g->low[w] < g->low[v])
+            g->low[v] = g->low[w];
+    } else if (g->on_stack[w] && g->index[w] < g->low[v]) {
+        g->low[v] = g->index[w];
+    }
+}
+
 static void strongconnect(house_graph *g, int v)
 {
     g->index[v] = g->low[v] = g->next_index++;
@@ -132,26 +146,13 @@ static void strongconnect(house_graph *g, int v)
     g->on_stack[v] = 1;
     int m = g->m;
     if (v < m) {
-        int w = m + g->digit_of[v];
-        if (g->index[w] < 0) {
-            strongconnect(g, w);
-            if (g->low[w] < g->low[v])
-                g->low[v] = g->low[w];
-        } else if (g->on_stack[w] && g->index[w] < g->low[v]) {
-            g->low[v] = g->index[w];
-        }
+        strongconnect_edge(g, v, m + g->digit_of[v]);
     } else {
         int j = v - m;
         for (int w = 0; w < m; w++) {
             if (!(g->adj[w] >> j & 1u) || g->digit_of[w] == j)
                 continue;
-            if (g->index[w] < 0) {
-                strongconnect(g, w);
-                if (g->low[w] < g->low[v])
-                    g->low[v] = g->low[w];
-            } else if (g->on_stack[w] && g->index[w] < g->low[v]) {
-                g->low[v] = g->index[w];
-            }
+            strongconnect_edge(g, v, w);
         }
     }
     if (g->low[v] == g->index[v]) {
