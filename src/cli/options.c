@@ -31,9 +31,9 @@ static const cli_option option_table[] = {
     {"--restarts", NULL, "N", OPT_INT, P(restarts), 0, 1e9, OPTG_STOCH, NULL,
      "stochastic methods: restarts after a run fails"},
     {"--propagate", NULL, NULL, OPT_FLAG, P(propagate), 0, 0, OPTG_STOCH, NULL,
-     "stochastic methods: fill cells forced by singles before the chain starts"},
+     "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
-     "stochastic methods: write iteration,energy,temperature as CSV"},
+     "stochastic methods: write puzzle,iteration,energy,temperature as CSV"},
     {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
      "temperature (metropolis: default 0.39; with --method anneal: a fixed temperature instead of "
      "the schedule); alone it selects metropolis"},
