@@ -170,6 +170,8 @@ typedef struct sdk_stats {
     double   best_energy;  /* stochastic: lowest energy seen */
     uint32_t seed;         /* the seed this puzzle ran with */
     uint32_t restarts;     /* stochastic: restarts used */
+    uint64_t probes;       /* stochastic with --propagate: probes tried */
+    int      solved_by_probe; /* 1 if a probe, not the chain, found the answer */
     double   seconds;      /* wall time; filled in by the caller that timed it */
 } sdk_stats;
 
@@ -402,6 +404,14 @@ void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
  * Returns 0 if a contradiction proves there is no solution, else 1. */
 enum { SDK_PROPAGATE_SINGLES = 1, SDK_PROPAGATE_FULL = 2 };
 int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand);
+/* A probe (a randomised construction with no backtracking): from (val,
+ * cand) as sdk_propagate left them, the blank cell with the fewest
+ * candidates (ties broken uniformly) takes a uniform candidate and the rules
+ * of `level` run to their fixpoint, again and again.  Returns 1 when the
+ * grid is complete (a solution: every step kept every house consistent),
+ * 0 at the first contradiction; val and cand are then the last consistent
+ * state, the grid as far as the probe got. */
+int  sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r);
 
 /* ------------------------------------------------------------------------ */
 /* Puzzle generation (src/generate.c)                                       */

@@ -20,6 +20,7 @@
  *                   another house B (a box and a line: pointing, claiming),
  *                   the digit leaves the rest of B.
  */
+#include <limits.h>
 #include <string.h>
 #include "sudoku.h"
 
@@ -264,6 +265,26 @@ static void locked(prop *s, int h)
     }
 }
 
+/* The rules of `level` until none changes anything; 0 on a contradiction. */
+static int fixpoint(prop *s, int level)
+{
+    const sdk_board *b = s->b;
+    for (;;) {
+        if (!singles(s))
+            return 0;
+        if (level < SDK_PROPAGATE_FULL)
+            return 1;
+        s->changed = 0;
+        for (int h = 0; h < b->nhouses; h++)
+            if (!all_different(s, h))
+                return 0;
+        for (int h = 0; h < b->nhouses; h++)
+            locked(s, h);
+        if (!s->changed)
+            return 1;
+    }
+}
+
 int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand)
 {
     uint32_t local[SDK_MAX_CELLS];
@@ -281,19 +302,43 @@ int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t 
         }
         s.cand[c] = left;
     }
+    return fixpoint(&s, level) && sdk_board_givens_consistent(b, out, NULL);
+}
+
+int sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
+{
+    uint8_t try_val[SDK_MAX_CELLS];
+    uint32_t try_cand[SDK_MAX_CELLS];
+    size_t cand_bytes = sizeof(uint32_t) * (size_t)b->ncells;
+    prop s = {b, try_val, try_cand, 0};
     for (;;) {
-        if (!singles(&s))
+        int cell = -1, fewest = INT_MAX;
+        uint32_t ties = 0;
+        for (int c = 0; c < b->ncells; c++) {
+            if (val[c])
+                continue;
+            int k = __builtin_popcount(cand[c]);
+            if (k < fewest) {
+                fewest = k;
+                cell = c;
+                ties = 1;
+            } else if (k == fewest && sdk_rng_below(r, ++ties) == 0) {
+                cell = c;
+            }
+        }
+        if (cell < 0)
+            return 1;
+        if (fewest == 0)
             return 0;
-        if (level < SDK_PROPAGATE_FULL)
-            break;
-        s.changed = 0;
-        for (int h = 0; h < b->nhouses; h++)
-            if (!all_different(&s, h))
-                return 0;
-        for (int h = 0; h < b->nhouses; h++)
-            locked(&s, h);
-        if (!s.changed)
-            break;
+        uint32_t m = cand[cell];
+        for (uint32_t i = sdk_rng_below(r, (uint32_t)fewest); i > 0; i--)
+            m &= m - 1;
+        memcpy(try_val, val, (size_t)b->ncells);
+        memcpy(try_cand, cand, cand_bytes);
+        place(&s, cell, __builtin_ctz(m));
+        if (!fixpoint(&s, level))
+            return 0;
+        memcpy(val, try_val, (size_t)b->ncells);
+        memcpy(cand, try_cand, cand_bytes);
     }
-    return sdk_board_givens_consistent(b, out, NULL);
 }

@@ -110,6 +110,14 @@ expect "propagate: mccaffrey-demo by propagation" \
 grep -v '^#' puzzles/named-hard.txt | awk '{print $4}' >"$tmp/hard.txt"
 expect "propagate: all named-hard solved" "$($SUDOKU solve --method anneal --T 0.5 --propagate --seed 4 \
     --time-limit 30 --stats "$tmp/hard.txt" 2>&1 >/dev/null | grep -c ' solved ')" 12
+# Under --propagate the chain shares its time with probes: --stats and json
+# say how many ran and which of the two found the answer.
+stats=$($SUDOKU solve --method anneal --T 0.5 --propagate --seed 4 --stats "$tmp/hard.txt" 2>&1 >/dev/null)
+expect "propagate: probes counted" "$(echo "$stats" | grep -c ' probes=[1-9][0-9]* found_by=\(probe\|chain\) ')" 9
+json=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
+case "$json" in *'"probes":'[1-9]*'"found_by":"'*) ok ;; *) bad "propagate json: no probes: $json" ;; esac
+json=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --seed 3 --max-iters 1000 --format json)
+case "$json" in *probes*) bad "no --propagate, yet probes: $json" ;; *) ok ;; esac
 
 # Options: ranges and usage errors.
 $SUDOKU solve --T 0 puzzles/wikipedia.txt >/dev/null 2>&1; expect "--T 0" $? 2

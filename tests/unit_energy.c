@@ -357,6 +357,23 @@ static void check_cycles(int br, int bc, uint32_t seed)
     free(bx);
 }
 
+/* The next puzzle of puzzles/named-hard.txt ("name depth width grid"
+ * lines); 0 at the end. */
+static int next_named_hard(FILE *f, char *name, uint8_t *puzzle)
+{
+    char line[512], grid[128];
+    int depth, width;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%63s %d %d %127s", name, &depth, &width, grid) != 4 ||
+            strlen(grid) != 81)
+            continue;
+        for (int c = 0; c < 81; c++)
+            puzzle[c] = grid[c] >= '1' && grid[c] <= '9' ? (uint8_t)(grid[c] - '0') : 0;
+        return 1;
+    }
+    return 0;
+}
+
 /* Propagation only deduces: on every puzzle below, the exact solver's
  * solution agrees with each cell sdk_propagate fills and holds a candidate
  * in every blank one; a puzzle with a solution is never called
@@ -396,17 +413,10 @@ static void check_propagation(void)
     FILE *f = fopen("puzzles/named-hard.txt", "r");
     CHECK(f != NULL, "could not open puzzles/named-hard.txt");
     const sdk_board *b9 = sdk_board_cached(3, 3);
-    char line[512];
     int hard = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        char name[64], grid[128];
-        int depth, width;
-        if (line[0] == '#' || sscanf(line, "%63s %d %d %127s", name, &depth, &width, grid) != 4 ||
-            strlen(grid) != 81)
-            continue;
-        uint8_t puzzle[SDK_MAX_CELLS];
-        for (int c = 0; c < 81; c++)
-            puzzle[c] = grid[c] >= '1' && grid[c] <= '9' ? (uint8_t)(grid[c] - '0') : 0;
+    char name[64];
+    uint8_t puzzle[SDK_MAX_CELLS];
+    while (f && next_named_hard(f, name, puzzle)) {
         check_one_propagation(b9, puzzle, &bad, &checked, &pruned_more);
         hard++;
     }
@@ -435,9 +445,92 @@ static void check_propagation(void)
     CHECK(bad == 0 && checked > 600, "propagation: %d violations over %d solvable puzzles", bad, checked);
 }
 
+/* A probe (sdk_propagate_probe) never breaks a house: a completed probe is
+ * a solution extending the puzzle (the solution, when it is unique), and a
+ * failed one stops at a consistent partial grid within the propagated
+ * candidates.  Probes do complete hard puzzles: at least one in `tries` on
+ * each named hard one, at both levels. */
+static int probe_violations(const sdk_board *b, const uint8_t *puzzle, int tries, int level, sdk_rng *r,
+                            int *won)
+{
+    uint8_t base[SDK_MAX_CELLS], val[SDK_MAX_CELLS], sol[SDK_MAX_CELLS];
+    uint32_t base_cand[SDK_MAX_CELLS], cand[SDK_MAX_CELLS];
+    sdk_status status;
+    uint64_t count = sdk_exact_count(b, puzzle, 2, sol, NULL, NULL, &status);
+    if (!sdk_propagate(b, puzzle, SDK_PROPAGATE_FULL, base, base_cand))
+        return 0;
+    int bad = 0;
+    *won = 0;
+    for (int t = 0; t < tries; t++) {
+        memcpy(val, base, (size_t)b->ncells);
+        memcpy(cand, base_cand, sizeof(uint32_t) * (size_t)b->ncells);
+        int complete = sdk_propagate_probe(b, val, cand, level, r);
+        int blanks = 0;
+        for (int c = 0; c < b->ncells; c++) {
+            bad += base[c] && val[c] != base[c];
+            bad += !val[c] && (cand[c] & ~base_cand[c]) != 0;
+            blanks += !val[c];
+        }
+        bad += !sdk_board_givens_consistent(b, val, NULL);
+        if (complete) {
+            bad += blanks != 0 || count == 0;
+            bad += count == 1 && memcmp(val, sol, (size_t)b->ncells) != 0;
+            (*won)++;
+        } else {
+            /* the last consistent state: propagation finds no contradiction in it */
+            uint8_t again[SDK_MAX_CELLS];
+            bad += blanks == 0 || !sdk_propagate(b, val, SDK_PROPAGATE_SINGLES, again, NULL);
+            for (int c = 0; c < b->ncells; c++)
+                bad += !val[c] && !cand[c];
+        }
+    }
+    return bad;
+}
+
+static void check_probes(void)
+{
+    const sdk_board *b9 = sdk_board_cached(3, 3);
+    FILE *f = fopen("puzzles/named-hard.txt", "r");
+    CHECK(f != NULL, "could not open puzzles/named-hard.txt");
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    int bad = 0, hard = 0, fruitless = 0;
+    char name[64];
+    uint8_t puzzle[SDK_MAX_CELLS];
+    while (f && next_named_hard(f, name, puzzle)) {
+        for (int level = SDK_PROPAGATE_SINGLES; level <= SDK_PROPAGATE_FULL; level++) {
+            int won;
+            bad += probe_violations(b9, puzzle, level == SDK_PROPAGATE_FULL ? 300 : 3000, level, &r, &won);
+            if (!won) {
+                CHECK(0, "%s: no probe at level %d completed it", name, level);
+                fruitless++;
+            }
+        }
+        hard++;
+    }
+    if (f)
+        fclose(f);
+    /* Random puzzles, often with several solutions or none. */
+    const int shapes[3][3] = {{2, 2, 100}, {3, 3, 100}, {4, 4, 10}};
+    int won_any = 0;
+    for (int s = 0; s < 3; s++) {
+        const sdk_board *b = sdk_board_cached(shapes[s][0], shapes[s][1]);
+        for (int i = 0; i < shapes[s][2]; i++) {
+            uint8_t puzzle[SDK_MAX_CELLS];
+            make_puzzle(b, &r, puzzle, 2);
+            int won;
+            bad += probe_violations(b, puzzle, 20, SDK_PROPAGATE_SINGLES, &r, &won);
+            won_any += won > 0;
+        }
+    }
+    CHECK(hard >= 10 && fruitless == 0 && won_any > 0 && bad == 0,
+          "probes: %d violations, %d hard puzzles, %d random puzzles completed", bad, hard, won_any);
+}
+
 int main(void)
 {
     check_propagation();
+    check_probes();
     check_cycles(2, 2, 21);
     check_cycles(3, 3, 22);
     check_cycles(4, 4, 23);

@@ -160,6 +160,9 @@ static void batch_stats_line(const cli_batch *b, const cli_options *opt, const c
                 (unsigned long long)st->accepted, st->nodes ? (double)st->accepted / (double)st->nodes : 0.0,
                 st->seconds > 0 ? (double)st->nodes / st->seconds / 1e6 : 0.0, st->final_energy,
                 st->best_energy, st->restarts);
+    if (m && m->stochastic && st->probes)
+        fprintf(stderr, " probes=%llu found_by=%s", (unsigned long long)st->probes,
+                strcmp(res->word, "solved") != 0 ? "none" : st->solved_by_probe ? "probe" : "chain");
     fprintf(stderr, " seed=%u\n", res->stats.seed);
 }
 

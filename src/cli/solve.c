@@ -80,6 +80,9 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
             fprintf(f, ",\"accepted\":%llu,\"final_energy\":%.17g,\"best_energy\":%.17g,\"restarts\":%u",
                     (unsigned long long)res->stats.accepted, res->stats.final_energy,
                     res->stats.best_energy, res->stats.restarts);
+        if (res->stats.probes)
+            fprintf(f, ",\"probes\":%llu,\"found_by\":\"%s\"", (unsigned long long)res->stats.probes,
+                    strcmp(word, "solved") != 0 ? "none" : res->stats.solved_by_probe ? "probe" : "chain");
         fprintf(f, "}}\n");
         break;
     }
