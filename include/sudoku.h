@@ -80,12 +80,14 @@ int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *s
 /* ------------------------------------------------------------------------ */
 
 typedef struct sdk_rng {
-    uint32_t mt[624];
-    int index;
+    uint32_t mt[624];               /* the state */
+    uint32_t out[624];              /* the state's outputs, tempered (sdk_rng_twist) */
+    int index;                      /* the next output */
 } sdk_rng;
 
 void     sdk_rng_seed(sdk_rng *r, uint32_t seed);
-/* Regenerates the 624 words of state (rng.c); sdk_rng_u32 calls it. */
+/* Regenerates the 624 words of state and their outputs (rng.c);
+ * sdk_rng_u32 calls it. */
 void     sdk_rng_twist(sdk_rng *r);
 /* The next 32-bit output.  Inline because the stochastic solvers draw two
  * or three per proposal, tens of millions a second. */
@@ -93,12 +95,7 @@ static inline uint32_t sdk_rng_u32(sdk_rng *r)
 {
     if (r->index >= 624)
         sdk_rng_twist(r);
-    uint32_t y = r->mt[r->index++];
-    y ^= y >> 11;                   /* MT19937 tempering */
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
+    return r->out[r->index++];
 }
 /* Uniform integer in [0, bound), unbiased (rejection). bound >= 1. */
 uint32_t sdk_rng_below(sdk_rng *r, uint32_t bound);
@@ -220,6 +217,15 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
  * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */
 uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
                           sdk_stats *st);
+/* A candidate ruled out: cell (0..80, row-major) may not hold digit (1..9). */
+typedef struct sdk_cand {
+    uint8_t cell, digit;
+} sdk_cand;
+/* sdk_exact9_count over the solutions of puzzle that avoid every forbidden
+ * candidate (forbidding a given's own digit leaves none).  Asks "is there
+ * a solution other than G" cheaply: see the generator's uniqueness test. */
+uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
+                                     uint64_t limit, uint8_t solution[81], sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
 /* Methods: the table of solvers (src/methods.c)                           */

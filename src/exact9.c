@@ -1058,8 +1058,9 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
     e9_search_from(s, ctx);
 }
 
-uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
-                          sdk_stats *st)
+/* The start state of puzzle: 1 if its givens agree, 0 if two clash,
+ * -1 if a cell holds no 9x9 digit. */
+static int e9_start(const uint8_t puzzle[81], e9_state *out)
 {
     /* The givens in one sweep, not one placement each: per digit and band
      * the given cells and the row and box cells they rule out, per digit
@@ -1073,14 +1074,14 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
         for (int i = 0; i < 27; i++, cell++) {
             unsigned v = *cell;
             if (!v) continue;
-            if (v > 9) return UINT64_MAX;   /* not a 9x9 digit: the kernel does not apply */
+            if (v > 9) return -1;           /* not a 9x9 digit: the kernel does not apply */
             given[v - 1][b] |= 1u << i;
             peers[v - 1][b] |= e9_band_peers[i];
             cols[v - 1] |= 1u << (9 * b + i % 9);
         }
 
-    e9_state s;
-    memset(&s, 0, sizeof s);  /* seen = 0: every mask counts as changed */
+    e9_state *s = out;
+    memset(s, 0, sizeof *s);  /* seen = 0: every mask counts as changed */
     uint32_t taken[3] = { 0, 0, 0 };
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) taken[b] |= given[d][b];
@@ -1094,16 +1095,47 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
         for (int b = 0; b < 3; b++) {
             if (given[d][b] & peers[d][b]) consistent = 0;
             uint32_t col_out = ((c0 | c1 | c2) & ~band_cols[b]) * 0x40201u;
-            s.cand[E9_K(d, b)] = E9_BAND_ALL & ~peers[d][b] & ~col_out & ~(taken[b] & ~given[d][b]);
+            s->cand[E9_K(d, b)] = E9_BAND_ALL & ~peers[d][b] & ~col_out & ~(taken[b] & ~given[d][b]);
         }
     }
-    for (int b = 0; b < 3; b++) s.unsolved[b] = E9_BAND_ALL & ~taken[b];
+    for (int b = 0; b < 3; b++) s->unsolved[b] = E9_BAND_ALL & ~taken[b];
+    return consistent;
+}
 
+/* Counts the solutions below a start state; consistent = 0 counts none. */
+static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
+                              sdk_stats *st)
+{
     e9_search ctx = { limit, 0, 0, 0, solution };
-    if (consistent) e9_search_from(&s, &ctx);
+    if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;
         st->guesses += ctx.guesses;
     }
     return ctx.count;
+}
+
+uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
+                          sdk_stats *st)
+{
+    e9_state s;
+    int consistent = e9_start(puzzle, &s);
+    if (consistent < 0) return UINT64_MAX;
+    return e9_count_from(&s, consistent, limit, solution, st);
+}
+
+uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
+                                     uint64_t limit, uint8_t solution[81], sdk_stats *st)
+{
+    e9_state s;
+    int consistent = e9_start(puzzle, &s);
+    if (consistent < 0) return UINT64_MAX;
+    for (int i = 0; i < nforbid; i++) {
+        unsigned c = forbid[i].cell, d = forbid[i].digit;
+        if (c >= 81 || d < 1 || d > 9) return UINT64_MAX;
+        if (puzzle[c] == d) consistent = 0;         /* a given is the forbidden digit */
+        /* (a given cell keeps only its own digit: other digits are no-ops) */
+        s.cand[E9_K(d - 1, c / 27)] &= ~(1u << (c % 27));
+    }
+    return e9_count_from(&s, consistent, limit, solution, st);
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
-
+#include "energy.h"
 void sdk_generate_defaults(sdk_gen_params *g)
 {
     memset(g, 0, sizeof *g);
@@ -88,26 +88,93 @@ static sdk_status grid_by_exact(const sdk_board *b, sdk_rng *rng, uint8_t *grid,
     return SDK_SOLVED;
 }
 
+/*
+ * Stage 1 of 000: the single-site Metropolis chain of `--method metropolis`
+ * (metropolis.c) on an empty board, every pair weighing 1, at T, until
+ * E = 0 -- the same chain, draw for draw (tests/unit_generate.c checks the
+ * grids are the method's), without what a solver call carries and the
+ * generator does not need: the method table, the energy core's
+ * allocations, the trace and clock polling.  The state is the board's
+ * digits and, per cell and digit, how many peers hold the digit: ΔE of a
+ * move is two loads, an accepted move updates the peers.  Boards up to 9x9.
+ */
+enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9 };
+
+/* How long the chain may run before the generator falls back to
+ * grid_by_exact: a 9x9 grid takes about 20 thousand proposals (the
+ * slowest of 200 seeds 130 thousand); a count, not a clock, so a seed's
+ * output does not depend on the machine. */
+#define CHAIN_MAX_PROPOSALS (1u << 26)
+
+static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint8_t *grid,
+                                const sdk_budget *budget)
+{
+    int n = b->n, nc = b->ncells, kmax = 0;
+    uint8_t cells[CHAIN_MAX_CELLS], weight[CHAIN_MAX_CELLS][16];
+    uint32_t accept[CHAIN_MAX_PEERS + 1];
+    memset(weight, 0, sizeof weight);
+    for (int c = 0; c < nc; c++)
+        cells[c] = (uint8_t)(1 + sdk_rng_below(rng, (uint32_t)n));     /* sdk_energy_fill_random */
+    long E = 0;
+    for (int c = 0; c < nc; c++) {
+        int peers = b->peer_start[c + 1] - b->peer_start[c];
+        kmax = peers > kmax ? peers : kmax;
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+            weight[c][cells[b->peers[i]]]++;
+        E += weight[c][cells[c]];
+    }
+    E /= 2;                                     /* each pair seen from both cells */
+    sdk_energy_thresholds(accept, kmax, 1.0 / T);
+    /* Move i is (cell i / (n-1), the (i % (n-1))-th other digit): one
+     * uniform draw, as in metropolis.c; the division by a multiply
+     * (exact for i < 2^16 and divisors up to 24). */
+    uint32_t nmoves = (uint32_t)(nc * (n - 1)), recip = (uint32_t)(0xffffffffu / (uint32_t)(n - 1) + 1);
+    for (uint32_t iter = 1; E > 0; iter++) {
+        if ((iter & 4095) == 0) {
+            if (iter >= CHAIN_MAX_PROPOSALS)
+                return SDK_TIMEOUT;
+            if (sdk_budget_expired(budget))
+                return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+        }
+        uint32_t move = sdk_energy_below(rng, nmoves);
+        int c = (int)(((uint64_t)move * recip) >> 32);
+        int old = cells[c], d = 1 + (int)(move - (uint32_t)c * (uint32_t)(n - 1));
+        d += d >= old;                          /* uniform over the other n-1 digits */
+        int delta = weight[c][d] - weight[c][old];
+        if (delta <= 0 || sdk_rng_u32(rng) < accept[delta]) {
+            E += delta;
+            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+                int p = b->peers[i];
+                weight[p][old]--;
+                weight[p][d]++;
+            }
+            cells[c] = (uint8_t)d;
+        }
+    }
+    memcpy(grid, cells, (size_t)nc);
+    return SDK_SOLVED;
+}
+
+/* A full grid from the chain (seeded with seed), or if the board is larger
+ * than 9x9 or the chain runs too long, from grid_by_exact. */
+static sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, uint8_t *grid,
+                            const sdk_budget *budget)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    if (b->n <= 9 && b->ncells <= CHAIN_MAX_CELLS) {
+        sdk_status status = grid_by_chain(b, g->grid_T, &rng, grid, budget);
+        if (status == SDK_SOLVED || status == SDK_INTERRUPTED)
+            return status;
+        sdk_rng_seed(&rng, seed);
+    }
+    return grid_by_exact(b, &rng, grid, budget);
+}
+
 sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                              uint8_t *grid, const sdk_budget *budget)
 {
-    const sdk_method *chain = sdk_method_find("metropolis");
-    if (chain && b->n <= 9) {
-        sdk_params p;
-        sdk_params_defaults(&p);
-        p.T = g->grid_T;
-        p.clue_weight = 1;        /* no clues: every pair weighs 1 */
-        p.interrupt = budget ? budget->interrupt : NULL;
-        p.time_limit = 10;        /* a 9x9 grid takes about a millisecond */
-        uint8_t empty[SDK_MAX_CELLS] = {0};
-        sdk_stats st;
-        sdk_status status = sdk_method_solve(chain, b, empty, &p, seed, grid, &st);
-        if (status == SDK_SOLVED || status == SDK_INTERRUPTED)
-            return status;
-    }
-    sdk_rng rng;
-    sdk_rng_seed(&rng, seed);
-    return grid_by_exact(b, &rng, grid, budget);
+    return grid_from(b, g, seed, grid, budget);
 }
 
 /* ---- symmetry orbits ----------------------------------------------------- */
@@ -177,8 +244,19 @@ static int reachable_target(const sdk_board *b, sdk_symmetry s, int target)
  * only skips questions whose answer is already proven -- so the puzzles do
  * not change, only the time (additions put clues back, and the chain keeps
  * asking about the same few orbits).
+ *
+ * The memo follows the clue set as clues come and go, so that a question
+ * needs no scan of the sets: per cell, which sets hold it (bit masks over
+ * the sets); per unique set, how many of its cells are not clues, and the
+ * mask of those missing none; per unavoidable set, how many clues it holds,
+ * and masks of those holding exactly 1, 2, 3 or 4.  Removing the orbit R
+ * leaves a unique set whole iff the set is whole now and holds no cell of
+ * R, and leaves an unavoidable set without clues iff all h of its clues are
+ * in R: a few mask operations per cell of R.  Only accepted flips update
+ * the counts, and they are rare next to the questions.
  */
-enum { SET_WORDS = (SDK_MAX_CELLS + 63) / 64, MEMO_SETS = 128 };
+enum { SET_WORDS = (SDK_MAX_CELLS + 63) / 64, MEMO_SETS = 128, MEMO_AVOID = 2 * MEMO_SETS };
+enum { UW = MEMO_SETS / 64, AW = MEMO_AVOID / 64, MAX_ORBIT = 4 };
 
 typedef struct cell_set {
     uint64_t w[SET_WORDS];
@@ -186,11 +264,17 @@ typedef struct cell_set {
 
 typedef struct clue_memo {
     int words;                          /* words of a cell_set in use */
-    int unique_count, unavoidable_count; /* sets stored (rings: the oldest go first) */
-    int swap_count;                     /* two-digit swaps found in the grid */
+    int unique_count, learnt_count;     /* sets learnt (rings: the oldest go first) */
     cell_set unique[MEMO_SETS];         /* clue sets proven unique */
-    cell_set unavoidable[MEMO_SETS];    /* where a second solution differs from the grid */
-    cell_set swaps[MEMO_SETS];          /* unavoidable sets of two digits (memo_find_swaps) */
+    /* Unavoidable sets: [0, MEMO_SETS) where second solutions differed from
+     * the grid, then the two-digit swaps of memo_find_swaps. */
+    cell_set avoid[MEMO_AVOID];
+    uint16_t missing[MEMO_SETS];        /* cells of unique[i] that are not clues */
+    uint16_t hits[MEMO_AVOID];          /* clues in avoid[i] */
+    uint64_t whole[UW];                 /* the unique sets missing no cell */
+    uint64_t held[MAX_ORBIT + 1][AW];   /* held[h]: the unavoidable sets with h clues (h >= 1) */
+    uint64_t in_unique[SDK_MAX_CELLS][UW];   /* the unique sets holding the cell */
+    uint64_t in_avoid[SDK_MAX_CELLS][AW];    /* the unavoidable sets holding it */
 } clue_memo;
 
 static void set_flip(cell_set *s, int c)
@@ -198,33 +282,124 @@ static void set_flip(cell_set *s, int c)
     s->w[c >> 6] ^= 1ull << (c & 63);
 }
 
-/* 1: clues is proven unique, 0: proven to have several solutions, -1: unknown. */
-static int memo_verdict(const clue_memo *m, const cell_set *clues)
+/* Forgets every set (for a new grid of ncells cells). */
+static void memo_start(clue_memo *m, int ncells)
 {
-    int stored = m->unique_count < MEMO_SETS ? m->unique_count : MEMO_SETS;
-    for (int i = 0; i < stored; i++) {
-        uint64_t missing = 0;          /* cells of the unique set that clues lacks */
-        for (int k = 0; k < m->words; k++)
-            missing |= m->unique[i].w[k] & ~clues->w[k];
-        if (!missing)
-            return 1;
+    m->words = (ncells + 63) / 64;
+    m->unique_count = m->learnt_count = 0;
+    memset(m->whole, 0, sizeof m->whole);
+    memset(m->held, 0, sizeof m->held);
+    memset(m->in_unique, 0, sizeof m->in_unique[0] * (size_t)ncells);
+    memset(m->in_avoid, 0, sizeof m->in_avoid[0] * (size_t)ncells);
+}
+
+/* Sets (on) or clears bit `slot` in the index words (stride per cell) of
+ * every cell of s. */
+static void memo_index(uint64_t *index, int stride, const cell_set *s, int words, int slot, int on)
+{
+    uint64_t bit = 1ull << (slot & 63);
+    for (int k = 0; k < words; k++)
+        for (uint64_t x = s->w[k]; x; x &= x - 1) {
+            uint64_t *at = index + (size_t)(k * 64 + __builtin_ctzll(x)) * (size_t)stride + (slot >> 6);
+            *at = on ? *at | bit : *at & ~bit;
+        }
+}
+
+/* Unavoidable set s now holds `to` clues instead of `from`. */
+static void memo_hits(clue_memo *m, int s, int from, int to)
+{
+    uint64_t bit = 1ull << (s & 63);
+    if (from >= 1 && from <= MAX_ORBIT)
+        m->held[from][s >> 6] &= ~bit;
+    if (to >= 1 && to <= MAX_ORBIT)
+        m->held[to][s >> 6] |= bit;
+    m->hits[s] = (uint16_t)to;
+}
+
+/* Stores u as unavoidable set `slot` (replacing what was there if occupied). */
+static void memo_put_avoid(clue_memo *m, int slot, int occupied, const cell_set *u, const cell_set *clues)
+{
+    if (occupied) {
+        memo_index(&m->in_avoid[0][0], AW, &m->avoid[slot], m->words, slot, 0);
+        memo_hits(m, slot, m->hits[slot], 0);
     }
-    stored = m->unavoidable_count < MEMO_SETS ? m->unavoidable_count : MEMO_SETS;
-    for (int i = 0; i < stored; i++) {
-        uint64_t hit = 0;
-        for (int k = 0; k < m->words; k++)
-            hit |= m->unavoidable[i].w[k] & clues->w[k];
-        if (!hit)
-            return 0;
+    m->avoid[slot] = *u;
+    int hits = 0;
+    for (int k = 0; k < m->words; k++)
+        hits += __builtin_popcountll(u->w[k] & clues->w[k]);
+    memo_hits(m, slot, 0, hits);
+    memo_index(&m->in_avoid[0][0], AW, u, m->words, slot, 1);
+}
+
+/* The clue set `clues` (the current one) is proven unique. */
+static void memo_learn_unique(clue_memo *m, const cell_set *clues)
+{
+    int slot = m->unique_count % MEMO_SETS;
+    if (m->unique_count++ >= MEMO_SETS)
+        memo_index(&m->in_unique[0][0], UW, &m->unique[slot], m->words, slot, 0);
+    m->unique[slot] = *clues;
+    m->missing[slot] = 0;
+    m->whole[slot >> 6] |= 1ull << (slot & 63);
+    memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
+}
+
+/* A second solution differs from the grid on u (counted against the
+ * current clue set `clues`). */
+static void memo_learn_avoid(clue_memo *m, const cell_set *u, const cell_set *clues)
+{
+    int slot = m->learnt_count % MEMO_SETS;
+    memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, u, clues);
+}
+
+/* Would the current clue set stay unique without the clues cells[0..k)
+ * (k <= MAX_ORBIT)?  1 yes, 0 no, -1 unknown.  Changes nothing. */
+static int memo_verdict(const clue_memo *m, const int *cells, int k)
+{
+    /* Per unavoidable set, how many of the k cells it holds, bit-sliced. */
+    uint64_t unhit = 0;
+    for (int j = 0; j < AW; j++) {
+        uint64_t b0 = 0, b1 = 0, b2 = 0;
+        for (int i = 0; i < k; i++) {
+            uint64_t x = m->in_avoid[cells[i]][j], c0 = b0 & x, c1 = b1 & c0;
+            b0 ^= x;
+            b1 ^= c0;
+            b2 |= c1;
+        }
+        unhit |= (m->held[1][j] & b0 & ~b1 & ~b2) | (m->held[2][j] & ~b0 & b1 & ~b2) |
+                 (m->held[3][j] & b0 & b1 & ~b2) | (m->held[4][j] & ~b0 & ~b1 & b2);
     }
-    for (int i = 0; i < m->swap_count; i++) {
-        uint64_t hit = 0;
-        for (int k = 0; k < m->words; k++)
-            hit |= m->swaps[i].w[k] & clues->w[k];
-        if (!hit)
-            return 0;
+    if (unhit)
+        return 0;
+    uint64_t whole = 0;
+    for (int j = 0; j < UW; j++) {
+        uint64_t keep = m->whole[j];
+        for (int i = 0; i < k; i++)
+            keep &= ~m->in_unique[cells[i]][j];
+        whole |= keep;
     }
-    return -1;
+    return whole ? 1 : -1;
+}
+
+/* The clues cells[0..k) go (delta -1) or come back (delta +1). */
+static void memo_flip(clue_memo *m, const int *cells, int k, int delta)
+{
+    for (int i = 0; i < k; i++) {
+        int c = cells[i];
+        for (int j = 0; j < UW; j++)
+            for (uint64_t x = m->in_unique[c][j]; x; x &= x - 1) {
+                int s = j * 64 + __builtin_ctzll(x);
+                m->missing[s] = (uint16_t)(m->missing[s] - delta);
+                if (m->missing[s] == 0)
+                    m->whole[j] |= x & -x;
+                else
+                    m->whole[j] &= ~(x & -x);
+            }
+        for (int j = 0; j < AW; j++)
+            for (uint64_t x = m->in_avoid[c][j]; x; x &= x - 1) {
+                int s = j * 64 + __builtin_ctzll(x);
+                memo_hits(m, s, m->hits[s], m->hits[s] + delta);
+            }
+    }
 }
 
 static int find_root(uint16_t *parent, int c)
@@ -239,32 +414,31 @@ static int find_root(uint16_t *parent, int c)
  * b.  Swapping a and b over a connected group of linked cells leaves every
  * house with one a and one b, so it is another solution: a clue set without
  * a clue in the group is not unique.  (All 2n cells of the pair are one
- * such group too, but nearly every clue set hits it: not kept.) */
-static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *grid)
+ * such group too, but nearly every clue set hits it: not kept.)  Stored
+ * after the learnt sets, counted against the clue set `clues`. */
+static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *grid, const cell_set *clues)
 {
-    uint16_t parent[SDK_MAX_CELLS];
-    int n = b->n;
-    m->swap_count = 0;
-    for (int c = 0; c < b->ncells; c++)
+    uint16_t parent[SDK_MAX_CELLS], at[SDK_MAX_N * 3][SDK_MAX_N + 1], holds[SDK_MAX_N + 1][SDK_MAX_N];
+    int n = b->n, swaps = 0, count[SDK_MAX_N + 1] = {0};
+    if (b->nhouses > SDK_MAX_N * 3)
+        return;                         /* (no such board yet) */
+    for (int c = 0; c < b->ncells; c++) {
         parent[c] = (uint16_t)c;
+        holds[grid[c]][count[grid[c]]++] = (uint16_t)c;
+    }
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < n; i++) {
+            int c = b->house_cells[(size_t)h * n + i];
+            at[h][grid[c]] = (uint16_t)c;
+        }
     for (int a = 1; a <= n; a++)
         for (int d = a + 1; d <= n; d++) {
-            for (int h = 0; h < b->nhouses; h++) {
-                const uint16_t *cells = b->house_cells + (size_t)h * n;
-                int at_a = -1, at_d = -1;
-                for (int i = 0; i < n; i++) {
-                    if (grid[cells[i]] == a)
-                        at_a = cells[i];
-                    if (grid[cells[i]] == d)
-                        at_d = cells[i];
-                }
-                parent[find_root(parent, at_a)] = (uint16_t)find_root(parent, at_d);
-            }
-            cell_set groups[SDK_MAX_N];
-            int roots[SDK_MAX_N], ngroups = 0;
-            for (int c = 0; c < b->ncells; c++) {
-                if (grid[c] != a && grid[c] != d)
-                    continue;
+            for (int h = 0; h < b->nhouses; h++)
+                parent[find_root(parent, at[h][a])] = (uint16_t)find_root(parent, at[h][d]);
+            cell_set groups[2 * SDK_MAX_N];
+            int roots[2 * SDK_MAX_N], ngroups = 0;
+            for (int i = 0; i < 2 * n; i++) {
+                int c = i < n ? holds[a][i] : holds[d][i - n];
                 int r = find_root(parent, c), g = 0;
                 while (g < ngroups && roots[g] != r)
                     g++;
@@ -274,18 +448,18 @@ static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *gri
                 }
                 set_flip(&groups[g], c);
             }
-            for (int g = 0; ngroups > 1 && g < ngroups && m->swap_count < MEMO_SETS; g++)
-                m->swaps[m->swap_count++] = groups[g];
-            for (int c = 0; c < b->ncells; c++)       /* undo the links for the next pair */
-                if (grid[c] == a || grid[c] == d)
-                    parent[c] = (uint16_t)c;
+            for (int g = 0; ngroups > 1 && g < ngroups && swaps < MEMO_AVOID - MEMO_SETS; g++)
+                memo_put_avoid(m, MEMO_SETS + swaps++, 0, &groups[g], clues);
+            for (int i = 0; i < n; i++) {        /* undo the links for the next pair */
+                parent[holds[a][i]] = holds[a][i];
+                parent[holds[d][i]] = holds[d][i];
+            }
         }
 }
 
 /* Solution count of puzzle, up to 2; if 2, a solution other than grid goes
  * to other when one is at hand (else other[0] = 0).  The 9x9 kernel is
- * called directly: it needs no board and no budget, and this is the hot
- * call of the generator. */
+ * called directly: it needs no board and no budget. */
 static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other)
 {
     sdk_status status;
@@ -309,56 +483,78 @@ static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint
     return 2;
 }
 
-/* Is puzzle (whose clue cells are `clues`, all from grid) unique?  From the
- * memo if it knows, else from the solver, whose answer the memo learns. */
-static int clue_set_unique(clue_memo *m, const sdk_board *b, const uint8_t *puzzle, const cell_set *clues,
-                           const uint8_t *grid)
+/* Solution count, up to 2, of puzzle: a unique puzzle with solution grid
+ * from which the clues cells[0..k) were just removed.  A second solution
+ * differs from grid in one of those cells (else it would solve the unique
+ * puzzle), so on 9x9 the kernel asks, for i = 0..k-1 in turn, whether a
+ * solution has cell i other than grid's digit while cells 0..i-1 keep
+ * theirs: each of these searches is far smaller than a count to two (which
+ * has to find the grid, then rule everything else out), and the first
+ * solution found is the second one, in other. */
+static int removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+                         uint8_t *other)
 {
-    int verdict = memo_verdict(m, clues);
-    if (verdict >= 0)
-        return verdict;
-    uint8_t other[SDK_MAX_CELLS];
-    if (count_up_to_two(b, puzzle, grid, other) == 1) {
-        m->unique[m->unique_count++ % MEMO_SETS] = *clues;
-        return 1;
+    if (b->n != 9 || b->box_rows != 3)
+        return count_up_to_two(b, puzzle, grid, other);
+    int found = 0;
+    for (int i = 0; i < k && !found; i++) {
+        sdk_cand f = {(uint8_t)cells[i], grid[cells[i]]};
+        found = sdk_exact9_count_forbidding(puzzle, &f, 1, 1, other, NULL) == 1;
+        puzzle[cells[i]] = grid[cells[i]];
     }
-    if (other[0]) {
-        cell_set *u = &m->unavoidable[m->unavoidable_count++ % MEMO_SETS];
-        memset(u, 0, sizeof *u);
-        for (int c = 0; c < b->ncells; c++)
-            if (other[c] != grid[c])
-                set_flip(u, c);
-    }
-    return 0;
+    for (int i = 0; i < k; i++)
+        puzzle[cells[i]] = 0;
+    return found ? 2 : 1;
 }
 
-/* The state of the clue chain on one grid: the puzzle, its clue cells, and
- * what is known about uniqueness. */
+/* The state of the clue chain on one grid: the puzzle, its clue cells, what
+ * is known about uniqueness, and the symmetry's orbits. */
 typedef struct clue_chain {
     const sdk_board *b;
     const uint8_t *grid;
     uint8_t *puzzle;
     cell_set clue_cells;
     int clues;
-    clue_memo *memo;
+    clue_memo memo;
+    int orbit[SDK_MAX_CELLS][MAX_ORBIT];   /* the cells that move with each cell, it first */
+    uint8_t orbit_size[SDK_MAX_CELLS];
 } clue_chain;
 
-/* Removes the orbit `cells` if the puzzle stays unique; returns 1 if so. */
+/* Removes the orbit `cells` if the puzzle stays unique (from the memo if it
+ * knows, else from the solver, whose answer it learns); returns 1 if so. */
 static int try_removal(clue_chain *ch, const int *cells, int k)
 {
+    clue_memo *m = &ch->memo;
+    int unique = memo_verdict(m, cells, k), learnt = 0;
+    if (unique < 0) {
+        uint8_t other[SDK_MAX_CELLS];
+        for (int i = 0; i < k; i++)
+            ch->puzzle[cells[i]] = 0;
+        unique = removal_count(ch->b, ch->puzzle, cells, k, ch->grid, other) == 1;
+        for (int i = 0; i < k; i++)
+            ch->puzzle[cells[i]] = ch->grid[cells[i]];
+        if (unique) {
+            learnt = 1;
+        } else if (other[0]) {
+            cell_set u;
+            memset(&u, 0, sizeof u);
+            for (int c = 0; c < ch->b->ncells; c++)
+                if (other[c] != ch->grid[c])
+                    set_flip(&u, c);
+            memo_learn_avoid(m, &u, &ch->clue_cells);
+        }
+    }
+    if (!unique)
+        return 0;
     for (int i = 0; i < k; i++) {
         ch->puzzle[cells[i]] = 0;
         set_flip(&ch->clue_cells, cells[i]);
     }
-    if (clue_set_unique(ch->memo, ch->b, ch->puzzle, &ch->clue_cells, ch->grid)) {
-        ch->clues -= k;
-        return 1;
-    }
-    for (int i = 0; i < k; i++) {
-        ch->puzzle[cells[i]] = ch->grid[cells[i]];
-        set_flip(&ch->clue_cells, cells[i]);
-    }
-    return 0;
+    memo_flip(m, cells, k, -1);
+    if (learnt)
+        memo_learn_unique(m, &ch->clue_cells);
+    ch->clues -= k;
+    return 1;
 }
 
 static void add_orbit(clue_chain *ch, const int *cells, int k)
@@ -367,6 +563,7 @@ static void add_orbit(clue_chain *ch, const int *cells, int k)
         ch->puzzle[cells[i]] = ch->grid[cells[i]];
         set_flip(&ch->clue_cells, cells[i]);
     }
+    memo_flip(&ch->memo, cells, k, +1);
     ch->clues += k;
 }
 
@@ -382,9 +579,14 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
     uint8_t grid[SDK_MAX_CELLS];
-    clue_chain ch = {.b = b, .grid = grid, .puzzle = puzzle, .memo = malloc(sizeof(clue_memo))};
-    if (!ch.memo)
+    clue_chain *ch = malloc(sizeof *ch);
+    if (!ch)
         return SDK_UNSOLVABLE;
+    ch->b = b;                          /* (the rest is set per grid: no memset of the memo) */
+    ch->grid = grid;
+    ch->puzzle = puzzle;
+    for (int c = 0; c < nc; c++)
+        ch->orbit_size[c] = (uint8_t)orbit_of(b, g->symmetry, c, ch->orbit[c]);
     /* A chain that wanders this long without reaching the target starts over
      * from a new grid (low targets can be unreachable from some grids). */
     const uint64_t patience = 1000 * (uint64_t)nc;
@@ -396,40 +598,39 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
             break;
         }
         memcpy(puzzle, grid, (size_t)nc);
-        ch.memo->words = (nc + 63) / 64;
-        ch.memo->unique_count = ch.memo->unavoidable_count = 0;
-        memo_find_swaps(ch.memo, b, grid);
-        memset(&ch.clue_cells, 0, sizeof ch.clue_cells);
+        memset(&ch->clue_cells, 0, sizeof ch->clue_cells);
         for (int c = 0; c < nc; c++)
-            set_flip(&ch.clue_cells, c);
-        ch.clues = nc;
+            set_flip(&ch->clue_cells, c);
+        ch->clues = nc;
+        memo_start(&ch->memo, nc);
+        memo_find_swaps(&ch->memo, b, grid, &ch->clue_cells);
         /* Removing clues never makes a clue set unique, so a refused removal
          * stays refused until the next addition: refused_at[c] is the
-         * addition count when c's orbit was last refused (the memo scans
-         * are not free, this check is). */
+         * addition count when c's orbit was last refused (the memo is not
+         * free, this check is). */
         uint32_t additions = 1, refused_at[SDK_MAX_CELLS] = {0};
-        for (uint64_t step = 0; ch.clues > target && step < patience; step++) {
+        for (uint64_t step = 0; ch->clues > target && step < patience; step++) {
             if ((step & 255) == 0 && sdk_budget_expired(budget)) {
-                free(ch.memo);
+                free(ch);
                 return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
             }
-            int cells[4];
-            int k = orbit_of(b, g->symmetry, (int)sdk_rng_below(&rng, (uint32_t)nc), cells);
-            if (puzzle[cells[0]]) {
-                if (ch.clues - k < target || refused_at[cells[0]] == additions)
+            int c = (int)sdk_rng_below(&rng, (uint32_t)nc), k = ch->orbit_size[c];
+            const int *cells = ch->orbit[c];
+            if (puzzle[c]) {
+                if (ch->clues - k < target || refused_at[c] == additions)
                     continue;      /* would overshoot the target, or refused since the last addition */
-                if (!try_removal(&ch, cells, k))
+                if (!try_removal(ch, cells, k))
                     for (int i = 0; i < k; i++)
                         refused_at[cells[i]] = additions;
             } else if (sdk_rng_double(&rng) < accept_add[k]) {
-                add_orbit(&ch, cells, k);
+                add_orbit(ch, cells, k);
                 additions++;
             }
         }
-        if (ch.clues <= target)
+        if (ch->clues <= target)
             result = SDK_SOLVED;
     }
-    free(ch.memo);
+    free(ch);
     if (result == SDK_SOLVED && solution)
         memcpy(solution, grid, (size_t)nc);
     return result;

@@ -186,6 +186,17 @@ static void isomorph_apply(const isomorph *m, const uint8_t *in, uint8_t *out)
     for (int i = 0; i < 81; i++) out[i] = m->relabel[in[m->map[i]]];
 }
 
+/* q = a random isomorph m of the full grid `full` with about 81 - keep
+ * cells blanked, keep uniform in [least, least + span). */
+static void random_partial_grid(const uint8_t *full, int least, int span, isomorph *m, uint8_t *q)
+{
+    isomorph_random(m);
+    isomorph_apply(m, full, q);
+    int keep = least + (int)rng_below((uint32_t)span);
+    for (int i = 0; i < 81; i++)
+        if ((int)rng_below(81) >= keep) q[i] = 0;
+}
+
 /* ---- reading the data -------------------------------------------------- */
 
 static FILE *open_data(const char *name)
@@ -370,12 +381,8 @@ static void check_edge_cases(void)
     for (int trial = 0; trial < 200; trial++) {
         memcpy(p, full, 81);
         isomorph m;
-        isomorph_random(&m);
         uint8_t q[81];
-        isomorph_apply(&m, p, q);
-        int keep = 22 + (int)rng_below(20);
-        for (int i = 0; i < 81; i++)
-            if ((int)rng_below(81) >= keep) q[i] = 0;
+        random_partial_grid(p, 22, 20, &m, q);
         uint64_t expected = ref_solve(q, 50, NULL);
         char where[64];
         snprintf(where, sizeof where, "random partial grid %d", trial);
@@ -388,11 +395,131 @@ static void check_edge_cases(void)
     }
 }
 
+/* ---- the kernel with forbidden candidates ------------------------------ */
+
+/* The reference for sdk_exact9_count_forbidding, from the general solver
+ * (src/exact.c, not the kernel): a forbidden given's own digit leaves no
+ * solution; otherwise branch on the blank forbidden cells over their allowed
+ * digits and count the rest, up to limit (0 = none). */
+static uint64_t forbid_reference(uint8_t *p, const sdk_cand *f, int nf, uint64_t limit)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    int blank = -1;
+    for (int i = 0; i < nf; i++) {
+        if (p[f[i].cell] == f[i].digit) return 0;
+        if (!p[f[i].cell] && blank < 0) blank = f[i].cell;
+    }
+    sdk_status status;
+    if (blank < 0) return sdk_exact_count_general(b, p, limit, NULL, NULL, NULL, &status);
+    uint64_t total = 0;
+    for (uint8_t v = 1; v <= 9; v++) {
+        int banned = 0;
+        for (int i = 0; i < nf; i++) banned |= f[i].cell == blank && f[i].digit == v;
+        if (banned) continue;
+        p[blank] = v;
+        total += forbid_reference(p, f, nf, limit ? limit - total : 0);
+        p[blank] = 0;
+        if (limit && total >= limit) break;
+    }
+    return total;
+}
+
+/* One puzzle and forbidden set: the kernel against the reference at limits
+ * 1, 2 and 50, the solution it gives, and the same on a random isomorph. */
+static void check_forbidding(uint8_t *p, const sdk_cand *f, int nf, const char *where)
+{
+    static const uint64_t limits[3] = { 1, 2, 50 };
+    isomorph m;
+    isomorph_random(&m);
+    int from[81];                   /* from[old cell] = new cell */
+    for (int i = 0; i < 81; i++) from[m.map[i]] = i;
+    uint8_t q[81];
+    isomorph_apply(&m, p, q);
+    sdk_cand g[8];
+    for (int i = 0; i < nf; i++) g[i] = (sdk_cand){ (uint8_t)from[f[i].cell], m.relabel[f[i].digit] };
+    for (int l = 0; l < 3; l++) {
+        uint64_t expected = forbid_reference(p, f, nf, limits[l]);
+        uint8_t sol[81];
+        memset(sol, 0, sizeof sol);
+        uint64_t got = sdk_exact9_count_forbidding(p, f, nf, limits[l], sol, NULL);
+        char w[160];
+        snprintf(w, sizeof w, "%s, %d forbidden, limit %llu", where, nf, (unsigned long long)limits[l]);
+        check(got == expected, "forbidding: count differs from the general solver's", w);
+        if (got && got != UINT64_MAX) {
+            int avoids = 1;
+            for (int i = 0; i < nf; i++) avoids &= sol[f[i].cell] != f[i].digit;
+            check(grid_solves(p, sol) && avoids, "forbidding: solution breaks a clue, a rule or a ban", w);
+        }
+        check(sdk_exact9_count_forbidding(q, g, nf, limits[l], NULL, NULL) == expected,
+              "forbidding: isomorph count differs", w);
+    }
+}
+
+/* Unique puzzles with a solution digit forbidden (none left: the question
+ * the generator asks of a unique puzzle) or another digit (still one), and
+ * random partial grids with 1-3 random bans, givens included. */
+static void check_forbidding_cases(void)
+{
+    static const char *files[] = { "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106" };
+    for (int fi = 0; fi < 2; fi++) {
+        FILE *fp = open_data(files[fi]);
+        if (!fp) {
+            check(0, "data file not found", files[fi]);
+            continue;
+        }
+        char line[1024], where[256];
+        long lineno = 0, index = 0;
+        while (fgets(line, sizeof line, fp)) {
+            lineno++;
+            uint8_t p[81], sol[81];
+            if (line[0] == '#' || !parse_puzzle(line, p) || index++ % 151) continue;
+            if (ref_solve(p, 2, sol) != 1) continue;
+            snprintf(where, sizeof where, "%s:%ld", files[fi], lineno);
+            int c = (int)rng_below(81);
+            while (p[c]) c = (int)rng_below(81);
+            sdk_cand f[2] = { { (uint8_t)c, sol[c] }, { (uint8_t)c, (uint8_t)(sol[c] % 9 + 1) } };
+            check(sdk_exact9_count_forbidding(p, f, 1, 2, NULL, NULL) == 0, "unique: its own digit banned, a solution left", where);
+            check(sdk_exact9_count_forbidding(p, f + 1, 1, 2, NULL, NULL) == 1, "unique: another digit banned, count not 1", where);
+            check_forbidding(p, f, 2, where);
+        }
+        fclose(fp);
+    }
+    uint8_t full[81];
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) full[r * 9 + c] = (uint8_t)((r % 3 * 3 + r / 3 + c) % 9 + 1);
+    for (int trial = 0; trial < 150; trial++) {
+        isomorph m;
+        uint8_t q[81];
+        random_partial_grid(full, 24, 16, &m, q);
+        int nf = 1 + (int)rng_below(3);
+        sdk_cand f[3];
+        for (int i = 0; i < nf; i++) {
+            int c = (int)rng_below(81);
+            /* mostly blank cells, a solution digit half the time */
+            if (q[c] && rng_below(4)) c = (int)rng_below(81);
+            f[i] = (sdk_cand){ (uint8_t)c, (uint8_t)(rng_below(2) ? m.relabel[full[m.map[c]]] : 1 + rng_below(9)) };
+        }
+        char where[64];
+        snprintf(where, sizeof where, "random partial grid %d", trial);
+        check_forbidding(q, f, nf, where);
+    }
+    uint8_t p[81] = {0};
+    sdk_cand bad = { 81, 1 };
+    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL) == UINT64_MAX, "forbidding: cell 81 accepted", "edge");
+    bad = (sdk_cand){ 0, 10 };
+    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL) == UINT64_MAX, "forbidding: digit 10 accepted", "edge");
+    sdk_cand none[9];
+    for (int v = 0; v < 9; v++) none[v] = (sdk_cand){ 40, (uint8_t)(v + 1) };
+    check(sdk_exact9_count_forbidding(p, none, 9, 1, NULL, NULL) == 0, "forbidding: a cell with no digit left", "edge");
+    check(sdk_exact9_count_forbidding(p, none, 8, 1000, NULL, NULL) == 1000, "forbidding: empty grid, 8 bans", "edge");
+}
+
 int main(void)
 {
     check_edge_cases();
     check_tdoku_counts();
     check_invalid_file();
+    check_forbidding_cases();
     check_sampled_file("puzzles2_17_clue", 997);   /* 17 clues are slow for the reference */
     check_sampled_file("puzzles3_magictour_top1465", 97);
     check_sampled_file("puzzles5_forum_hardest_1905_11+", 97);
