@@ -65,7 +65,7 @@ static long tracked(const sdk_energy *e, unsigned kind)
     return kind == SDK_ENERGY_SORT ? e->sort : e->missing;
 }
 
-static long swap_delta(const sdk_energy *e, unsigned kind, int a, int b)
+static inline long swap_delta(const sdk_energy *e, unsigned kind, int a, int b)
 {
     return kind == SDK_ENERGY_SORT ? sdk_energy_sort_swap_delta(e, a, b) : sdk_energy_missing_swap_delta(e, a, b);
 }
@@ -335,7 +335,7 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
                 if (z >= 0)
                     sdk_energy_cycle3(&e, x, y, z);
                 else
-                    sdk_energy_swap(&e, x, y);
+                    sdk_energy_swap_known(&e, x, y, delta);
                 if (cand) {
                     targets_moved(&tg, &e, x);
                     targets_moved(&tg, &e, y);

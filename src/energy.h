@@ -226,6 +226,36 @@ SDK_ENERGY_HOT void sdk_energy_set(sdk_energy *e, int c, int d)
     e->cells[c] = (uint8_t)d;
 }
 
+/* The house counts and cells of a swap (va != vb).  In a house that a and
+ * b share (their box, and a row or column if they share one) the two trades
+ * cancel; cells list their houses in the same order of kinds, so a shared
+ * house sits at the same index for both and is skipped there.  (Were it
+ * elsewhere, both trades would apply and still cancel.) */
+SDK_ENERGY_HOT void energy_swap_counts(sdk_energy *e, int a, int b)
+{
+    int va = e->cells[a], vb = e->cells[b];
+    const sdk_board *g = e->board;
+    int sa = g->cell_house_start[a], sb = g->cell_house_start[b];
+    int na = g->cell_house_start[a + 1] - sa, nb = g->cell_house_start[b + 1] - sb;
+    for (int i = 0; i < na || i < nb; i++) {
+        int ha = i < na ? g->cell_houses[sa + i] : -1, hb = i < nb ? g->cell_houses[sb + i] : -1;
+        if (ha == hb)
+            continue;
+        if (ha >= 0) {
+            uint16_t *count = e->house_count + ha * e->stride;
+            count[va]--;
+            count[vb]++;
+        }
+        if (hb >= 0) {
+            uint16_t *count = e->house_count + hb * e->stride;
+            count[vb]--;
+            count[va]++;
+        }
+    }
+    e->cells[a] = (uint8_t)vb;
+    e->cells[b] = (uint8_t)va;
+}
+
 /* Free cells a and b of one box exchange digits.  The energies move by the
  * swap ΔE above; each house of a trades va for vb and each house of b the
  * reverse (in a house they share, the two trades cancel).  The conflict
@@ -244,19 +274,20 @@ SDK_ENERGY_HOT void sdk_energy_swap(sdk_energy *e, int a, int b)
         e->missing += sdk_energy_missing_swap_delta(e, a, b);
     if (e->kinds & SDK_ENERGY_SORT)
         e->sort += sdk_energy_sort_swap_delta(e, a, b);
-    const sdk_board *g = e->board;
-    for (int i = g->cell_house_start[a]; i < g->cell_house_start[a + 1]; i++) {
-        uint16_t *count = e->house_count + g->cell_houses[i] * e->stride;
-        count[va]--;
-        count[vb]++;
-    }
-    for (int i = g->cell_house_start[b]; i < g->cell_house_start[b + 1]; i++) {
-        uint16_t *count = e->house_count + g->cell_houses[i] * e->stride;
-        count[vb]--;
-        count[va]++;
-    }
-    e->cells[a] = (uint8_t)vb;
-    e->cells[b] = (uint8_t)va;
+    energy_swap_counts(e, a, b);
+}
+
+/* The swap again, for a chain that tracks one energy (missing or sort) and
+ * has just computed its ΔE: the hot loop's commit, without a second ΔE. */
+SDK_ENERGY_HOT void sdk_energy_swap_known(sdk_energy *e, int a, int b, long delta)
+{
+    if (e->cells[a] == e->cells[b])
+        return;
+    if (e->kinds & SDK_ENERGY_MISSING)
+        e->missing += delta;
+    else
+        e->sort += delta;
+    energy_swap_counts(e, a, b);
 }
 
 /* The 3-cycle above as two swaps: (a b) then (a c). */

@@ -145,8 +145,11 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         sdk_energy_fill_boxes(b, puzzle, &r, state);
     else
         sdk_energy_fill_random(b, puzzle, &r, state);
-    sdk_energy e;
+    sdk_energy e, e_missing, e_sort;      /* the last two: one energy each, as the chains run */
     CHECK(sdk_energy_init(&e, b, puzzle, state, SDK_ENERGY_ALL, w), "init");
+    CHECK(sdk_energy_init(&e_missing, b, puzzle, state, SDK_ENERGY_MISSING, w) &&
+          sdk_energy_init(&e_sort, b, puzzle, state, SDK_ENERGY_SORT, w), "init one energy");
+    long single_bad = 0;
     pair_list pairs = make_pairs(b, puzzle, w);
     full3 before = recompute(b, &pairs, state);
     CHECK(before.conflict == sdk_energy_conflict_full(b, puzzle, state, w),
@@ -183,6 +186,15 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
             delta[1] = sdk_energy_missing_swap_delta(&e, a, c);
             delta[2] = sdk_energy_sort_swap_delta(&e, a, c);
             sdk_energy_swap(&e, a, c);
+            /* the chains' commit: one tracked energy, its ΔE already known */
+            sdk_energy_swap_known(&e_missing, a, c, sdk_energy_missing_swap_delta(&e_missing, a, c));
+            sdk_energy_swap_known(&e_sort, a, c, sdk_energy_sort_swap_delta(&e_sort, a, c));
+            single_bad += e_missing.missing != e.missing || e_sort.sort != e.sort ||
+                          memcmp(e_missing.cells, e.cells, (size_t)b->ncells) != 0 ||
+                          memcmp(e_missing.house_count, e.house_count,
+                                 sizeof(uint16_t) * (size_t)b->nhouses * (size_t)e.stride) != 0 ||
+                          memcmp(e_sort.house_count, e.house_count,
+                                 sizeof(uint16_t) * (size_t)b->nhouses * (size_t)e.stride) != 0;
         } else {
             int c = moved[0];
             int d = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);   /* may equal the old digit */
@@ -210,6 +222,9 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         before = (full3){expected[0], expected[1], expected[2]};
     }
     CHECK(moves == MOVES, "%dx%d: only %d candidate swaps in %d tries", b->n, b->n, moves, 100 * MOVES);
+    CHECK(single_bad == 0, "%dx%d: a one-energy swap commit drifted %ld times", b->n, b->n, single_bad);
+    sdk_energy_free(&e_missing);
+    sdk_energy_free(&e_sort);
     static const char *names[3] = {"conflict", "missing", "sort"};
     static const char *kinds[3] = {"set", "swap", "candidate swap"};
     for (int k = 0; k < 3; k++) {
