@@ -9,8 +9,9 @@
  * predicted before the commit must equal the change of the tracked energy,
  * and the tracked energy must equal the full recompute from the definition.
  * Also: starting states keep the clues and hold digits 1..n, a reset gives
- * the full recompute, and the singles filled by sdk_energy_fill_singles
- * agree with the unique solution when there is one.
+ * the full recompute, the singles filled by sdk_energy_fill_singles agree
+ * with the unique solution when there is one, and a probe
+ * (sdk_propagate_probe) breaks no house and completes only to a solution.
  */
 #include "fuzz_common.h"
 #include "../../src/energy.h"
@@ -121,7 +122,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             dc = (kinds & SDK_ENERGY_CONFLICT) ? sdk_energy_conflict_swap_delta(&e, a, c) : 0;
             dm = sdk_energy_missing_swap_delta(&e, a, c);
             ds = sdk_energy_sort_swap_delta(&e, a, c);
-            sdk_energy_swap(&e, a, c);
+            if (kinds == SDK_ENERGY_MISSING || kinds == SDK_ENERGY_SORT)
+                sdk_energy_swap_known(&e, a, c, kinds == SDK_ENERGY_MISSING ? dm : ds);  /* the chains' commit */
+            else
+                sdk_energy_swap(&e, a, c);
             FZ_CHECK(e.cells[a] == vc && e.cells[c] == va, "swap did not swap");
         }
         if (kinds & SDK_ENERGY_CONFLICT)
@@ -161,6 +165,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (int c = 0; c < nc; c++)
                 FZ_CHECK(!singles[c] || singles[c] == sol[c], "single at %d is %d, solution %d", c,
                          singles[c], sol[c]);
+    }
+
+    /* Probes: never a broken house; a completed one is a solution (the
+     * solution, when there is one only). */
+    static uint8_t probed[SDK_MAX_CELLS];
+    static uint32_t cand[SDK_MAX_CELLS];
+    if (!sdk_propagate(b, puzzle, SDK_PROPAGATE_SINGLES, probed, cand))
+        return 0;
+    int complete = sdk_propagate_probe(b, probed, cand, SDK_PROPAGATE_SINGLES + (seed & 1), &rng);
+    FZ_CHECK(sdk_board_givens_consistent(b, probed, NULL), "a probe broke a house");
+    for (int c = 0; c < nc; c++)
+        FZ_CHECK(!puzzle[c] || probed[c] == puzzle[c], "a probe changed clue %d", c);
+    if (complete) {
+        FZ_CHECK(sdk_board_is_solution(b, probed), "a completed probe is no solution");
+        if (status != SDK_TIMEOUT && count == 1)
+            FZ_CHECK(memcmp(probed, sol, (size_t)nc) == 0, "a completed probe is not the one solution");
     }
     return 0;
 }
