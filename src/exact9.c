@@ -225,6 +225,7 @@ static const uint32_t e9_stack_allowed[512] = {
 
 #endif
 
+#ifndef E9_SIMD
 /* For each bit of a band: the other cells of its row and box inside the
  * band (a placed digit erases itself from these). */
 static const uint32_t e9_band_peers[27] = {
@@ -236,6 +237,7 @@ static const uint32_t e9_band_peers[27] = {
     E9_PEERS(24), E9_PEERS(25), E9_PEERS(26),
 #undef E9_PEERS
 };
+#endif
 
 /* The search state.  cand[E9_K(digit, band)] is the 27-bit mask of cells
  * of the band where the digit is possible (placed digits included); each
@@ -256,12 +258,16 @@ typedef struct e9_state {
 #endif
 } e9_state;
 
-/* What one count needs besides the state: the limit and the results. */
+/* What one count needs besides the state: the limit and the results, and
+ * a grid whose configurations branches try first (NULL: none). */
 typedef struct e9_search {
     uint64_t limit;      /* 0 = no limit */
     uint64_t count;
     uint64_t nodes, guesses;
     uint8_t *solution;   /* NULL, or where the first solution goes */
+    const uint8_t *prefer;
+    int prefer_ready;    /* prefer_masks filled in (at the first branch) */
+    _Alignas(32) uint32_t prefer_masks[40];  /* prefer's cells per digit and band, as cand */
 } e9_search;
 
 #ifndef E9_SIMD
@@ -1022,6 +1028,8 @@ static void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned p
     }
 }
 
+static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
+
 /* Counts the solutions below state s (which it may modify). */
 static void e9_search_from(e9_state *s, e9_search *ctx)
 {
@@ -1044,6 +1052,29 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
     int n = 0;
     for (int i = 0; i < 6; i++)
         if ((pattern & e9_perms[i]) == e9_perms[i]) perms[n++] = e9_perms[i];
+    if (ctx->prefer) {
+        /* The preferred grid's configuration of d there goes first. */
+        if (!ctx->prefer_ready) {
+            if (e9_digit_masks(ctx->prefer, ctx->prefer_masks) < 0)
+                memset(ctx->prefer_masks, 0, sizeof ctx->prefer_masks);
+            ctx->prefer_ready = 1;
+        }
+        unsigned want;
+        if (stack) {
+            want = 0;
+            for (int b = 0; b < 3; b++) {
+                uint32_t m = ctx->prefer_masks[E9_K(d, b)];
+                want |= (((m | (m >> 9) | (m >> 18)) >> (3 * where)) & 7u) << (3 * b);
+            }
+        } else {
+            want = e9_segments(ctx->prefer_masks[E9_K(d, where)]);
+        }
+        for (int j = 1; j < n; j++)
+            if (perms[j] == want) {
+                perms[j] = perms[0];
+                perms[0] = want;
+            }
+    }
     /* Try each configuration but the last on a copy; the last one is what
      * remains once the others are ruled out, so it reuses s and is not a
      * guess. */
@@ -1060,6 +1091,95 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
 
 /* The start state of puzzle: 1 if its givens agree, 0 if two clash,
  * -1 if a cell holds no 9x9 digit. */
+#ifdef E9_SIMD
+/* masks[E9_K(d, b)] = the cells of band b holding digit d + 1 (the other
+ * words 0), by one byte compare per digit and band.  -1 if a cell holds
+ * more than 9. */
+static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
+{
+    _Alignas(32) uint8_t buf[96];
+    memcpy(buf, puzzle, 81);
+    memset(buf + 81, 0, sizeof buf - 81);
+    __m256i band[3], over = _mm256_setzero_si256();
+    const __m256i nine = _mm256_set1_epi8(9);
+    for (int b = 0; b < 3; b++) {
+        band[b] = _mm256_loadu_si256((const __m256i *)(buf + 27 * b));
+        over = _mm256_or_si256(over, _mm256_xor_si256(_mm256_max_epu8(band[b], nine), nine));
+    }
+    if (!_mm256_testz_si256(over, over)) return -1;
+    memset(masks, 0, sizeof(uint32_t) * 40);
+    for (int d = 0; d < 9; d++) {
+        __m256i digit = _mm256_set1_epi8((char)(d + 1));
+        for (int b = 0; b < 3; b++)
+            masks[E9_K(d, b)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[b], digit)) & E9_BAND_ALL;
+    }
+    return 0;
+}
+
+/* With AVX2, for all digits and bands at once, in the registers of
+ * e9_simd_pass: from the given cells m of a digit in a band, the rows and
+ * boxes they occupy (ruled out for the digit but for the givens), the
+ * columns the digit's givens hold in the other two bands (ruled out), and
+ * the cells any digit's given takes (ruled out for the other digits).
+ * Givens clash if a row or box of a band holds two of a digit, or a column
+ * does (inside a band, or across two). */
+static int e9_start(const uint8_t puzzle[81], e9_state *out)
+{
+    _Alignas(32) uint32_t given[40];
+    if (e9_digit_masks(puzzle, given) < 0) return -1;
+    const __m256i zero = _mm256_setzero_si256(), nine = _mm256_set1_epi32(0x1ff);
+    const __m256i spread = _mm256_set1_epi32(0x40201);
+    const __m256i real = _mm256_setr_epi32(0x7ffffff, 0x7ffffff, 0x7ffffff, 0, 0x7ffffff, 0x7ffffff, 0x7ffffff, 0);
+    const __m256i real_last = _mm256_setr_epi32(0x7ffffff, 0x7ffffff, 0x7ffffff, 0, 0, 0, 0, 0);
+    __m256i v[5], taken = zero, clash = zero;
+    for (int i = 0; i < 5; i++) {
+        v[i] = _mm256_load_si256((const __m256i *)&given[8 * i]);
+        taken = _mm256_or_si256(taken, v[i]);
+    }
+    taken = _mm256_or_si256(taken, _mm256_permute2x128_si256(taken, taken, 0x01));   /* per band, both halves */
+    __m256i cand[5];
+    for (int i = 0; i < 5; i++) {
+        __m256i m = v[i], lines = zero;
+        for (int k = 0; k < 3; k++) {
+            /* row k of the band, and box k */
+            __m256i row = _mm256_set1_epi32((int)(0x1ffu << (9 * k)));
+            __m256i box = _mm256_set1_epi32((int)(0x1c0e07u << (3 * k)));
+            __m256i r = _mm256_and_si256(m, row), x = _mm256_and_si256(m, box);
+            lines = _mm256_or_si256(lines, _mm256_andnot_si256(_mm256_cmpeq_epi32(r, zero), row));
+            lines = _mm256_or_si256(lines, _mm256_andnot_si256(_mm256_cmpeq_epi32(x, zero), box));
+            clash = _mm256_or_si256(clash, _mm256_and_si256(r, _mm256_sub_epi32(r, _mm256_set1_epi32(1))));
+            clash = _mm256_or_si256(clash, _mm256_and_si256(x, _mm256_sub_epi32(x, _mm256_set1_epi32(1))));
+        }
+        __m256i r0 = _mm256_and_si256(m, nine), r1 = _mm256_and_si256(_mm256_srli_epi32(m, 9), nine);
+        __m256i r2 = _mm256_srli_epi32(m, 18);
+        clash = _mm256_or_si256(clash, _mm256_or_si256(_mm256_and_si256(r0, r1),
+                                _mm256_and_si256(r2, _mm256_or_si256(r0, r1))));
+        __m256i c = _mm256_or_si256(r0, _mm256_or_si256(r1, r2));
+        __m256i a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
+        __m256i b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
+        clash = _mm256_or_si256(clash, _mm256_and_si256(c, a));
+        __m256i col_out = _mm256_mullo_epi32(_mm256_or_si256(a, b), spread);
+        /* ruled out: the lines' other cells, the columns, other digits' givens */
+        __m256i out_cells = _mm256_or_si256(_mm256_andnot_si256(m, _mm256_or_si256(lines, taken)), col_out);
+        cand[i] = _mm256_andnot_si256(out_cells, i < 4 ? real : real_last);
+    }
+    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&out->cand[8 * i], cand[i]);
+    uint32_t t[8];
+    _mm256_storeu_si256((__m256i *)t, taken);
+    for (int b = 0; b < 3; b++) out->unsolved[b] = E9_BAND_ALL & ~t[b];
+    return _mm256_testz_si256(clash, clash);
+}
+#else
+static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
+{
+    memset(masks, 0, sizeof(uint32_t) * 40);
+    for (int c = 0; c < 81; c++) {
+        if (puzzle[c] > 9) return -1;
+        if (puzzle[c]) masks[E9_K(puzzle[c] - 1, c / 27)] |= 1u << (c % 27);
+    }
+    return 0;
+}
+
 static int e9_start(const uint8_t puzzle[81], e9_state *out)
 {
     /* The givens in one sweep, not one placement each: per digit and band
@@ -1102,11 +1222,13 @@ static int e9_start(const uint8_t puzzle[81], e9_state *out)
     return consistent;
 }
 
+#endif
+
 /* Counts the solutions below a start state; consistent = 0 counts none. */
 static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
-                              sdk_stats *st)
+                              const uint8_t *prefer, sdk_stats *st)
 {
-    e9_search ctx = { limit, 0, 0, 0, solution };
+    e9_search ctx = { limit, 0, 0, 0, solution, prefer, 0, { 0 } };
     if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;
@@ -1121,11 +1243,12 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
     e9_state s;
     int consistent = e9_start(puzzle, &s);
     if (consistent < 0) return UINT64_MAX;
-    return e9_count_from(&s, consistent, limit, solution, st);
+    return e9_count_from(&s, consistent, limit, solution, NULL, st);
 }
 
 uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
-                                     uint64_t limit, uint8_t solution[81], sdk_stats *st)
+                                     uint64_t limit, uint8_t solution[81], const uint8_t prefer[81],
+                                     sdk_stats *st)
 {
     e9_state s;
     int consistent = e9_start(puzzle, &s);
@@ -1137,5 +1260,5 @@ uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *f
         /* (a given cell keeps only its own digit: other digits are no-ops) */
         s.cand[E9_K(d - 1, c / 27)] &= ~(1u << (c % 27));
     }
-    return e9_count_from(&s, consistent, limit, solution, st);
+    return e9_count_from(&s, consistent, limit, solution, prefer, st);
 }

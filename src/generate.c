@@ -106,6 +106,72 @@ enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9 };
  * output does not depend on the machine. */
 #define CHAIN_MAX_PROPOSALS (1u << 26)
 
+/* The chain's loop, inline so that a call with n = 9 compiles to its own
+ * loop with the divisions by n - 1 as shifts.  The draws are
+ * sdk_energy_below's and sdk_rng_u32's, with the stream's position kept in
+ * a register. */
+static inline __attribute__((always_inline)) sdk_status
+chain_loop(const sdk_board *b, int n, sdk_rng *rng, uint8_t *cells, uint8_t (*weight)[16], long E,
+           const uint32_t *accept, const sdk_budget *budget)
+{
+    const uint32_t nmoves = (uint32_t)(b->ncells * (n - 1));
+    const uint32_t *out = rng->out;
+    int at = rng->index;
+#define CHAIN_DRAW(x)                                                                              \
+    do {                                                                                           \
+        if (at >= 624) {                                                                           \
+            sdk_rng_twist(rng);                                                                    \
+            at = 0;                                                                                \
+        }                                                                                          \
+        (x) = out[at++];                                                                           \
+    } while (0)
+    sdk_status status = SDK_SOLVED;
+    for (uint32_t block = 0; E > 0; block++) {
+        if (block >= CHAIN_MAX_PROPOSALS / 4096) {
+            status = SDK_TIMEOUT;
+            break;
+        }
+        if (block && sdk_budget_expired(budget)) {
+            status = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+            break;
+        }
+        for (int i = 0; i < 4096 && E > 0; i++) {
+            /* Move (cell, k-th other digit) = (move / (n-1), move % (n-1)),
+             * one uniform draw (Lemire's, as sdk_energy_below). */
+            uint32_t x;
+            CHAIN_DRAW(x);
+            uint64_t m = (uint64_t)x * nmoves;
+            if ((uint32_t)m < nmoves) {
+                uint32_t threshold = (0u - nmoves) % nmoves;
+                while ((uint32_t)m < threshold) {
+                    CHAIN_DRAW(x);
+                    m = (uint64_t)x * nmoves;
+                }
+            }
+            uint32_t move = (uint32_t)(m >> 32);
+            int c = (int)(move / (uint32_t)(n - 1));
+            int old = cells[c], d = 1 + (int)(move % (uint32_t)(n - 1));
+            d += d >= old;                      /* uniform over the other n-1 digits */
+            int delta = weight[c][d] - weight[c][old];
+            if (delta > 0) {
+                CHAIN_DRAW(x);
+                if (x >= accept[delta])
+                    continue;
+            }
+            E += delta;
+            for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++) {
+                uint8_t *w = weight[b->peers[p]];
+                w[old]--;
+                w[d]++;
+            }
+            cells[c] = (uint8_t)d;
+        }
+    }
+#undef CHAIN_DRAW
+    rng->index = at;
+    return status;
+}
+
 static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint8_t *grid,
                                 const sdk_budget *budget)
 {
@@ -125,34 +191,11 @@ static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint
     }
     E /= 2;                                     /* each pair seen from both cells */
     sdk_energy_thresholds(accept, kmax, 1.0 / T);
-    /* Move i is (cell i / (n-1), the (i % (n-1))-th other digit): one
-     * uniform draw, as in metropolis.c; the division by a multiply
-     * (exact for i < 2^16 and divisors up to 24). */
-    uint32_t nmoves = (uint32_t)(nc * (n - 1)), recip = (uint32_t)(0xffffffffu / (uint32_t)(n - 1) + 1);
-    for (uint32_t iter = 1; E > 0; iter++) {
-        if ((iter & 4095) == 0) {
-            if (iter >= CHAIN_MAX_PROPOSALS)
-                return SDK_TIMEOUT;
-            if (sdk_budget_expired(budget))
-                return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
-        }
-        uint32_t move = sdk_energy_below(rng, nmoves);
-        int c = (int)(((uint64_t)move * recip) >> 32);
-        int old = cells[c], d = 1 + (int)(move - (uint32_t)c * (uint32_t)(n - 1));
-        d += d >= old;                          /* uniform over the other n-1 digits */
-        int delta = weight[c][d] - weight[c][old];
-        if (delta <= 0 || sdk_rng_u32(rng) < accept[delta]) {
-            E += delta;
-            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
-                int p = b->peers[i];
-                weight[p][old]--;
-                weight[p][d]++;
-            }
-            cells[c] = (uint8_t)d;
-        }
-    }
-    memcpy(grid, cells, (size_t)nc);
-    return SDK_SOLVED;
+    sdk_status status = n == 9 ? chain_loop(b, 9, rng, cells, weight, E, accept, budget)
+                               : chain_loop(b, n, rng, cells, weight, E, accept, budget);
+    if (status == SDK_SOLVED)
+        memcpy(grid, cells, (size_t)nc);
+    return status;
 }
 
 /* A full grid from the chain (seeded with seed), or if the board is larger
@@ -499,7 +542,7 @@ static int removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, 
     int found = 0;
     for (int i = 0; i < k && !found; i++) {
         sdk_cand f = {(uint8_t)cells[i], grid[cells[i]]};
-        found = sdk_exact9_count_forbidding(puzzle, &f, 1, 1, other, NULL) == 1;
+        found = sdk_exact9_count_forbidding(puzzle, &f, 1, 1, other, grid, NULL) == 1;
         puzzle[cells[i]] = grid[cells[i]];
     }
     for (int i = 0; i < k; i++)
@@ -572,10 +615,10 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
 {
     int nc = b->ncells;
     int target = reachable_target(b, g->symmetry, g->target_clues);
-    /* Additions of 1, 2 or 4 clues are accepted with exp(-size / T). */
-    double accept_add[5];
-    for (int k = 0; k <= 4; k++)
-        accept_add[k] = exp(-k / g->clue_T);
+    /* Additions of 1, 2 or 4 clues are accepted with exp(-size / T): when a
+     * draw is below accept_add[size] (sdk_energy_thresholds' scale, 2^-32). */
+    uint32_t accept_add[MAX_ORBIT + 1];
+    sdk_energy_thresholds(accept_add, MAX_ORBIT, 1.0 / g->clue_T);
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
     uint8_t grid[SDK_MAX_CELLS];
@@ -614,7 +657,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
                 free(ch);
                 return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
             }
-            int c = (int)sdk_rng_below(&rng, (uint32_t)nc), k = ch->orbit_size[c];
+            int c = (int)sdk_energy_below(&rng, (uint32_t)nc), k = ch->orbit_size[c];
             const int *cells = ch->orbit[c];
             if (puzzle[c]) {
                 if (ch->clues - k < target || refused_at[c] == additions)
@@ -622,7 +665,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
                 if (!try_removal(ch, cells, k))
                     for (int i = 0; i < k; i++)
                         refused_at[cells[i]] = additions;
-            } else if (sdk_rng_double(&rng) < accept_add[k]) {
+            } else if (sdk_rng_u32(&rng) < accept_add[k]) {
                 add_orbit(ch, cells, k);
                 additions++;
             }

@@ -441,7 +441,7 @@ static void check_forbidding(uint8_t *p, const sdk_cand *f, int nf, const char *
         uint64_t expected = forbid_reference(p, f, nf, limits[l]);
         uint8_t sol[81];
         memset(sol, 0, sizeof sol);
-        uint64_t got = sdk_exact9_count_forbidding(p, f, nf, limits[l], sol, NULL);
+        uint64_t got = sdk_exact9_count_forbidding(p, f, nf, limits[l], sol, NULL, NULL);
         char w[160];
         snprintf(w, sizeof w, "%s, %d forbidden, limit %llu", where, nf, (unsigned long long)limits[l]);
         check(got == expected, "forbidding: count differs from the general solver's", w);
@@ -450,8 +450,14 @@ static void check_forbidding(uint8_t *p, const sdk_cand *f, int nf, const char *
             for (int i = 0; i < nf; i++) avoids &= sol[f[i].cell] != f[i].digit;
             check(grid_solves(p, sol) && avoids, "forbidding: solution breaks a clue, a rule or a ban", w);
         }
-        check(sdk_exact9_count_forbidding(q, g, nf, limits[l], NULL, NULL) == expected,
+        check(sdk_exact9_count_forbidding(q, g, nf, limits[l], NULL, NULL, NULL) == expected,
               "forbidding: isomorph count differs", w);
+        /* a preferred grid changes the order of the search, not the count */
+        uint8_t prefer[81];
+        for (int i = 0; i < 81; i++) prefer[i] = m.relabel[(i / 9 % 3 * 3 + i / 27 + i % 9) % 9 + 1];
+        got = sdk_exact9_count_forbidding(p, f, nf, limits[l], sol, prefer, NULL);
+        check(got == expected, "forbidding: count with a preferred grid differs", w);
+        if (got && got != UINT64_MAX) check(grid_solves(p, sol), "forbidding: preferred search's solution is wrong", w);
     }
 }
 
@@ -478,8 +484,8 @@ static void check_forbidding_cases(void)
             int c = (int)rng_below(81);
             while (p[c]) c = (int)rng_below(81);
             sdk_cand f[2] = { { (uint8_t)c, sol[c] }, { (uint8_t)c, (uint8_t)(sol[c] % 9 + 1) } };
-            check(sdk_exact9_count_forbidding(p, f, 1, 2, NULL, NULL) == 0, "unique: its own digit banned, a solution left", where);
-            check(sdk_exact9_count_forbidding(p, f + 1, 1, 2, NULL, NULL) == 1, "unique: another digit banned, count not 1", where);
+            check(sdk_exact9_count_forbidding(p, f, 1, 2, NULL, NULL, NULL) == 0, "unique: its own digit banned, a solution left", where);
+            check(sdk_exact9_count_forbidding(p, f + 1, 1, 2, NULL, NULL, NULL) == 1, "unique: another digit banned, count not 1", where);
             check_forbidding(p, f, 2, where);
         }
         fclose(fp);
@@ -505,13 +511,13 @@ static void check_forbidding_cases(void)
     }
     uint8_t p[81] = {0};
     sdk_cand bad = { 81, 1 };
-    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL) == UINT64_MAX, "forbidding: cell 81 accepted", "edge");
+    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL, NULL) == UINT64_MAX, "forbidding: cell 81 accepted", "edge");
     bad = (sdk_cand){ 0, 10 };
-    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL) == UINT64_MAX, "forbidding: digit 10 accepted", "edge");
+    check(sdk_exact9_count_forbidding(p, &bad, 1, 1, NULL, NULL, NULL) == UINT64_MAX, "forbidding: digit 10 accepted", "edge");
     sdk_cand none[9];
     for (int v = 0; v < 9; v++) none[v] = (sdk_cand){ 40, (uint8_t)(v + 1) };
-    check(sdk_exact9_count_forbidding(p, none, 9, 1, NULL, NULL) == 0, "forbidding: a cell with no digit left", "edge");
-    check(sdk_exact9_count_forbidding(p, none, 8, 1000, NULL, NULL) == 1000, "forbidding: empty grid, 8 bans", "edge");
+    check(sdk_exact9_count_forbidding(p, none, 9, 1, NULL, NULL, NULL) == 0, "forbidding: a cell with no digit left", "edge");
+    check(sdk_exact9_count_forbidding(p, none, 8, 1000, NULL, NULL, NULL) == 1000, "forbidding: empty grid, 8 bans", "edge");
 }
 
 int main(void)
