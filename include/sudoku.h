@@ -224,9 +224,11 @@ typedef struct sdk_cand {
 /* sdk_exact9_count over the solutions of puzzle that avoid every forbidden
  * candidate (forbidding a given's own digit leaves none).  Asks "is there
  * a solution other than G" cheaply: see the generator's uniqueness test.
- * prefer (a complete grid, or NULL) changes only the order of the search:
- * its digits' placements are tried first, so at a small limit the
- * solutions found are near it, and found sooner. */
+ * prefer (a complete grid, or NULL) makes it a search for solutions near
+ * that grid: its digits' placements are tried first (at a small limit the
+ * solutions found are near it, and found sooner), and the line rules, which
+ * pay in long searches of hard puzzles, are left out.  The count is the
+ * same either way. */
 uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
                                      uint64_t limit, uint8_t solution[81], const uint8_t prefer[81],
                                      sdk_stats *st);

@@ -265,6 +265,7 @@ typedef struct e9_search {
     uint64_t count;
     uint64_t nodes, guesses;
     uint8_t *solution;   /* NULL, or where the first solution goes */
+    int lines;           /* use the line rules (not in a search near prefer) */
     const uint8_t *prefer;
     int prefer_ready;    /* prefer_masks filled in (at the first branch) */
     _Alignas(32) uint32_t prefer_masks[40];  /* prefer's cells per digit and band, as cand */
@@ -567,7 +568,7 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u)
  * placement by clearing the digit from the rest of the cell's row and box.
  * Everything runs to a fixpoint; unsolved[] is then the cells with two or
  * more digits left.  Returns 0 on a contradiction. */
-static int e9_simd_pass(e9_state *s)
+static int e9_simd_pass(e9_state *s, int use_lines)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
@@ -677,7 +678,7 @@ static int e9_simd_pass(e9_state *s)
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top. */
-        int lines = e9_simd_line_rules(v, two);
+        int lines = use_lines ? e9_simd_line_rules(v, two) : 0;
         if (lines < 0) return 0;
         if (!lines) break;
     }
@@ -797,18 +798,19 @@ static int e9_line_rules(e9_state *s)
 #endif
 
 /* Full propagation: the band and stack rules to their fixpoint, then the
- * line rules, until neither changes anything.  Returns 0 on a contradiction. */
-static int e9_propagate(e9_state *s)
+ * line rules (unless use_lines is 0), until neither changes anything.
+ * Returns 0 on a contradiction. */
+static int e9_propagate(e9_state *s, int use_lines)
 {
 #ifdef E9_SIMD
-    return e9_simd_pass(s);
+    return e9_simd_pass(s, use_lines);
 #else
     for (;;) {
         if (!e9_band_pass(s)) return 0;
         int singles = e9_naked_singles(s);
         if (singles < 0) return 0;
         if (singles) continue;
-        int r = e9_line_rules(s);
+        int r = use_lines ? e9_line_rules(s) : 0;
         if (r < 0) return 0;
         if (!r) return 1;
     }
@@ -1034,7 +1036,7 @@ static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
 static void e9_search_from(e9_state *s, e9_search *ctx)
 {
     ctx->nodes++;
-    if (!e9_propagate(s)) return;
+    if (!e9_propagate(s, ctx->lines)) return;
     if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) {
         if (ctx->count == 0 && ctx->solution) e9_write_solution(s, ctx->solution);
         ctx->count++;
@@ -1228,7 +1230,7 @@ static int e9_start(const uint8_t puzzle[81], e9_state *out)
 static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
                               const uint8_t *prefer, sdk_stats *st)
 {
-    e9_search ctx = { limit, 0, 0, 0, solution, prefer, 0, { 0 } };
+    e9_search ctx = { limit, 0, 0, 0, solution, prefer == NULL, prefer, 0, { 0 } };
     if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;

@@ -12,6 +12,7 @@
  * stays unique at every step; the ratings come from rate.c.  All randomness
  * is our MT19937, seeded from the caller's seed.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -106,25 +107,66 @@ enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9 };
  * output does not depend on the machine. */
 #define CHAIN_MAX_PROPOSALS (1u << 26)
 
-/* The chain's loop, inline so that a call with n = 9 compiles to its own
- * loop with the divisions by n - 1 as shifts.  The draws are
- * sdk_energy_below's and sdk_rng_u32's, with the stream's position kept in
- * a register. */
+/* One proposal of the chain (and its commit if accepted); returns the
+ * energy change (0 if rejected).  The draws are sdk_energy_below's and
+ * sdk_rng_u32's, from out[*at]; `checked` = 0 when the caller has made
+ * sure two words are left (the common case: no test per draw). */
+static inline __attribute__((always_inline)) int
+chain_step(const sdk_board *b, int n, uint32_t nmoves, sdk_rng *rng, int *at, int checked, uint8_t *cells,
+           uint8_t (*weight)[16], const uint32_t *accept)
+{
+#define CHAIN_DRAW(x)                                                                              \
+    do {                                                                                           \
+        if (checked && *at >= 624) {                                                               \
+            sdk_rng_twist(rng);                                                                    \
+            *at = 0;                                                                               \
+        }                                                                                          \
+        (x) = rng->out[(*at)++];                                                                   \
+    } while (0)
+    uint32_t x;
+    CHAIN_DRAW(x);
+    uint64_t m = (uint64_t)x * nmoves;
+    if (__builtin_expect((uint32_t)m < nmoves, 0)) {
+        uint32_t threshold = (0u - nmoves) % nmoves;
+        while ((uint32_t)m < threshold) {
+            if (*at >= 624) {       /* (the second word may be needed: always checked here) */
+                sdk_rng_twist(rng);
+                *at = 0;
+            }
+            x = rng->out[(*at)++];
+            m = (uint64_t)x * nmoves;
+        }
+        checked = 1;
+    }
+    /* Move (cell, k-th other digit) = (move / (n-1), move % (n-1)). */
+    uint32_t move = (uint32_t)(m >> 32);
+    int c = (int)(move / (uint32_t)(n - 1));
+    int old = cells[c], d = 1 + (int)(move % (uint32_t)(n - 1));
+    d += d >= old;                              /* uniform over the other n-1 digits */
+    int delta = weight[c][d] - weight[c][old];
+    if (delta > 0) {
+        CHAIN_DRAW(x);
+        if (x >= accept[delta])
+            return 0;
+    }
+#undef CHAIN_DRAW
+    for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++) {
+        uint8_t *w = weight[b->peers[p]];
+        w[old]--;
+        w[d]++;
+    }
+    cells[c] = (uint8_t)d;
+    return delta ? delta : INT_MIN;             /* (INT_MIN: accepted, energy unchanged) */
+}
+
+/* The chain until E = 0, the proposal cap or the budget; inline so that a
+ * call with n = 9 compiles to its own loop, the divisions by n - 1 shifts. */
 static inline __attribute__((always_inline)) sdk_status
 chain_loop(const sdk_board *b, int n, sdk_rng *rng, uint8_t *cells, uint8_t (*weight)[16], long E,
            const uint32_t *accept, const sdk_budget *budget)
 {
     const uint32_t nmoves = (uint32_t)(b->ncells * (n - 1));
-    const uint32_t *out = rng->out;
     int at = rng->index;
-#define CHAIN_DRAW(x)                                                                              \
-    do {                                                                                           \
-        if (at >= 624) {                                                                           \
-            sdk_rng_twist(rng);                                                                    \
-            at = 0;                                                                                \
-        }                                                                                          \
-        (x) = out[at++];                                                                           \
-    } while (0)
     sdk_status status = SDK_SOLVED;
     for (uint32_t block = 0; E > 0; block++) {
         if (block >= CHAIN_MAX_PROPOSALS / 4096) {
@@ -135,39 +177,16 @@ chain_loop(const sdk_board *b, int n, sdk_rng *rng, uint8_t *cells, uint8_t (*we
             status = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
             break;
         }
-        for (int i = 0; i < 4096 && E > 0; i++) {
-            /* Move (cell, k-th other digit) = (move / (n-1), move % (n-1)),
-             * one uniform draw (Lemire's, as sdk_energy_below). */
-            uint32_t x;
-            CHAIN_DRAW(x);
-            uint64_t m = (uint64_t)x * nmoves;
-            if ((uint32_t)m < nmoves) {
-                uint32_t threshold = (0u - nmoves) % nmoves;
-                while ((uint32_t)m < threshold) {
-                    CHAIN_DRAW(x);
-                    m = (uint64_t)x * nmoves;
-                }
+        for (int left = 4096; left > 0; left--) {
+            int change = at <= 622 ? chain_step(b, n, nmoves, rng, &at, 0, cells, weight, accept)
+                                   : chain_step(b, n, nmoves, rng, &at, 1, cells, weight, accept);
+            if (change) {
+                E += change == INT_MIN ? 0 : change;
+                if (E == 0)
+                    break;
             }
-            uint32_t move = (uint32_t)(m >> 32);
-            int c = (int)(move / (uint32_t)(n - 1));
-            int old = cells[c], d = 1 + (int)(move % (uint32_t)(n - 1));
-            d += d >= old;                      /* uniform over the other n-1 digits */
-            int delta = weight[c][d] - weight[c][old];
-            if (delta > 0) {
-                CHAIN_DRAW(x);
-                if (x >= accept[delta])
-                    continue;
-            }
-            E += delta;
-            for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++) {
-                uint8_t *w = weight[b->peers[p]];
-                w[old]--;
-                w[d]++;
-            }
-            cells[c] = (uint8_t)d;
         }
     }
-#undef CHAIN_DRAW
     rng->index = at;
     return status;
 }
@@ -290,13 +309,13 @@ static int reachable_target(const sdk_board *b, sdk_symmetry s, int target)
  *
  * The memo follows the clue set as clues come and go, so that a question
  * needs no scan of the sets: per cell, which sets hold it (bit masks over
- * the sets); per unique set, how many of its cells are not clues, and the
- * mask of those missing none; per unavoidable set, how many clues it holds,
- * and masks of those holding exactly 1, 2, 3 or 4.  Removing the orbit R
- * leaves a unique set whole iff the set is whole now and holds no cell of
- * R, and leaves an unavoidable set without clues iff all h of its clues are
- * in R: a few mask operations per cell of R.  Only accepted flips update
- * the counts, and they are rare next to the questions.
+ * the sets); the mask of the unique sets the clue set contains ("whole");
+ * per unavoidable set, how many clues it holds, and masks of those holding
+ * exactly 1, 2, 3 or 4.  Removing the orbit R leaves a unique set whole iff
+ * the set is whole now and holds no cell of R, and leaves an unavoidable
+ * set without clues iff all h of its clues are in R: a few mask operations
+ * per cell of R.  Only accepted flips update the sets, and they are rare
+ * next to the questions.
  */
 enum { SET_WORDS = (SDK_MAX_CELLS + 63) / 64, MEMO_SETS = 128, MEMO_AVOID = 2 * MEMO_SETS };
 enum { UW = MEMO_SETS / 64, AW = MEMO_AVOID / 64, MAX_ORBIT = 4 };
@@ -312,10 +331,11 @@ typedef struct clue_memo {
     /* Unavoidable sets: [0, MEMO_SETS) where second solutions differed from
      * the grid, then the two-digit swaps of memo_find_swaps. */
     cell_set avoid[MEMO_AVOID];
-    uint16_t missing[MEMO_SETS];        /* cells of unique[i] that are not clues */
     uint16_t hits[MEMO_AVOID];          /* clues in avoid[i] */
-    uint64_t whole[UW];                 /* the unique sets missing no cell */
-    uint64_t held[MAX_ORBIT + 1][AW];   /* held[h]: the unavoidable sets with h clues (h >= 1) */
+    uint64_t whole[UW];                 /* the unique sets all of whose cells are clues */
+    /* held[h], 1 <= h <= MAX_ORBIT: the unavoidable sets with h clues
+     * (held[0] and held[MAX_ORBIT + 1] take the others, unread) */
+    uint64_t held[MAX_ORBIT + 2][AW];
     uint64_t in_unique[SDK_MAX_CELLS][UW];   /* the unique sets holding the cell */
     uint64_t in_avoid[SDK_MAX_CELLS][AW];    /* the unavoidable sets holding it */
 } clue_memo;
@@ -348,14 +368,13 @@ static void memo_index(uint64_t *index, int stride, const cell_set *s, int words
         }
 }
 
-/* Unavoidable set s now holds `to` clues instead of `from`. */
+/* Unavoidable set s now holds `to` clues instead of `from` (no branches:
+ * the flips are too random to predict). */
 static void memo_hits(clue_memo *m, int s, int from, int to)
 {
     uint64_t bit = 1ull << (s & 63);
-    if (from >= 1 && from <= MAX_ORBIT)
-        m->held[from][s >> 6] &= ~bit;
-    if (to >= 1 && to <= MAX_ORBIT)
-        m->held[to][s >> 6] |= bit;
+    m->held[from <= MAX_ORBIT ? from : MAX_ORBIT + 1][s >> 6] &= ~bit;
+    m->held[to <= MAX_ORBIT ? to : MAX_ORBIT + 1][s >> 6] |= bit;
     m->hits[s] = (uint16_t)to;
 }
 
@@ -381,7 +400,6 @@ static void memo_learn_unique(clue_memo *m, const cell_set *clues)
     if (m->unique_count++ >= MEMO_SETS)
         memo_index(&m->in_unique[0][0], UW, &m->unique[slot], m->words, slot, 0);
     m->unique[slot] = *clues;
-    m->missing[slot] = 0;
     m->whole[slot >> 6] |= 1ull << (slot & 63);
     memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
 }
@@ -423,20 +441,26 @@ static int memo_verdict(const clue_memo *m, const int *cells, int k)
     return whole ? 1 : -1;
 }
 
-/* The clues cells[0..k) go (delta -1) or come back (delta +1). */
-static void memo_flip(clue_memo *m, const int *cells, int k, int delta)
+/* The clues cells[0..k) have gone (delta -1) or come back (delta +1):
+ * clues is the clue set now. */
+static void memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues)
 {
     for (int i = 0; i < k; i++) {
         int c = cells[i];
-        for (int j = 0; j < UW; j++)
-            for (uint64_t x = m->in_unique[c][j]; x; x &= x - 1) {
-                int s = j * 64 + __builtin_ctzll(x);
-                m->missing[s] = (uint16_t)(m->missing[s] - delta);
-                if (m->missing[s] == 0)
-                    m->whole[j] |= x & -x;
-                else
-                    m->whole[j] &= ~(x & -x);
+        for (int j = 0; j < UW; j++) {
+            if (delta < 0) {
+                m->whole[j] &= ~m->in_unique[c][j];     /* they lack c now */
+                continue;
             }
+            /* Those holding c may be whole again: look at their other cells. */
+            for (uint64_t x = m->in_unique[c][j] & ~m->whole[j]; x; x &= x - 1) {
+                const cell_set *u = &m->unique[j * 64 + __builtin_ctzll(x)];
+                uint64_t lacking = 0;
+                for (int w = 0; w < m->words; w++)
+                    lacking |= u->w[w] & ~clues->w[w];
+                m->whole[j] |= lacking ? 0 : x & -x;
+            }
+        }
         for (int j = 0; j < AW; j++)
             for (uint64_t x = m->in_avoid[c][j]; x; x &= x - 1) {
                 int s = j * 64 + __builtin_ctzll(x);
@@ -445,58 +469,56 @@ static void memo_flip(clue_memo *m, const int *cells, int k, int delta)
     }
 }
 
-static int find_root(uint16_t *parent, int c)
-{
-    while (parent[c] != c)
-        c = parent[c] = parent[parent[c]];
-    return c;
-}
-
 /* The grid's smallest unavoidable sets, found without the solver: for two
- * digits a and b, link in every house the cell holding a to the cell holding
- * b.  Swapping a and b over a connected group of linked cells leaves every
- * house with one a and one b, so it is another solution: a clue set without
- * a clue in the group is not unique.  (All 2n cells of the pair are one
- * such group too, but nearly every clue set hits it: not kept.)  Stored
- * after the learnt sets, counted against the clue set `clues`. */
-static void memo_find_swaps(clue_memo *m, const sdk_board *b, const uint8_t *grid, const cell_set *clues)
+ * digits a and b, link every cell holding a to the cells holding b among
+ * its peers (one per house).  Swapping a and b over a connected group of
+ * linked cells leaves every house with one a and one b, so it is another
+ * solution: a clue set without a clue in the group is not unique.  (All 2n
+ * cells of the pair are one such group too, but nearly every clue set hits
+ * it: not kept.)  The groups by breadth-first search on bit masks (peers[c]:
+ * the peers of cell c).  Stored after the learnt sets, counted against the
+ * clue set `clues`. */
+static void memo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
+                            const cell_set *clues)
 {
-    uint16_t parent[SDK_MAX_CELLS], at[SDK_MAX_N * 3][SDK_MAX_N + 1], holds[SDK_MAX_N + 1][SDK_MAX_N];
-    int n = b->n, swaps = 0, count[SDK_MAX_N + 1] = {0};
-    if (b->nhouses > SDK_MAX_N * 3)
-        return;                         /* (no such board yet) */
-    for (int c = 0; c < b->ncells; c++) {
-        parent[c] = (uint16_t)c;
-        holds[grid[c]][count[grid[c]]++] = (uint16_t)c;
-    }
-    for (int h = 0; h < b->nhouses; h++)
-        for (int i = 0; i < n; i++) {
-            int c = b->house_cells[(size_t)h * n + i];
-            at[h][grid[c]] = (uint16_t)c;
-        }
+    int n = b->n, words = m->words, swaps = 0;
+    cell_set holds[SDK_MAX_N + 1];
+    memset(holds, 0, sizeof holds[0] * (size_t)(n + 1));
+    for (int c = 0; c < b->ncells; c++)
+        set_flip(&holds[grid[c]], c);
     for (int a = 1; a <= n; a++)
         for (int d = a + 1; d <= n; d++) {
-            for (int h = 0; h < b->nhouses; h++)
-                parent[find_root(parent, at[h][a])] = (uint16_t)find_root(parent, at[h][d]);
-            cell_set groups[2 * SDK_MAX_N];
-            int roots[2 * SDK_MAX_N], ngroups = 0;
-            for (int i = 0; i < 2 * n; i++) {
-                int c = i < n ? holds[a][i] : holds[d][i - n];
-                int r = find_root(parent, c), g = 0;
-                while (g < ngroups && roots[g] != r)
-                    g++;
-                if (g == ngroups) {
-                    roots[ngroups++] = r;
-                    memset(&groups[g], 0, sizeof groups[g]);
+            cell_set left, groups[2 * SDK_MAX_N];
+            int ngroups = 0;
+            for (int w = 0; w < words; w++)
+                left.w[w] = holds[a].w[w] | holds[d].w[w];
+            for (int start = 0; start < words; start++)
+                while (left.w[start]) {
+                    cell_set *g = &groups[ngroups++], front;
+                    memset(g, 0, sizeof *g);
+                    memset(&front, 0, sizeof front);
+                    front.w[start] = left.w[start] & -left.w[start];
+                    for (uint64_t any = 1; any;) {
+                        cell_set next;
+                        memset(&next, 0, sizeof next);
+                        for (int w = 0; w < words; w++) {
+                            g->w[w] |= front.w[w];
+                            left.w[w] &= ~front.w[w];
+                            for (uint64_t x = front.w[w]; x; x &= x - 1) {
+                                const cell_set *p = &peers[w * 64 + __builtin_ctzll(x)];
+                                for (int v = 0; v < words; v++)
+                                    next.w[v] |= p->w[v];
+                            }
+                        }
+                        any = 0;
+                        for (int w = 0; w < words; w++) {
+                            front.w[w] = next.w[w] & left.w[w];
+                            any |= front.w[w];
+                        }
+                    }
                 }
-                set_flip(&groups[g], c);
-            }
             for (int g = 0; ngroups > 1 && g < ngroups && swaps < MEMO_AVOID - MEMO_SETS; g++)
                 memo_put_avoid(m, MEMO_SETS + swaps++, 0, &groups[g], clues);
-            for (int i = 0; i < n; i++) {        /* undo the links for the next pair */
-                parent[holds[a][i]] = holds[a][i];
-                parent[holds[d][i]] = holds[d][i];
-            }
         }
 }
 
@@ -559,6 +581,7 @@ typedef struct clue_chain {
     cell_set clue_cells;
     int clues;
     clue_memo memo;
+    cell_set peers[SDK_MAX_CELLS];      /* each cell's peers */
     int orbit[SDK_MAX_CELLS][MAX_ORBIT];   /* the cells that move with each cell, it first */
     uint8_t orbit_size[SDK_MAX_CELLS];
 } clue_chain;
@@ -593,7 +616,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
         ch->puzzle[cells[i]] = 0;
         set_flip(&ch->clue_cells, cells[i]);
     }
-    memo_flip(m, cells, k, -1);
+    memo_flip(m, cells, k, -1, &ch->clue_cells);
     if (learnt)
         memo_learn_unique(m, &ch->clue_cells);
     ch->clues -= k;
@@ -606,7 +629,7 @@ static void add_orbit(clue_chain *ch, const int *cells, int k)
         ch->puzzle[cells[i]] = ch->grid[cells[i]];
         set_flip(&ch->clue_cells, cells[i]);
     }
-    memo_flip(&ch->memo, cells, k, +1);
+    memo_flip(&ch->memo, cells, k, +1, &ch->clue_cells);
     ch->clues += k;
 }
 
@@ -628,8 +651,12 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     ch->b = b;                          /* (the rest is set per grid: no memset of the memo) */
     ch->grid = grid;
     ch->puzzle = puzzle;
-    for (int c = 0; c < nc; c++)
+    for (int c = 0; c < nc; c++) {
         ch->orbit_size[c] = (uint8_t)orbit_of(b, g->symmetry, c, ch->orbit[c]);
+        memset(&ch->peers[c], 0, sizeof ch->peers[c]);
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+            set_flip(&ch->peers[c], b->peers[i]);
+    }
     /* A chain that wanders this long without reaching the target starts over
      * from a new grid (low targets can be unreachable from some grids). */
     const uint64_t patience = 1000 * (uint64_t)nc;
@@ -646,7 +673,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
             set_flip(&ch->clue_cells, c);
         ch->clues = nc;
         memo_start(&ch->memo, nc);
-        memo_find_swaps(&ch->memo, b, grid, &ch->clue_cells);
+        memo_find_swaps(&ch->memo, b, ch->peers, grid, &ch->clue_cells);
         /* Removing clues never makes a clue set unique, so a refused removal
          * stays refused until the next addition: refused_at[c] is the
          * addition count when c's orbit was last refused (the memo is not
