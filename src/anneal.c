@@ -52,13 +52,13 @@
  * (measured: none is clearly worse; 2, 4, 16 no better than 8). */
 #define CYCLE_EVERY 8
 /* --propagate: one probe every PROBE_EVERY proposals (a power of two).  A
- * probe costs about as much as 256 proposals, so the chain and the probes
- * share the time about equally.  Measured on named-hard.txt, 20 seeds, T =
- * 0.5: probes alone (the chain starved) worst run 15 ms, every 128
- * proposals 18 ms, every 256 36 ms, every 2048 114 ms, every 8192 263 ms;
- * on 16x16 and 25x25 puzzles the probes also win.  The chain is kept at an
- * equal share for the puzzles where it is the faster of the two. */
-#define PROBE_EVERY 256
+ * probe costs about as much as 256 proposals on a hard 9x9 puzzle, so the
+ * chain keeps about a third of the time.  Measured on named-hard.txt, T =
+ * 0.35 and 0.5, 50 seeds each: every 128 proposals, worst run 23 and 28 ms;
+ * every 256, 125 (one run in 600) and 35 ms; 20 seeds, T = 0.5: probes
+ * alone (the chain starved) 15 ms, every 2048 114 ms, every 8192 263 ms.
+ * On 16x16 and 25x25 puzzles the probes also win. */
+#define PROBE_EVERY 128
 
 static long tracked(const sdk_energy *e, unsigned kind)
 {
