@@ -1099,21 +1099,22 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
  * more than 9. */
 static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
 {
-    _Alignas(32) uint8_t buf[96];
-    memcpy(buf, puzzle, 81);
-    memset(buf + 81, 0, sizeof buf - 81);
-    __m256i band[3], over = _mm256_setzero_si256();
-    const __m256i nine = _mm256_set1_epi8(9);
-    for (int b = 0; b < 3; b++) {
-        band[b] = _mm256_loadu_si256((const __m256i *)(buf + 27 * b));
-        over = _mm256_or_si256(over, _mm256_xor_si256(_mm256_max_epu8(band[b], nine), nine));
-    }
-    if (!_mm256_testz_si256(over, over)) return -1;
-    memset(masks, 0, sizeof(uint32_t) * 40);
+    /* Bands 0 and 1 from their first cell; band 2 from cell 49, so the load
+     * ends at cell 80 (its mask shifted down by the 5 cells of band 1). */
+    __m256i band[3], over;
+    const __m256i nine = _mm256_set1_epi8(9), zero = _mm256_setzero_si256();
+    band[0] = _mm256_loadu_si256((const __m256i *)puzzle);
+    band[1] = _mm256_loadu_si256((const __m256i *)(puzzle + 27));
+    band[2] = _mm256_loadu_si256((const __m256i *)(puzzle + 49));
+    over = _mm256_or_si256(_mm256_max_epu8(band[0], nine), _mm256_max_epu8(band[1], nine));
+    over = _mm256_or_si256(over, _mm256_max_epu8(band[2], nine));
+    if (!_mm256_testz_si256(_mm256_xor_si256(over, nine), _mm256_xor_si256(over, nine))) return -1;
+    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&masks[8 * i], zero);
     for (int d = 0; d < 9; d++) {
         __m256i digit = _mm256_set1_epi8((char)(d + 1));
-        for (int b = 0; b < 3; b++)
-            masks[E9_K(d, b)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[b], digit)) & E9_BAND_ALL;
+        masks[E9_K(d, 0)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[0], digit)) & E9_BAND_ALL;
+        masks[E9_K(d, 1)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[1], digit)) & E9_BAND_ALL;
+        masks[E9_K(d, 2)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[2], digit)) >> 5;
     }
     return 0;
 }

@@ -107,113 +107,129 @@ enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9 };
  * output does not depend on the machine. */
 #define CHAIN_MAX_PROPOSALS (1u << 26)
 
-/* One proposal of the chain (and its commit if accepted); returns the
- * energy change (0 if rejected).  The draws are sdk_energy_below's and
- * sdk_rng_u32's, from out[*at]; `checked` = 0 when the caller has made
- * sure two words are left (the common case: no test per draw). */
-static inline __attribute__((always_inline)) int
-chain_step(const sdk_board *b, int n, uint32_t nmoves, sdk_rng *rng, int *at, int checked, uint8_t *cells,
-           uint8_t (*weight)[16], const uint32_t *accept)
+/* The chain's state: the digits and, per cell and digit, how many peers
+ * hold the digit. */
+typedef struct grid_chain {
+    const sdk_board *b;
+    uint32_t nmoves, divisor, recip;    /* moves = cells x (n-1) other digits */
+    uint8_t cells[CHAIN_MAX_CELLS];
+    uint8_t weight[CHAIN_MAX_CELLS][16];
+    uint32_t accept[CHAIN_MAX_PEERS + 1];
+} grid_chain;
+
+/* Cell c takes digit d (from old). */
+static inline void chain_commit(grid_chain *gc, int c, int old, int d)
 {
-#define CHAIN_DRAW(x)                                                                              \
-    do {                                                                                           \
-        if (checked && *at >= 624) {                                                               \
-            sdk_rng_twist(rng);                                                                    \
-            *at = 0;                                                                               \
-        }                                                                                          \
-        (x) = rng->out[(*at)++];                                                                   \
-    } while (0)
-    uint32_t x;
-    CHAIN_DRAW(x);
-    uint64_t m = (uint64_t)x * nmoves;
-    if (__builtin_expect((uint32_t)m < nmoves, 0)) {
-        uint32_t threshold = (0u - nmoves) % nmoves;
-        while ((uint32_t)m < threshold) {
-            if (*at >= 624) {       /* (the second word may be needed: always checked here) */
-                sdk_rng_twist(rng);
-                *at = 0;
-            }
-            x = rng->out[(*at)++];
-            m = (uint64_t)x * nmoves;
-        }
-        checked = 1;
-    }
-    /* Move (cell, k-th other digit) = (move / (n-1), move % (n-1)). */
-    uint32_t move = (uint32_t)(m >> 32);
-    int c = (int)(move / (uint32_t)(n - 1));
-    int old = cells[c], d = 1 + (int)(move % (uint32_t)(n - 1));
-    d += d >= old;                              /* uniform over the other n-1 digits */
-    int delta = weight[c][d] - weight[c][old];
-    if (delta > 0) {
-        CHAIN_DRAW(x);
-        if (x >= accept[delta])
-            return 0;
-    }
-#undef CHAIN_DRAW
+    const sdk_board *b = gc->b;
     for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++) {
-        uint8_t *w = weight[b->peers[p]];
+        uint8_t *w = gc->weight[b->peers[p]];
         w[old]--;
         w[d]++;
     }
-    cells[c] = (uint8_t)d;
-    return delta ? delta : INT_MIN;             /* (INT_MIN: accepted, energy unchanged) */
+    gc->cells[c] = (uint8_t)d;
 }
 
-/* The chain until E = 0, the proposal cap or the budget; inline so that a
- * call with n = 9 compiles to its own loop, the divisions by n - 1 shifts. */
-static inline __attribute__((always_inline)) sdk_status
-chain_loop(const sdk_board *b, int n, sdk_rng *rng, uint8_t *cells, uint8_t (*weight)[16], long E,
-           const uint32_t *accept, const sdk_budget *budget)
+/* One proposal, drawing with sdk_energy_below and sdk_rng_u32 exactly
+ * (the slow path of chain_loop: near the end of a block of outputs, or when
+ * Lemire's draw must reject).  Returns the energy change if accepted,
+ * CHAIN_REJECTED if not. */
+#define CHAIN_REJECTED INT_MIN
+static __attribute__((noinline)) int chain_step(grid_chain *gc, sdk_rng *rng)
 {
-    const uint32_t nmoves = (uint32_t)(b->ncells * (n - 1));
-    int at = rng->index;
-    sdk_status status = SDK_SOLVED;
-    for (uint32_t block = 0; E > 0; block++) {
-        if (block >= CHAIN_MAX_PROPOSALS / 4096) {
-            status = SDK_TIMEOUT;
-            break;
+    uint32_t move = sdk_energy_below(rng, gc->nmoves);
+    int c = (int)(((uint64_t)move * gc->recip) >> 32);
+    int old = gc->cells[c], d = 1 + (int)(move - (uint32_t)c * gc->divisor);
+    d += d >= old;
+    int delta = gc->weight[c][d] - gc->weight[c][old];
+    if (delta > 0 && sdk_rng_u32(rng) >= gc->accept[delta])
+        return CHAIN_REJECTED;
+    chain_commit(gc, c, old, d);
+    return delta;
+}
+
+/* The chain until E = 0, the proposal cap or the budget.  Inline so that a
+ * call with n = 9 compiles to its own loop (divisions by n - 1 = 8 as
+ * shifts; otherwise by a multiply, exact for moves < 2^16 and divisors up
+ * to 24).  The usual proposal reads its two words straight from the
+ * tempered block, in an inner loop that runs while two are left;
+ * chain_step takes the rest, and the budget is looked at once a block. */
+static inline __attribute__((always_inline)) sdk_status
+chain_loop(grid_chain *gc, uint32_t n, sdk_rng *rng, long E, const sdk_budget *budget)
+{
+    const uint32_t nmoves = n == 9 ? 81 * 8 : gc->nmoves, recip = gc->recip, divisor = n - 1;
+    const uint32_t *out = rng->out;
+    uint32_t at = (uint32_t)rng->index;
+    for (uint32_t blocks = 0; E > 0; blocks++) {
+        /* (a block is 312 to 624 proposals, fewer only after a rejection in
+         * Lemire's draw, one in 2^32 / 648) */
+        if (blocks >= CHAIN_MAX_PROPOSALS / 312) {
+            rng->index = (int)at;
+            return SDK_TIMEOUT;
         }
-        if (block && sdk_budget_expired(budget)) {
-            status = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
-            break;
+        if ((blocks & 15) == 15 && sdk_budget_expired(budget)) {
+            rng->index = (int)at;
+            return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
         }
-        for (int left = 4096; left > 0; left--) {
-            int change = at <= 622 ? chain_step(b, n, nmoves, rng, &at, 0, cells, weight, accept)
-                                   : chain_step(b, n, nmoves, rng, &at, 1, cells, weight, accept);
-            if (change) {
-                E += change == INT_MIN ? 0 : change;
-                if (E == 0)
-                    break;
+        while (at <= 622) {
+            uint64_t m = (uint64_t)out[at] * nmoves;
+            if (__builtin_expect((uint32_t)m < nmoves, 0))
+                break;                          /* Lemire's draw may reject: chain_step */
+            uint32_t move = (uint32_t)(m >> 32);
+            uint32_t c = n == 9 ? move >> 3 : (uint32_t)(((uint64_t)move * recip) >> 32);
+            uint32_t old = gc->cells[c], d = 1 + move - c * divisor;
+            d += d >= old;                      /* uniform over the other n-1 digits */
+            const uint8_t *w = gc->weight[c];
+            int delta = w[d] - w[old];
+            if (delta > 0) {
+                uint32_t x = out[at + 1];
+                at += 2;
+                if (x >= gc->accept[delta])
+                    continue;
+            } else {
+                at += 1;
             }
+            chain_commit(gc, (int)c, (int)old, (int)d);
+            E += delta;
+            if (E == 0)
+                break;
         }
+        if (E == 0)
+            break;
+        /* One proposal with checked draws (it may twist the block). */
+        rng->index = (int)at;
+        int delta = chain_step(gc, rng);
+        at = (uint32_t)rng->index;
+        E += delta == CHAIN_REJECTED ? 0 : delta;
     }
-    rng->index = at;
-    return status;
+    rng->index = (int)at;
+    return SDK_SOLVED;
 }
 
 static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint8_t *grid,
                                 const sdk_budget *budget)
 {
     int n = b->n, nc = b->ncells, kmax = 0;
-    uint8_t cells[CHAIN_MAX_CELLS], weight[CHAIN_MAX_CELLS][16];
-    uint32_t accept[CHAIN_MAX_PEERS + 1];
-    memset(weight, 0, sizeof weight);
+    grid_chain gc;
+    gc.b = b;
+    gc.divisor = (uint32_t)(n - 1);
+    gc.nmoves = (uint32_t)nc * gc.divisor;
+    gc.recip = (uint32_t)(0xffffffffu / gc.divisor + 1);
+    memset(gc.weight, 0, sizeof gc.weight);
     for (int c = 0; c < nc; c++)
-        cells[c] = (uint8_t)(1 + sdk_rng_below(rng, (uint32_t)n));     /* sdk_energy_fill_random */
+        gc.cells[c] = (uint8_t)(1 + sdk_rng_below(rng, (uint32_t)n));     /* sdk_energy_fill_random */
     long E = 0;
     for (int c = 0; c < nc; c++) {
         int peers = b->peer_start[c + 1] - b->peer_start[c];
         kmax = peers > kmax ? peers : kmax;
         for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
-            weight[c][cells[b->peers[i]]]++;
-        E += weight[c][cells[c]];
+            gc.weight[c][gc.cells[b->peers[i]]]++;
+        E += gc.weight[c][gc.cells[c]];
     }
     E /= 2;                                     /* each pair seen from both cells */
-    sdk_energy_thresholds(accept, kmax, 1.0 / T);
-    sdk_status status = n == 9 ? chain_loop(b, 9, rng, cells, weight, E, accept, budget)
-                               : chain_loop(b, n, rng, cells, weight, E, accept, budget);
+    sdk_energy_thresholds(gc.accept, kmax, 1.0 / T);
+    sdk_status status = n == 9 ? chain_loop(&gc, 9, rng, E, budget) : chain_loop(&gc, n, rng, E, budget);
     if (status == SDK_SOLVED)
-        memcpy(grid, cells, (size_t)nc);
+        memcpy(grid, gc.cells, (size_t)nc);
     return status;
 }
 
@@ -684,17 +700,24 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
                 free(ch);
                 return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
             }
+            /* Two draws a step, a cell and an acceptance (used if the cell is
+             * blank), and one branch for the rare steps that do something. */
             int c = (int)sdk_energy_below(&rng, (uint32_t)nc), k = ch->orbit_size[c];
+            uint32_t u = sdk_rng_u32(&rng);
+            int clue = puzzle[c] != 0;
+            /* a clue's orbit goes unless that overshoots the target or it was
+             * refused since the last addition; a blank's comes with exp(-k/T) */
+            int removal = clue & (ch->clues - k >= target) & (refused_at[c] != additions);
+            int addition = !clue & (u < accept_add[k]);
+            if (!(removal | addition))
+                continue;
             const int *cells = ch->orbit[c];
-            if (puzzle[c]) {
-                if (ch->clues - k < target || refused_at[c] == additions)
-                    continue;      /* would overshoot the target, or refused since the last addition */
-                if (!try_removal(ch, cells, k))
-                    for (int i = 0; i < k; i++)
-                        refused_at[cells[i]] = additions;
-            } else if (sdk_rng_u32(&rng) < accept_add[k]) {
+            if (addition) {
                 add_orbit(ch, cells, k);
                 additions++;
+            } else if (!try_removal(ch, cells, k)) {
+                for (int i = 0; i < k; i++)
+                    refused_at[cells[i]] = additions;
             }
         }
         if (ch->clues <= target)
