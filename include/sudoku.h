@@ -232,6 +232,16 @@ typedef struct sdk_cand {
 uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
                                      uint64_t limit, uint8_t solution[81], const uint8_t prefer[81],
                                      sdk_stats *st);
+/* Does puzzle have a solution that differs from grid (a complete grid) in
+ * one of cells[0..k) (indices 0..80)?  1 yes (that solution goes to other),
+ * 0 no, -1 if the kernel does not apply.  The same as asking
+ * sdk_exact9_count_forbidding, with prefer = grid at limit 1, for
+ * i = 0..k-1: cell i without its grid digit, cells 0..i-1 with theirs; one
+ * start state serves all of them.  With grid the solution of puzzle plus
+ * those cells, this is the generator's question: does removing them leave
+ * a second solution? */
+int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                       uint8_t other[81], sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
 /* Methods: the table of solvers (src/methods.c)                           */

@@ -1249,6 +1249,33 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
     return e9_count_from(&s, consistent, limit, solution, NULL, st);
 }
 
+int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                       uint8_t other[81], sdk_stats *st)
+{
+    e9_state start;
+    int consistent = e9_start(puzzle, &start);
+    if (consistent < 0) return -1;
+    for (int i = 0; i < k; i++)
+        if (cells[i] >= 81 || grid[cells[i]] < 1 || grid[cells[i]] > 9) return -1;
+    uint64_t found = 0;
+    for (int i = 0; i < k && !found && consistent; i++) {
+        /* cells 0..i-1 keep the grid's digit, cell i takes another */
+        e9_state s = start;
+        for (int j = 0; j <= i; j++) {
+            unsigned c = cells[j], b = c / 27, g = grid[c] - 1u;
+            uint32_t bit = 1u << (c % 27);
+            if (j == i) {
+                s.cand[E9_K(g, b)] &= ~bit;
+                continue;
+            }
+            for (unsigned d = 0; d < 9; d++)
+                if (d != g) s.cand[E9_K(d, b)] &= ~bit;
+        }
+        found = e9_count_from(&s, 1, 1, other, grid, st);
+    }
+    return found != 0;
+}
+
 uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
                                      uint64_t limit, uint8_t solution[81], const uint8_t prefer[81],
                                      sdk_stats *st)

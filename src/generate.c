@@ -176,14 +176,14 @@ chain_loop(grid_chain *gc, uint32_t n, sdk_rng *rng, long E, const sdk_budget *b
                 break;                          /* Lemire's draw may reject: chain_step */
             uint32_t move = (uint32_t)(m >> 32);
             uint32_t c = n == 9 ? move >> 3 : (uint32_t)(((uint64_t)move * recip) >> 32);
-            uint32_t old = gc->cells[c], d = 1 + move - c * divisor;
+            uint32_t old = gc->cells[c], d = 1 + (n == 9 ? move & 7 : move - c * divisor);
             d += d >= old;                      /* uniform over the other n-1 digits */
             const uint8_t *w = gc->weight[c];
             int delta = w[d] - w[old];
             if (delta > 0) {
                 uint32_t x = out[at + 1];
                 at += 2;
-                if (x >= gc->accept[delta])
+                if (x >= gc->accept[(uint32_t)delta])
                     continue;
             } else {
                 at += 1;
@@ -471,8 +471,8 @@ static void memo_flip(clue_memo *m, const int *cells, int k, int delta, const ce
             /* Those holding c may be whole again: look at their other cells. */
             for (uint64_t x = m->in_unique[c][j] & ~m->whole[j]; x; x &= x - 1) {
                 const cell_set *u = &m->unique[j * 64 + __builtin_ctzll(x)];
-                uint64_t lacking = 0;
-                for (int w = 0; w < m->words; w++)
+                uint64_t lacking = (u->w[0] & ~clues->w[0]) | (u->w[1] & ~clues->w[1]);
+                for (int w = 2; w < m->words; w++)     /* (none on 9x9) */
                     lacking |= u->w[w] & ~clues->w[w];
                 m->whole[j] |= lacking ? 0 : x & -x;
             }
@@ -577,15 +577,10 @@ static int removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, 
 {
     if (b->n != 9 || b->box_rows != 3)
         return count_up_to_two(b, puzzle, grid, other);
-    int found = 0;
-    for (int i = 0; i < k && !found; i++) {
-        sdk_cand f = {(uint8_t)cells[i], grid[cells[i]]};
-        found = sdk_exact9_count_forbidding(puzzle, &f, 1, 1, other, grid, NULL) == 1;
-        puzzle[cells[i]] = grid[cells[i]];
-    }
+    uint8_t at[MAX_ORBIT];
     for (int i = 0; i < k; i++)
-        puzzle[cells[i]] = 0;
-    return found ? 2 : 1;
+        at[i] = (uint8_t)cells[i];
+    return sdk_exact9_differs(puzzle, grid, at, k, other, NULL) == 1 ? 2 : 1;
 }
 
 /* The state of the clue chain on one grid: the puzzle, its clue cells, what
@@ -620,9 +615,8 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
         } else if (other[0]) {
             cell_set u;
             memset(&u, 0, sizeof u);
-            for (int c = 0; c < ch->b->ncells; c++)
-                if (other[c] != ch->grid[c])
-                    set_flip(&u, c);
+            for (int c = 0; c < ch->b->ncells; c++)     /* (no branch: the cells differ at random) */
+                u.w[c >> 6] |= (uint64_t)(other[c] != ch->grid[c]) << (c & 63);
             memo_learn_avoid(m, &u, &ch->clue_cells);
         }
     }

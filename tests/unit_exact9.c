@@ -461,6 +461,47 @@ static void check_forbidding(uint8_t *p, const sdk_cand *f, int nf, const char *
     }
 }
 
+/* sdk_exact9_differs on puzzle q, a part of grid (the isomorph m of full),
+ * and 1-4 of q's blank cells or clues: is there a solution other than the
+ * grid in one of them?  The reference: for i = 0..k-1, the general solver's
+ * count with cell i's grid digit banned and cells 0..i-1 given theirs.
+ * Then the generator's question: q with those cells blanked, against the
+ * general solver's count to two when q is unique. */
+static void check_differs(const uint8_t *q, const isomorph *m, const uint8_t *full, const char *where)
+{
+    uint8_t grid[81], p[81], cells[4], other[81];
+    isomorph_apply(m, full, grid);
+    int k = 1 + (int)rng_below(4);
+    for (int i = 0; i < k; i++) cells[i] = (uint8_t)rng_below(81);
+    memcpy(p, q, 81);
+    int expected = 0;
+    for (int i = 0; i < k && !expected; i++) {
+        sdk_cand f = { cells[i], grid[cells[i]] };
+        expected = forbid_reference(p, &f, 1, 1) > 0;
+        p[cells[i]] = grid[cells[i]];
+    }
+    memset(other, 0, sizeof other);
+    int got = sdk_exact9_differs(q, grid, cells, k, other, NULL);
+    check(got == expected, "differs: answer differs from the general solver's", where);
+    if (got == 1) {
+        int differs = 0;
+        for (int i = 0; i < k; i++) differs |= other[cells[i]] != grid[cells[i]];
+        check(grid_solves(q, other) && differs, "differs: its solution is wrong", where);
+    }
+    /* removing the cells from the full grid restricted to q's clues + cells */
+    memcpy(p, q, 81);
+    for (int i = 0; i < k; i++) p[cells[i]] = grid[cells[i]];
+    sdk_status status;
+    const sdk_board *b = sdk_board_cached(3, 3);
+    if (sdk_exact_count_general(b, p, 2, NULL, NULL, NULL, &status) == 1) {
+        for (int i = 0; i < k; i++) p[cells[i]] = 0;
+        uint64_t n = sdk_exact_count_general(b, p, 2, NULL, NULL, NULL, &status);
+        check(sdk_exact9_differs(p, grid, cells, k, other, NULL) == (n == 2),
+              "differs: removal from a unique puzzle judged wrongly", where);
+    }
+    check(sdk_exact9_differs(q, grid, (const uint8_t[]){ 81 }, 1, other, NULL) == -1, "differs: cell 81 accepted", where);
+}
+
 /* Unique puzzles with a solution digit forbidden (none left: the question
  * the generator asks of a unique puzzle) or another digit (still one), and
  * random partial grids with 1-3 random bans, givens included. */
@@ -487,6 +528,17 @@ static void check_forbidding_cases(void)
             check(sdk_exact9_count_forbidding(p, f, 1, 2, NULL, NULL, NULL) == 0, "unique: its own digit banned, a solution left", where);
             check(sdk_exact9_count_forbidding(p, f + 1, 1, 2, NULL, NULL, NULL) == 1, "unique: another digit banned, count not 1", where);
             check_forbidding(p, f, 2, where);
+            /* the generator's question: remove a clue and its 180-degree twin */
+            int r = (int)rng_below(81);
+            while (!p[r]) r = (int)rng_below(81);
+            uint8_t cells[2] = { (uint8_t)r, (uint8_t)(80 - r) }, q[81], other[81];
+            memcpy(q, p, 81);
+            q[r] = q[80 - r] = 0;
+            const sdk_board *b = sdk_board_cached(3, 3);
+            sdk_status status;
+            uint64_t n = sdk_exact_count_general(b, q, 2, NULL, NULL, NULL, &status);
+            check(sdk_exact9_differs(q, sol, cells, r == 40 ? 1 : 2, other, NULL) == (n == 2),
+                  "differs: a clue pair's removal judged wrongly", where);
         }
         fclose(fp);
     }
@@ -508,6 +560,7 @@ static void check_forbidding_cases(void)
         char where[64];
         snprintf(where, sizeof where, "random partial grid %d", trial);
         check_forbidding(q, f, nf, where);
+        check_differs(q, &m, full, where);
     }
     uint8_t p[81] = {0};
     sdk_cand bad = { 81, 1 };
