@@ -95,26 +95,27 @@ typedef struct metro_batch {
     const sdk_board *b;
     const sdk_gen_params *g;
     uint64_t seed;
-    int first, count, jobs;
+    int first, count;
+    int next;                   /* the next puzzle a thread takes (atomic) */
     uint8_t (*puzzles)[SDK_MAX_CELLS];
     sdk_status *status;
     const sdk_budget *budget;
 } metro_batch;
 
-typedef struct metro_worker {
-    metro_batch *batch;
-    int lane;
-} metro_worker;
-
+/* Each thread takes the next puzzle of the batch until none is left, so a
+ * slow puzzle (the grid chain's time varies tenfold) holds up no one;
+ * each puzzle's seed comes from its index, so who makes it does not
+ * matter. */
 static void *metro_work(void *arg)
 {
-    metro_worker *w = arg;
-    metro_batch *mb = w->batch;
-    for (int i = w->lane; i < mb->count; i += mb->jobs) {
+    metro_batch *mb = arg;
+    for (;;) {
+        int i = __atomic_fetch_add(&mb->next, 1, __ATOMIC_RELAXED);
+        if (i >= mb->count)
+            return NULL;
         uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
         mb->status[i] = sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
     }
-    return NULL;
 }
 
 static void progress_line(const gen_output *o, const char *text)
@@ -127,34 +128,35 @@ static void progress_line(const gen_output *o, const char *text)
 
 static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int count, const sdk_budget *budget)
 {
-    enum { CHUNK = 64 };
+    /* Puzzles are made in chunks and printed after each: a chunk of about a
+     * quarter second (from the time of the last), so that output keeps
+     * flowing, and the threads wait for each other at its end rarely. */
+    enum { CHUNK = 1024 };
     uint8_t (*puzzles)[SDK_MAX_CELLS] = malloc(sizeof *puzzles * CHUNK);
     sdk_status *status = malloc(sizeof *status * CHUNK);
     int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
-    metro_worker *workers = malloc(sizeof *workers * (size_t)jobs);
     pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
+    int *started = calloc((size_t)jobs, sizeof *started);
     int exit_code = SDK_EXIT_OK;
-    if (!puzzles || !status || !workers || !threads) {
+    if (!puzzles || !status || !threads || !started) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
         goto done;
     }
-    for (int first = 0; first < count && exit_code == SDK_EXIT_OK; first += CHUNK) {
-        metro_batch mb = {o->b, g, o->seed, first, count - first < CHUNK ? count - first : CHUNK, jobs,
+    for (int first = 0, size = 4 * jobs; first < count && exit_code == SDK_EXIT_OK;) {
+        metro_batch mb = {o->b, g, o->seed, first, count - first < size ? count - first : size, 0,
                           puzzles, status, budget};
+        double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
-        mb.jobs = lanes;
-        for (int t = 0; t < lanes; t++) {
-            workers[t] = (metro_worker){&mb, t};
-            if (t > 0 && pthread_create(&threads[t], NULL, metro_work, &workers[t]) != 0) {
-                workers[t].lane = -1;
-                metro_work(&(metro_worker){&mb, t});
-            }
-        }
-        metro_work(&workers[0]);
+        for (int t = 1; t < lanes; t++)         /* (no thread: the others do its share) */
+            started[t] = pthread_create(&threads[t], NULL, metro_work, &mb) == 0;
+        metro_work(&mb);
         for (int t = 1; t < lanes; t++)
-            if (workers[t].lane >= 0)
+            if (started[t])
                 pthread_join(threads[t], NULL);
+        double per = (sdk_now() - chunk_start) / mb.count;
+        size = per * CHUNK > 0.25 ? (int)(0.25 / per) : CHUNK;
+        size = size < jobs ? jobs : size;
         for (int i = 0; i < mb.count; i++) {
             if (status[i] != SDK_SOLVED) {
                 exit_code = status[i] == SDK_INTERRUPTED ? SDK_EXIT_SIGINT : SDK_EXIT_UNSOLVED;
@@ -173,12 +175,13 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                  sdk_now() - o->started);
         progress_line(o, text);
         fflush(stdout);
+        first += mb.count;
     }
 done:
     free(puzzles);
     free(status);
-    free(workers);
     free(threads);
+    free(started);
     return exit_code;
 }
 
