@@ -483,6 +483,13 @@ sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32
 sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                                    uint8_t *puzzle, uint8_t *solution, const sdk_budget *budget);
 
+/* For tests: when sdk_generate_memo_check is set, every uniqueness answer
+ * sdk_generate_metropolis takes from what it has learnt is asked of the
+ * solver as well, and each disagreement counted in sdk_generate_memo_errors
+ * (the chain must be the one that asks the solver every time). */
+extern int sdk_generate_memo_check;
+extern unsigned long sdk_generate_memo_errors;
+
 /* A puzzle found by replica exchange, with its energy and figures. */
 typedef struct sdk_gen_result {
     uint8_t puzzle[SDK_MAX_CELLS];

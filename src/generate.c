@@ -361,6 +361,25 @@ static void set_flip(cell_set *s, int c)
     s->w[c >> 6] ^= 1ull << (c & 63);
 }
 
+/* out = the cells c < n where a[c] != b[c], eight at a time: per 64-bit
+ * word of bytes, a byte's top bit set iff the byte differs, then the eight
+ * top bits gathered by a multiply. */
+static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out)
+{
+    memset(out, 0, sizeof *out);
+    int c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + c, 8);
+        memcpy(&y, b + c, 8);
+        x ^= y;
+        x = (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+        out->w[c >> 6] |= ((x >> 7) * 0x0102040810204080ull >> 56) << (c & 63);
+    }
+    for (; c < n; c++)
+        out->w[c >> 6] |= (uint64_t)(a[c] != b[c]) << (c & 63);
+}
+
 /* Forgets every set (for a new grid of ncells cells). */
 static void memo_start(clue_memo *m, int ncells)
 {
@@ -597,12 +616,24 @@ typedef struct clue_chain {
     uint8_t orbit_size[SDK_MAX_CELLS];
 } clue_chain;
 
+int sdk_generate_memo_check;
+unsigned long sdk_generate_memo_errors;
+
 /* Removes the orbit `cells` if the puzzle stays unique (from the memo if it
  * knows, else from the solver, whose answer it learns); returns 1 if so. */
 static int try_removal(clue_chain *ch, const int *cells, int k)
 {
     clue_memo *m = &ch->memo;
     int unique = memo_verdict(m, cells, k), learnt = 0;
+    if (unique >= 0 && sdk_generate_memo_check) {
+        uint8_t other[SDK_MAX_CELLS];
+        for (int i = 0; i < k; i++)
+            ch->puzzle[cells[i]] = 0;
+        if ((removal_count(ch->b, ch->puzzle, cells, k, ch->grid, other) == 1) != unique)
+            __atomic_fetch_add(&sdk_generate_memo_errors, 1, __ATOMIC_RELAXED);
+        for (int i = 0; i < k; i++)
+            ch->puzzle[cells[i]] = ch->grid[cells[i]];
+    }
     if (unique < 0) {
         uint8_t other[SDK_MAX_CELLS];
         for (int i = 0; i < k; i++)
@@ -614,9 +645,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
             learnt = 1;
         } else if (other[0]) {
             cell_set u;
-            memset(&u, 0, sizeof u);
-            for (int c = 0; c < ch->b->ncells; c++)     /* (no branch: the cells differ at random) */
-                u.w[c >> 6] |= (uint64_t)(other[c] != ch->grid[c]) << (c & 63);
+            set_of_differences(other, ch->grid, ch->b->ncells, &u);
             memo_learn_avoid(m, &u, &ch->clue_cells);
         }
     }
