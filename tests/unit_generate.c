@@ -55,13 +55,19 @@ static int symmetric(const sdk_board *b, sdk_symmetry s, const uint8_t *p)
     return 1;
 }
 
-static void check_puzzles(int br, int bc, int clues, sdk_symmetry s, int count)
+static sdk_gen_params params(int clues, sdk_symmetry s)
 {
-    const sdk_board *b = sdk_board_cached(br, bc);
     sdk_gen_params g;
     sdk_generate_defaults(&g);
     g.target_clues = clues;
     g.symmetry = s;
+    return g;
+}
+
+static void check_puzzles(int br, int bc, int clues, sdk_symmetry s, int count)
+{
+    const sdk_board *b = sdk_board_cached(br, bc);
+    sdk_gen_params g = params(clues, s);
     int unique = 0, right_solution = 0, right_clues = 0, sym = 0, repeat = 0;
     for (uint32_t seed = 100; seed < 100 + (uint32_t)count; seed++) {
         uint8_t p[SDK_MAX_CELLS], sol[SDK_MAX_CELLS], again[SDK_MAX_CELLS], found[SDK_MAX_CELLS];
@@ -94,10 +100,7 @@ static void check_puzzles(int br, int bc, int clues, sdk_symmetry s, int count)
 static void check_memo(int br, int bc, int clues, sdk_symmetry s, int count)
 {
     const sdk_board *b = sdk_board_cached(br, bc);
-    sdk_gen_params g;
-    sdk_generate_defaults(&g);
-    g.target_clues = clues;
-    g.symmetry = s;
+    sdk_gen_params g = params(clues, s);
     sdk_generate_memo_check = 1;
     sdk_generate_memo_errors = 0;
     int made = 0;
