@@ -93,6 +93,7 @@ bench_method "anneal (schedule)" "$CAP" --method anneal
 bench_method "anneal T=0.35 (${LONGCAP} s cap)" "$LONGCAP" --method anneal --T 0.35
 bench_method "anneal T=0.35 --propagate" "$CAP" --method anneal --T 0.35 --propagate
 bench_method "anneal T=0.5 --propagate" "$CAP" --method anneal --T 0.5 --propagate
+bench_method "anneal T=0.5 --propagate --probe-every 0 (no probes)" "$CAP" --method anneal --T 0.5 --propagate --probe-every 0
 bench_method "sort-penalty" "$CAP" --method sort-penalty
 bench_method "evolve" "$CAP" --method evolve
 echo

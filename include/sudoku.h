@@ -255,6 +255,7 @@ typedef struct sdk_params {
     double   time_limit;      /* seconds per puzzle, 0 = none */
     int      restarts;        /* -1 = method default */
     int      propagate;       /* fill forced cells before a chain starts */
+    long     probe_every;     /* --propagate: proposals per probe; -1 = method default, 0 = none */
     double   T;               /* temperature; <0 = method default */
     double   lambda;          /* sort-penalty weight */
     double   clue_weight;     /* conflict-pair weight of a pair touching a clue */

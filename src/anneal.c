@@ -51,7 +51,7 @@
 /* --propagate: one proposal in CYCLE_EVERY (a power of two) is a 3-cycle
  * (measured: none is clearly worse; 2, 4, 16 no better than 8). */
 #define CYCLE_EVERY 8
-/* --propagate: one probe every PROBE_EVERY proposals (a power of two).  A
+/* --propagate: one probe every PROBE_EVERY proposals (--probe-every).  A
  * probe costs about as much as 256 proposals on a hard 9x9 puzzle, so the
  * chain keeps about a third of the time.  Measured on named-hard.txt, T =
  * 0.35 and 0.5, 50 seeds each: every 128 proposals, worst run 23 and 28 ms;
@@ -277,6 +277,8 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
      * to reach its solution), so a run can be stuck for good.  Restarts are
      * then unlimited unless --restarts says otherwise. */
     uint64_t stall = cand ? PROPAGATE_STALL : 0;
+    uint64_t probe_every = !cand ? 0 : p->probe_every >= 0 ? (uint64_t)p->probe_every : PROBE_EVERY;
+    uint64_t until_probe = probe_every;
     int runs = 1 + (p->restarts > 0 ? p->restarts : (cand && p->restarts < 0 ? INT_MAX - 1 : 0));
     long best = LONG_MAX;
     double T = fixed_T;
@@ -313,11 +315,13 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
                 break;
             if (st->nodes % SDK_ENERGY_POLL == 0 && sdk_energy_chain_poll(&ch, (double)E, T))
                 break;
-            if (cand && (iter & (PROBE_EVERY - 1)) == PROBE_EVERY - 1 &&
-                probe(b, start, cand, &rng, st, state)) {
-                sdk_energy_reset(&e, state);
-                E = tracked(&e, kind);
-                break;
+            if (probe_every && --until_probe == 0) {
+                until_probe = probe_every;
+                if (probe(b, start, cand, &rng, st, state)) {
+                    sdk_energy_reset(&e, state);
+                    E = tracked(&e, kind);
+                    break;
+                }
             }
             st->nodes++;
             int x, y, z = -1;

@@ -15,6 +15,7 @@ void sdk_params_defaults(sdk_params *p)
     memset(p, 0, sizeof *p);
     p->seed = 1;
     p->restarts = -1;
+    p->probe_every = -1;
     p->T = -1;
     p->lambda = 1.0;
     p->clue_weight = 5.0;

@@ -116,6 +116,13 @@ stats=$($SUDOKU solve --method anneal --T 0.5 --propagate --seed 4 --stats "$tmp
 expect "propagate: probes counted" "$(echo "$stats" | grep -c ' probes=[1-9][0-9]* found_by=\(probe\|chain\) ')" 9
 json=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --seed 3 --format json)
 case "$json" in *'"probes":'[1-9]*'"found_by":"'*) ok ;; *) bad "propagate json: no probes: $json" ;; esac
+# --probe-every 0: the chain alone, which still solves; 1: a probe after every proposal.
+stats=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --probe-every 0 --seed 2 --stats 2>&1 >/dev/null)
+case "$stats" in *' solved '*probes=*) bad "--probe-every 0 probed: $stats" ;; *' solved '*) ok ;; *) bad "--probe-every 0: $stats" ;; esac
+stats=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --propagate --probe-every 1 --seed 2 --stats 2>&1 >/dev/null | head -n 1)
+nodes=$(echo "$stats" | sed -n 's/.* nodes=\([0-9]*\) .*/\1/p'); probes=$(echo "$stats" | sed -n 's/.* probes=\([0-9]*\) .*/\1/p')
+expect "--probe-every 1: one probe per proposal" "$probes" "$((nodes + 1))"
+$SUDOKU solve --method anneal --propagate --probe-every -1 puzzles/wikipedia.txt >/dev/null 2>&1; expect "--probe-every -1" $? 2
 json=$(echo "$inkala" | $SUDOKU solve --method anneal --T 0.5 --seed 3 --max-iters 1000 --format json)
 case "$json" in *probes*) bad "no --propagate, yet probes: $json" ;; *) ok ;; esac
 

@@ -32,6 +32,8 @@ static const cli_option option_table[] = {
      "stochastic methods: restarts after a run fails"},
     {"--propagate", NULL, NULL, OPT_FLAG, P(propagate), 0, 0, OPTG_STOCH, NULL,
      "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates"},
+    {"--probe-every", NULL, "N", OPT_LONG, P(probe_every), 0, 2e9, OPTG_STOCH, NULL,
+     "anneal, sort-penalty with --propagate: proposals per probe (default 128); 0 = no probes, the chain alone"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
      "stochastic methods: write puzzle,iteration,energy,temperature as CSV"},
     {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
