@@ -31,7 +31,7 @@ static const cli_option option_table[] = {
     {"--restarts", NULL, "N", OPT_INT, P(restarts), 0, 1e9, OPTG_STOCH, NULL,
      "stochastic methods: restarts after a run fails"},
     {"--propagate", NULL, NULL, OPT_FLAG, P(propagate), 0, 0, OPTG_STOCH, NULL,
-     "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates"},
+     "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates and share their time with probes (see --probe-every)"},
     {"--probe-every", NULL, "N", OPT_LONG, P(probe_every), 0, 2e9, OPTG_STOCH, NULL,
      "anneal, sort-penalty with --propagate: proposals per probe (default 128); 0 = no probes, the chain alone"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
