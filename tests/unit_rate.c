@@ -4,13 +4,15 @@
  * normal width exactly), the paper's average widths within their error bars,
  * the width tree's solved leaves against the exact solver's count, and the
  * 9x9 mask walk against the general walk (same widths, leaves and tie-break
- * draws).
+ * draws) on random clue sets and on isomorphs of the named puzzles with a
+ * clue more or less.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
 #include "check.h"
+#include "isomorph.h"
 
 static void parse_line(const char *text, uint8_t *cells, int ncells)
 {
@@ -115,6 +117,24 @@ static void test_small_boards(void)
     }
 }
 
+/* Fast and general walk on one puzzle: the same normal width and solved
+ * leaves, the same random tie-break width, and the same draws.  Returns the
+ * normal width, 0 on a disagreement. */
+static uint64_t walks_agree(const sdk_board *b, const uint8_t *cells, uint32_t seed)
+{
+    uint64_t leaves_fast, leaves_general;
+    uint64_t fast = sdk_rate_width(b, cells, NULL, &leaves_fast, NULL);
+    uint64_t general = sdk_rate_width_general(b, cells, NULL, &leaves_general, NULL);
+    sdk_rng tie_fast, tie_general;
+    sdk_rng_seed(&tie_fast, seed);
+    sdk_rng_seed(&tie_general, seed);
+    uint64_t random_fast = sdk_rate_width(b, cells, &tie_fast, NULL, NULL);
+    uint64_t random_general = sdk_rate_width_general(b, cells, &tie_general, NULL, NULL);
+    int ok = fast == general && leaves_fast == leaves_general && random_fast == random_general &&
+             sdk_rng_u32(&tie_fast) == sdk_rng_u32(&tie_general);
+    return ok ? fast : 0;
+}
+
 /* The 9x9 walk of sdk_rate_width and the general one agree on random 9x9
  * clue sets of every kind (unique, several solutions, none, contradictory
  * clues): the same width and solved leaves, top-left and with random
@@ -134,23 +154,54 @@ static void test_9x9_walk(const sdk_board *b)
         for (int c = 0; c < 81; c++)
             if (sdk_rng_below(&rng, 100) < keep)
                 cells[c] = sdk_rng_below(&rng, 30) ? grid[c] : (uint8_t)(1 + sdk_rng_below(&rng, 9));
-        uint64_t leaves_fast, leaves_general;
-        uint64_t fast = sdk_rate_width(b, cells, NULL, &leaves_fast, NULL);
-        uint64_t general = sdk_rate_width_general(b, cells, NULL, &leaves_general, NULL);
-        sdk_rng tie_fast, tie_general;
-        sdk_rng_seed(&tie_fast, (uint32_t)t);
-        sdk_rng_seed(&tie_general, (uint32_t)t);
-        uint64_t random_fast = sdk_rate_width(b, cells, &tie_fast, NULL, NULL);
-        uint64_t random_general = sdk_rate_width_general(b, cells, &tie_general, NULL, NULL);
-        int ok = fast == general && leaves_fast == leaves_general && random_fast == random_general &&
-                 sdk_rng_u32(&tie_fast) == sdk_rng_u32(&tie_general);
-        if (!ok && mismatches++ < 3)
-            CHECK(0, "9x9 walk %llu/%llu leaves %llu/%llu random %llu/%llu", (unsigned long long)fast,
-                  (unsigned long long)general, (unsigned long long)leaves_fast,
-                  (unsigned long long)leaves_general, (unsigned long long)random_fast,
-                  (unsigned long long)random_general);
+        if (!walks_agree(b, cells, (uint32_t)t) && mismatches++ < 3)
+            CHECK(0, "9x9 walk differs on clue set %d", t);
     }
     CHECK(mismatches == 0, "%d of 300 clue sets rated differently by the 9x9 and general walks", mismatches);
+}
+
+/* The walks on the deep trees of hard puzzles: random isomorphs of the named
+ * puzzles (other cells and digits tie), each also with a clue removed (often
+ * several solutions) and a solution cell added. */
+static void test_9x9_isomorphs(const sdk_board *b)
+{
+    static const char *named[] = {
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...",
+        ".......39....1...5..3..58....8..9..6.7..2....1..4.......9..8.5..2....6..4..7.....",
+        "....9..5..1.....3...23..7....45...7.8.....2.......64...9..1.....8..6......54....7",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    };
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 23);
+    int mismatches = 0, walks = 0;
+    uint64_t nodes = 0;
+    for (int i = 0; i < (int)(sizeof named / sizeof named[0]); i++)
+        for (int t = 0; t < 3; t++) {
+            uint8_t cells[81], iso[81], solution[81];
+            parse_line(named[i], cells, 81);
+            random_isomorph(&rng, cells, iso);
+            sdk_status st;
+            sdk_exact_count(b, iso, 1, solution, NULL, NULL, &st);
+            for (int change = 0; change < 3; change++) {
+                uint8_t p[81];
+                memcpy(p, iso, 81);
+                int c = (int)sdk_rng_below(&rng, 81);
+                while (change > 0 && (p[c] != 0) != (change == 1))
+                    c = (c + 1) % 81;
+                if (change > 0)
+                    p[c] = change == 1 ? 0 : solution[c];
+                uint64_t w = walks_agree(b, p, sdk_rng_u32(&rng));
+                if (!w && mismatches++ < 3)
+                    CHECK(0, "9x9 walk differs on %s, isomorph %d, change %d", named[i], t, change);
+                nodes += w;
+                walks++;
+            }
+        }
+    CHECK(mismatches == 0, "%d of %d hard trees walked differently by the 9x9 and general walks", mismatches,
+          walks);
+    CHECK(nodes > 100000, "hard trees too small to test much: %llu nodes", (unsigned long long)nodes);
 }
 
 int main(void)
@@ -160,5 +211,6 @@ int main(void)
     test_average_width(b);
     test_small_boards();
     test_9x9_walk(b);
+    test_9x9_isomorphs(b);
     return CHECK_SUMMARY("unit_rate");
 }
