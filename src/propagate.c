@@ -48,6 +48,7 @@ static int singles(prop *s)
 {
     const sdk_board *b = s->b;
     int n = b->n;
+    uint32_t all = ((1u << n) - 1) << 1;    /* digits 1..n */
     for (int placed = 1; placed;) {
         placed = 0;
         for (int c = 0; c < b->ncells; c++) {
@@ -73,16 +74,12 @@ static int singles(prop *s)
                     once |= s->cand[c];
                 }
             }
-            for (int d = 1; d <= n; d++) {
-                uint32_t bit = 1u << d;
-                if (present & bit)
-                    continue;
-                if (!(once & bit))
-                    return 0;               /* d fits nowhere in h */
-                if (twice & bit)
-                    continue;
+            if (all & ~present & ~once)
+                return 0;                   /* a digit fits nowhere in h */
+            for (uint32_t hidden = once & ~twice & ~present; hidden; hidden &= hidden - 1) {
+                int d = __builtin_ctz(hidden);
                 for (int i = 0; i < n; i++)
-                    if (s->cand[cells[i]] & bit) {
+                    if (s->cand[cells[i]] >> d & 1u) {
                         place(s, cells[i], d);
                         placed = 1;
                         break;
