@@ -233,26 +233,25 @@ static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint
     return status;
 }
 
-/* A full grid from the chain (seeded with seed), or if the board is larger
+/* A full grid from the chain, drawing from rng, or if the board is larger
  * than 9x9 or the chain runs too long, from grid_by_exact. */
-static sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, uint8_t *grid,
+static sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                             const sdk_budget *budget)
 {
-    sdk_rng rng;
-    sdk_rng_seed(&rng, seed);
     if (b->n <= 9 && b->ncells <= CHAIN_MAX_CELLS) {
-        sdk_status status = grid_by_chain(b, g->grid_T, &rng, grid, budget);
+        sdk_status status = grid_by_chain(b, g->grid_T, rng, grid, budget);
         if (status == SDK_SOLVED || status == SDK_INTERRUPTED)
             return status;
-        sdk_rng_seed(&rng, seed);
     }
-    return grid_by_exact(b, &rng, grid, budget);
+    return grid_by_exact(b, rng, grid, budget);
 }
 
 sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                              uint8_t *grid, const sdk_budget *budget)
 {
-    return grid_from(b, g, seed, grid, budget);
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    return grid_from(b, g, &rng, grid, budget);
 }
 
 /* ---- symmetry orbits ----------------------------------------------------- */
@@ -701,7 +700,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     const uint64_t patience = 1000 * (uint64_t)nc;
     sdk_status result = SDK_UNSOLVABLE;      /* this target is out of reach (e.g. too few clues) */
     for (uint32_t attempt = 0; attempt < 50 && result == SDK_UNSOLVABLE; attempt++) {
-        sdk_status status = sdk_generate_grid(b, g, sdk_rng_u32(&rng), grid, budget);
+        sdk_status status = grid_from(b, g, &rng, grid, budget);     /* (one stream: no second seeding) */
         if (status != SDK_SOLVED) {
             result = status;
             break;
