@@ -7,10 +7,12 @@
  *               U = depth, then U = ln(normal width), for the hardest
  *               puzzles by search-tree width.
  *
- * Every removal of a clue is checked (the exact solver, limit 2, or a proof
- * the chain already holds: see clue_memo and puzzle_memo), so the clue set
- * stays unique at every step; the ratings come from rate.c.  All randomness
- * is our MT19937, seeded from the caller's seed.
+ * Every removal of a clue is checked (by the exact solver -- on 9x9 a search
+ * for a solution that differs from the grid in the removed cells, see
+ * removal_count -- or by a proof the chain already holds: see clue_memo and
+ * puzzle_memo), so the clue set stays unique at every step; the ratings
+ * come from rate.c.  All randomness is our MT19937, seeded from the
+ * caller's seed.
  */
 #include <limits.h>
 #include <math.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 #include "sudoku.h"
 #include "energy.h"
+
 void sdk_generate_defaults(sdk_gen_params *g)
 {
     memset(g, 0, sizeof *g);
@@ -866,14 +869,15 @@ static void clue_set_of(const sdk_board *b, const uint8_t *puzzle, cell_set *clu
             set_flip(clues, c);
 }
 
-/* Does puzzle (a clue set of the run's grid) have one solution? */
-static int remc_unique(remc_run *run, const uint8_t *puzzle, const cell_set *clues)
+/* Does puzzle (a clue set of the run's grid, a unique one without the clue
+ * at cell `removed`) have one solution? */
+static int remc_unique(remc_run *run, uint8_t *puzzle, const cell_set *clues, int removed)
 {
     uint64_t width = puzzle_recall(&run->memo, clues, 0);
     if (width || puzzle_recall(&run->memo, clues, 1))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    if (count_up_to_two(run->b, puzzle, run->grid, other) == 1)
+    if (removal_count(run->b, puzzle, &removed, 1, run->grid, other) == 1)
         return 1;
     puzzle_learn(&run->memo, clues, 0, UINT64_MAX);
     return 0;
@@ -937,7 +941,7 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c
     int clues = r->clues + (removing ? -1 : 1);
     cell_set clues_after;
     clue_set_of(run->b, r->puzzle, &clues_after);
-    if (removing && !remc_unique(run, r->puzzle, &clues_after)) {
+    if (removing && !remc_unique(run, r->puzzle, &clues_after, c)) {
         r->puzzle[c] = run->grid[c];
         return;
     }
