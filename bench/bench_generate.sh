@@ -25,7 +25,11 @@ rate() {   # rate CLUES COUNT JOBS
         children_cpu "$times.cpu"
         cpu0=$(cat "$times.cpu.sum")
         start=$(date +%s.%N)
-        $SUDOKU generate -q --seed 1 --clues "$1" --count "$2" -j "$3" >/dev/null
+        if ! $SUDOKU generate -q --seed 1 --clues "$1" --count "$2" -j "$3" >/dev/null; then
+            echo "generate --clues $1 -j $3: failed"
+            rm -f "$times" "$times.cpu" "$times.cpu.sum"
+            return
+        fi
         end=$(date +%s.%N)
         children_cpu "$times.cpu"
         echo "$start $end $cpu0 $(cat "$times.cpu.sum")" | awk '{ print $2 - $1, $4 - $3 }' >>"$times"

@@ -632,6 +632,7 @@ static int e9_simd_pass(e9_state *s, int use_lines)
         /* Per band, over all digits: cells with at least one digit, with at
          * least two, and cells some digit is placed on. */
         __m256i o = v[0], w = zero, p = placed[0], pw = zero;
+#pragma GCC unroll 4
         for (int i = 1; i < 5; i++) {
             w = _mm256_or_si256(w, _mm256_and_si256(o, v[i]));
             o = _mm256_or_si256(o, v[i]);
@@ -995,13 +996,16 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
     int total[2][3];
     e9_config_counts(s, &configs, total);
     int best_total = 1000, best_kind = -1, best_where = -1;
+#pragma GCC unroll 2
     for (int kind = 0; kind < 2; kind++)
+#pragma GCC unroll 3
         for (int w = 0; w < 3; w++)
             if (total[kind][w] > 9 && total[kind][w] < best_total) {
                 best_total = total[kind][w]; best_kind = kind; best_where = w;
             }
     if (best_kind < 0) return -1;
     int best_digit = -1, best_n = 7;
+#pragma GCC unroll 9
     for (int d = 0; d < 9; d++) {
         int k = e9_config_count(&configs, best_kind, best_where, d);
         if (k >= 2 && k < best_n) { best_n = k; best_digit = d; }
@@ -1015,12 +1019,13 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
 
 /* Restricts digit d to one configuration perm (a permutation as a segment
  * set) in band `where`, or in stack `where`. */
-static void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned perm)
+static inline void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned perm)
 {
     if (!stack) {
         uint32_t cells = 0;
+#pragma GCC unroll 9
         for (int j = 0; j < 9; j++)
-            if (perm & (1u << j)) cells |= 7u << (3 * j);
+            cells |= ((perm >> j) & 1u) * (7u << (3 * j));
         s->cand[E9_K(d, where)] &= cells;
     } else {
         for (int b = 0; b < 3; b++) {
@@ -1110,6 +1115,7 @@ static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
     over = _mm256_or_si256(over, _mm256_max_epu8(band[2], nine));
     if (!_mm256_testz_si256(_mm256_xor_si256(over, nine), _mm256_xor_si256(over, nine))) return -1;
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&masks[8 * i], zero);
+#pragma GCC unroll 9
     for (int d = 0; d < 9; d++) {
         __m256i digit = _mm256_set1_epi8((char)(d + 1));
         masks[E9_K(d, 0)] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(band[0], digit)) & E9_BAND_ALL;
@@ -1141,8 +1147,10 @@ static int e9_start(const uint8_t puzzle[81], e9_state *out)
     }
     taken = _mm256_or_si256(taken, _mm256_permute2x128_si256(taken, taken, 0x01));   /* per band, both halves */
     __m256i cand[5];
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         __m256i m = v[i], lines = zero;
+#pragma GCC unroll 3
         for (int k = 0; k < 3; k++) {
             /* row k of the band, and box k */
             __m256i row = _mm256_set1_epi32((int)(0x1ffu << (9 * k)));
