@@ -1117,8 +1117,8 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
     int *threaded = calloc((size_t)runs, sizeof(int));
-    for (int i = 1; i < runs; i++)
-        threaded[i] = threaded && pthread_create(&threads[i], NULL, remc_thread, &run[i]) == 0;
+    for (int i = 1; threaded && i < runs; i++)
+        threaded[i] = pthread_create(&threads[i], NULL, remc_thread, &run[i]) == 0;
     remc_thread(&run[0]);
     for (int i = 1; i < runs; i++) {
         if (threaded && threaded[i])
