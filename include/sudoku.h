@@ -437,7 +437,7 @@ int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t
 int  sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r);
 
 /* ------------------------------------------------------------------------ */
-/* Puzzle generation (src/generate.c)                                       */
+/* Puzzle generation (src/grid.c, generate.c, remc.c)                       */
 /* ------------------------------------------------------------------------ */
 
 /* Which cells are added or removed together (the orbit of a cell). */

@@ -1,7 +1,7 @@
-/* unit_generate.c -- the default generator (src/generate.c) through the
- * library: stage 1's grid is the `--method metropolis` chain's grid for the
- * same seed (draw for draw, on every board the chain serves), and every
- * puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
+/* unit_generate.c -- the default generator (src/grid.c, src/generate.c)
+ * through the library: stage 1's grid is the `--method metropolis` chain's
+ * grid for the same seed (draw for draw, on every board the chain serves),
+ * and every puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
  * uniqueness test on 9x9, the count to two elsewhere -- has exactly one
  * solution by the general solver (src/exact.c, not the 9x9 kernel), the
  * clue count asked for, the symmetry, and the same puzzle again for the

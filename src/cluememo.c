@@ -1,0 +1,261 @@
+/*
+ * cluememo.c -- whether a clue set of a full grid is unique: the solver's
+ * question after a removal (sdk_removal_count, asked by both generators),
+ * and what the clue chain of generate.c has learnt about its grid, so that
+ * most of its questions are answered without the solver:
+ *  - a clue set that contains a clue set already proven unique is unique;
+ *  - when a removal is refused, the solver's second solution X differs from
+ *    the grid on a set of cells U (an "unavoidable set"): any clue set with
+ *    no clue in U has X as a second solution, so it is not unique.
+ * The chain is exactly the one that asks the solver every time -- the memo
+ * only skips questions whose answer is already proven -- so the puzzles do
+ * not change, only the time (additions put clues back, and the chain keeps
+ * asking about the same few orbits).
+ *
+ * The memo follows the clue set as clues come and go, so that a question
+ * needs no scan of the sets: per cell, which sets hold it (bit masks over
+ * the sets); the mask of the unique sets the clue set contains ("whole");
+ * per unavoidable set, how many clues it holds, and masks of those holding
+ * exactly 1, 2, 3 or 4.  Removing the orbit R leaves a unique set whole iff
+ * the set is whole now and holds no cell of R, and leaves an unavoidable
+ * set without clues iff all h of its clues are in R: a few mask operations
+ * per cell of R.  Only accepted flips update the sets, and they are rare
+ * next to the questions.
+ */
+#include <string.h>
+#include "generate.h"
+
+/* Solution count of puzzle, up to 2; if 2, a solution other than grid goes
+ * to other when one is at hand (else other[0] = 0).  The 9x9 kernel is
+ * called directly: it needs no board and no budget. */
+static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other)
+{
+    sdk_status status;
+    uint64_t count = UINT64_MAX;
+    if (b->n == 9 && b->box_rows == 3)
+        count = sdk_exact9_count(puzzle, 2, other, NULL);
+    if (count == UINT64_MAX)
+        count = sdk_exact_count(b, puzzle, 2, other, NULL, NULL, &status);
+    if (count < 2 || memcmp(other, grid, (size_t)b->ncells) != 0)
+        return (int)count;
+    /* The solver met the grid first.  With the digits relabelled d -> n+1-d
+     * it tries branches in another order and usually meets the other one. */
+    uint8_t mirrored[SDK_MAX_CELLS];
+    for (int c = 0; c < b->ncells; c++)
+        mirrored[c] = puzzle[c] ? (uint8_t)(b->n + 1 - puzzle[c]) : 0;
+    sdk_exact_count(b, mirrored, 2, other, NULL, NULL, &status);
+    for (int c = 0; c < b->ncells; c++)
+        other[c] = (uint8_t)(b->n + 1 - other[c]);
+    if (memcmp(other, grid, (size_t)b->ncells) == 0)
+        other[0] = 0;
+    return 2;
+}
+
+/* A second solution differs from grid in one of the removed cells (else
+ * it would solve the unique puzzle), so on 9x9 the kernel asks, for
+ * i = 0..k-1 in turn, whether a solution has cell i other than grid's
+ * digit while cells 0..i-1 keep theirs: each of these searches is far
+ * smaller than a count to two (which has to find the grid, then rule
+ * everything else out), and the first solution found is the second one,
+ * in other. */
+int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+                      uint8_t *other)
+{
+    if (b->n != 9 || b->box_rows != 3)
+        return count_up_to_two(b, puzzle, grid, other);
+    uint8_t at[MAX_ORBIT];
+    for (int i = 0; i < k; i++)
+        at[i] = (uint8_t)cells[i];
+    return sdk_exact9_differs(puzzle, grid, at, k, other, NULL) == 1 ? 2 : 1;
+}
+
+/* out = the cells c < n where a[c] != b[c], eight at a time: per 64-bit
+ * word of bytes, a byte's top bit set iff the byte differs, then the eight
+ * top bits gathered by a multiply. */
+static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out)
+{
+    memset(out, 0, sizeof *out);
+    int c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + c, 8);
+        memcpy(&y, b + c, 8);
+        x ^= y;
+        x = (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+        out->w[c >> 6] |= ((x >> 7) * 0x0102040810204080ull >> 56) << (c & 63);
+    }
+    for (; c < n; c++)
+        out->w[c >> 6] |= (uint64_t)(a[c] != b[c]) << (c & 63);
+}
+
+void sdk_memo_start(clue_memo *m, int ncells)
+{
+    m->ncells = ncells;
+    m->words = (ncells + 63) / 64;
+    m->unique_count = m->learnt_count = 0;
+    memset(m->whole, 0, sizeof m->whole);
+    memset(m->held, 0, sizeof m->held);
+    memset(m->in_unique, 0, sizeof m->in_unique[0] * (size_t)ncells);
+    memset(m->in_avoid, 0, sizeof m->in_avoid[0] * (size_t)ncells);
+}
+
+/* Sets (on) or clears bit `slot` in the index words (stride per cell) of
+ * every cell of s. */
+static void memo_index(uint64_t *index, int stride, const cell_set *s, int words, int slot, int on)
+{
+    uint64_t bit = 1ull << (slot & 63);
+    for (int k = 0; k < words; k++)
+        for (uint64_t x = s->w[k]; x; x &= x - 1) {
+            uint64_t *at = index + (size_t)(k * 64 + __builtin_ctzll(x)) * (size_t)stride + (slot >> 6);
+            *at = on ? *at | bit : *at & ~bit;
+        }
+}
+
+/* Unavoidable set s now holds `to` clues instead of `from` (no branches:
+ * the flips are too random to predict). */
+static void memo_hits(clue_memo *m, int s, int from, int to)
+{
+    uint64_t bit = 1ull << (s & 63);
+    m->held[from <= MAX_ORBIT ? from : MAX_ORBIT + 1][s >> 6] &= ~bit;
+    m->held[to <= MAX_ORBIT ? to : MAX_ORBIT + 1][s >> 6] |= bit;
+    m->hits[s] = (uint16_t)to;
+}
+
+/* Stores u as unavoidable set `slot` (replacing what was there if occupied). */
+static void memo_put_avoid(clue_memo *m, int slot, int occupied, const cell_set *u, const cell_set *clues)
+{
+    if (occupied) {
+        memo_index(&m->in_avoid[0][0], AW, &m->avoid[slot], m->words, slot, 0);
+        memo_hits(m, slot, m->hits[slot], 0);
+    }
+    m->avoid[slot] = *u;
+    int hits = 0;
+    for (int k = 0; k < m->words; k++)
+        hits += __builtin_popcountll(u->w[k] & clues->w[k]);
+    memo_hits(m, slot, 0, hits);
+    memo_index(&m->in_avoid[0][0], AW, u, m->words, slot, 1);
+}
+
+void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues)
+{
+    int slot = m->unique_count % MEMO_SETS;
+    if (m->unique_count++ >= MEMO_SETS)
+        memo_index(&m->in_unique[0][0], UW, &m->unique[slot], m->words, slot, 0);
+    m->unique[slot] = *clues;
+    m->whole[slot >> 6] |= 1ull << (slot & 63);
+    memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
+}
+
+void sdk_memo_learn_second(clue_memo *m, const uint8_t *second, const uint8_t *grid, const cell_set *clues)
+{
+    cell_set u;
+    set_of_differences(second, grid, m->ncells, &u);
+    int slot = m->learnt_count % MEMO_SETS;
+    memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, &u, clues);
+}
+
+int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)
+{
+    /* Per unavoidable set, how many of the k cells it holds, bit-sliced. */
+    uint64_t unhit = 0;
+    for (int j = 0; j < AW; j++) {
+        uint64_t b0 = 0, b1 = 0, b2 = 0;
+        for (int i = 0; i < k; i++) {
+            uint64_t x = m->in_avoid[cells[i]][j], c0 = b0 & x, c1 = b1 & c0;
+            b0 ^= x;
+            b1 ^= c0;
+            b2 |= c1;
+        }
+        unhit |= (m->held[1][j] & b0 & ~b1 & ~b2) | (m->held[2][j] & ~b0 & b1 & ~b2) |
+                 (m->held[3][j] & b0 & b1 & ~b2) | (m->held[4][j] & ~b0 & ~b1 & b2);
+    }
+    if (unhit)
+        return 0;
+    uint64_t whole = 0;
+    for (int j = 0; j < UW; j++) {
+        uint64_t keep = m->whole[j];
+        for (int i = 0; i < k; i++)
+            keep &= ~m->in_unique[cells[i]][j];
+        whole |= keep;
+    }
+    return whole ? 1 : -1;
+}
+
+void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues)
+{
+    for (int i = 0; i < k; i++) {
+        int c = cells[i];
+        for (int j = 0; j < UW; j++) {
+            if (delta < 0) {
+                m->whole[j] &= ~m->in_unique[c][j];     /* they lack c now */
+                continue;
+            }
+            /* Those holding c may be whole again: look at their other cells. */
+            for (uint64_t x = m->in_unique[c][j] & ~m->whole[j]; x; x &= x - 1) {
+                const cell_set *u = &m->unique[j * 64 + __builtin_ctzll(x)];
+                uint64_t lacking = (u->w[0] & ~clues->w[0]) | (u->w[1] & ~clues->w[1]);
+                for (int w = 2; w < m->words; w++)     /* (none on 9x9) */
+                    lacking |= u->w[w] & ~clues->w[w];
+                m->whole[j] |= lacking ? 0 : x & -x;
+            }
+        }
+        for (int j = 0; j < AW; j++)
+            for (uint64_t x = m->in_avoid[c][j]; x; x &= x - 1) {
+                int s = j * 64 + __builtin_ctzll(x);
+                memo_hits(m, s, m->hits[s], m->hits[s] + delta);
+            }
+    }
+}
+
+/* The grid's smallest unavoidable sets, found without the solver: for two
+ * digits a and b, link every cell holding a to the cells holding b among
+ * its peers (one per house).  Swapping a and b over a connected group of
+ * linked cells leaves every house with one a and one b, so it is another
+ * solution: a clue set without a clue in the group is not unique.  (All 2n
+ * cells of the pair are one such group too, but nearly every clue set hits
+ * it: not kept.)  The groups by breadth-first search on bit masks (peers[c]:
+ * the peers of cell c).  Stored after the learnt sets, counted against the
+ * clue set `clues`. */
+void sdk_memo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
+                         const cell_set *clues)
+{
+    int n = b->n, words = m->words, swaps = 0;
+    cell_set holds[SDK_MAX_N + 1];
+    memset(holds, 0, sizeof holds[0] * (size_t)(n + 1));
+    for (int c = 0; c < b->ncells; c++)
+        set_flip(&holds[grid[c]], c);
+    for (int a = 1; a <= n; a++)
+        for (int d = a + 1; d <= n; d++) {
+            cell_set left, groups[2 * SDK_MAX_N];
+            int ngroups = 0;
+            for (int w = 0; w < words; w++)
+                left.w[w] = holds[a].w[w] | holds[d].w[w];
+            for (int start = 0; start < words; start++)
+                while (left.w[start]) {
+                    cell_set *g = &groups[ngroups++], front;
+                    memset(g, 0, sizeof *g);
+                    memset(&front, 0, sizeof front);
+                    front.w[start] = left.w[start] & -left.w[start];
+                    for (uint64_t any = 1; any;) {
+                        cell_set next;
+                        memset(&next, 0, sizeof next);
+                        for (int w = 0; w < words; w++) {
+                            g->w[w] |= front.w[w];
+                            left.w[w] &= ~front.w[w];
+                            for (uint64_t x = front.w[w]; x; x &= x - 1) {
+                                const cell_set *p = &peers[w * 64 + __builtin_ctzll(x)];
+                                for (int v = 0; v < words; v++)
+                                    next.w[v] |= p->w[v];
+                            }
+                        }
+                        any = 0;
+                        for (int w = 0; w < words; w++) {
+                            front.w[w] = next.w[w] & left.w[w];
+                            any |= front.w[w];
+                        }
+                    }
+                }
+            for (int g = 0; ngroups > 1 && g < ngroups && swaps < MEMO_AVOID - MEMO_SETS; g++)
+                memo_put_avoid(m, MEMO_SETS + swaps++, 0, &groups[g], clues);
+        }
+}
