@@ -20,6 +20,7 @@
  * passes rescanned all cells for each few placements).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
@@ -220,7 +221,7 @@ static uint64_t width_node(rate_search *s, int level, int empty)
  * otherwise (make PORTABLE=1) two 64-bit words, same results.
  */
 #if defined(__SSE4_1__)
-#include <smmintrin.h>
+#include <immintrin.h>
 typedef __m128i cells81;
 
 static inline cells81 c81_make(uint64_t lo, uint64_t hi)
@@ -316,11 +317,86 @@ typedef struct w9_node {
     cells81 count[4];           /* bit k of each empty cell's candidate count (0 for filled cells) */
 } w9_node;
 
+/* ---- a per-thread table of subtree widths
+ *
+ * A subtree of the walk is a function of the candidate masks at its root
+ * alone (the propagation, the branching cell and its children all follow
+ * from them), so walks that reach the same masks share the subtree's width
+ * and solved leaves.  `generate --hard` rates puzzles a clue apart, whose
+ * trees share much: a clue that propagation places anyway changes nothing,
+ * and one that a branch of the other tree sets leaves that whole subtree
+ * as it was.  Each thread keeps a direct-mapped table (about 5 MB, made on
+ * first use, freed when the thread ends) of the subtrees of at least
+ * W9_CACHE_MIN nodes whose roots lie in the first W9_CACHE_LEVELS levels of
+ * a walk: deeper, a lookup saves less than it costs (measured on --hard).
+ * An entry holds its whole key, so a hit is exact.  Normal widths only: with
+ * random tie-breaks a subtree depends on the draws too. */
+#define W9_CACHE_SLOTS (1 << 15)
+#define W9_CACHE_LEVELS 7
+#define W9_CACHE_MIN 64
+
+typedef struct w9_entry {
+    cells81 may[9];             /* the key: the node's masks at its fixpoint */
+    uint64_t width, solutions;
+} w9_entry;
+
+typedef struct w9_cache {
+    uint64_t tag[W9_CACHE_SLOTS];       /* hash of the entry's key; 0: empty */
+    w9_entry entry[W9_CACHE_SLOTS];
+} w9_cache;
+
+static pthread_key_t w9_cache_key;
+static pthread_once_t w9_cache_once = PTHREAD_ONCE_INIT;
+static int w9_cache_keyed;
+static _Thread_local w9_cache *w9_cache_mine;
+
+static void w9_cache_setup(void)
+{
+    w9_cache_keyed = pthread_key_create(&w9_cache_key, free) == 0;
+}
+
+/* This thread's table (NULL if it cannot have one). */
+static w9_cache *w9_cache_get(void)
+{
+    if (!w9_cache_mine) {
+        pthread_once(&w9_cache_once, w9_cache_setup);
+        w9_cache *c = w9_cache_keyed ? calloc(1, sizeof *c) : NULL;
+        if (c && pthread_setspecific(w9_cache_key, c) != 0) {
+            free(c);
+            c = NULL;
+        }
+        w9_cache_mine = c;
+    }
+    return w9_cache_mine;
+}
+
+static uint64_t w9_hash(const cells81 *may)
+{
+    uint64_t h = 0;
+    for (int d = 0; d < 9; d++) {
+        uint64_t a = (c81_lo(may[d]) ^ (0x9e3779b97f4a7c15ull * (uint64_t)(d + 1))) * 0xbf58476d1ce4e5b9ull;
+        uint64_t b = (c81_hi(may[d]) ^ (0xc2b2ae3d27d4eb4full * (uint64_t)(d + 1))) * 0x94d049bb133111ebull;
+        h += (a ^ a >> 31) + (b ^ b >> 29);
+    }
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    return (h ^ h >> 32) | 1;
+}
+
+static int w9_same(const cells81 *a, const cells81 *b)
+{
+    cells81 diff = c81_make(0, 0);
+    for (int d = 0; d < 9; d++)
+        diff = c81_or(diff, c81_xor(a[d], b[d]));
+    return c81_none(diff);
+}
+
 typedef struct w9_walk {
     sdk_rng *tiebreak;
     const sdk_budget *budget;
     uint64_t nodes, solutions;
     int stopped;
+    w9_cache *cache;            /* NULL: none */
 } w9_walk;
 
 /* Strikes digit d from the cells of `from` that still have it.  Returns 0 if
@@ -344,12 +420,16 @@ static inline int w9_strike(w9_node *x, int d, cells81 from, cells81 *singles)
     return 1;
 }
 
+/* A set of digits: bit 2d for digit d + 1 (the spacing saves the AVX2
+ * w9_digits a step). */
+#define W9_ALL_DIGITS 0x15555u
+
 /* Takes cell out of the empty cells: digit masks `digits` (those that may
  * hold it) and its count. */
 static inline void w9_fill(w9_node *x, cells81 cell, unsigned digits)
 {
     for (; digits; digits &= digits - 1) {
-        int e = __builtin_ctz(digits);
+        int e = __builtin_ctz(digits) >> 1;
         x->may[e] = c81_andnot(x->may[e], cell);
     }
 #pragma GCC unroll 4
@@ -357,25 +437,42 @@ static inline void w9_fill(w9_node *x, cells81 cell, unsigned digits)
         x->count[k] = c81_andnot(x->count[k], cell);
 }
 
-/* The digits (bit d for digit d + 1) whose mask meets `cells`. */
+/* The digits whose mask meets `cells`. */
+#if defined(__AVX2__)
+/* Two digits a register: whether each 64-bit half meets `cells`, then the
+ * halves of a digit joined. */
+static inline unsigned w9_digits(const w9_node *x, cells81 cells)
+{
+    __m256i both = _mm256_broadcastsi128_si256(cells);
+    unsigned missed = 0;        /* bits 2d and 2d + 1: the halves of digit d miss */
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; k++) {
+        __m256i pair = _mm256_loadu_si256((const __m256i *)&x->may[2 * k]);
+        __m256i none = _mm256_cmpeq_epi64(_mm256_and_si256(pair, both), _mm256_setzero_si256());
+        missed |= (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(none)) << (4 * k);
+    }
+    return (~(missed & missed >> 1) & 0x5555) | (unsigned)c81_meet(x->may[8], cells) << 16;
+}
+#else
 static inline unsigned w9_digits(const w9_node *x, cells81 cells)
 {
     unsigned digits = 0;
 #pragma GCC unroll 9
     for (int d = 8; d >= 0; d--)
-        digits = digits * 2 + (unsigned)c81_meet(x->may[d], cells);
+        digits = digits * 4 + (unsigned)c81_meet(x->may[d], cells);
     return digits;
 }
+#endif
 
 /* Pencil marks: places the singles and those they make, a digit at a time.
  * Returns 0 on a contradiction. */
-static int w9_propagate(w9_node *x, cells81 singles)
+static inline __attribute__((always_inline)) int w9_propagate(w9_node *x, cells81 singles)
 {
     while (!c81_none(singles)) {
         cells81 now = singles;  /* this round; what it makes waits for the next */
         singles = c81_make(0, 0);
         for (unsigned digits = w9_digits(x, now); digits; digits &= digits - 1) {
-            int d = __builtin_ctz(digits);
+            int d = __builtin_ctz(digits) >> 1;
             cells81 mine = c81_and(now, x->may[d]);
             uint64_t lo = c81_lo(mine), hi = c81_hi(mine);
             cells81 seen = c81_load(w9_peers[lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi)]);
@@ -398,13 +495,15 @@ static int w9_propagate(w9_node *x, cells81 singles)
     return 1;
 }
 
-/* The empty cells with the fewest candidates (at a fixpoint: 2 or more). */
-static cells81 w9_fewest(const w9_node *x)
+static inline int w9_solved(const w9_node *x)
+{
+    return c81_none(c81_or(c81_or(x->count[0], x->count[1]), c81_or(x->count[2], x->count[3])));
+}
+
+/* The empty cells with the fewest candidates, when no cell has two. */
+static cells81 w9_fewest_more(const w9_node *x)
 {
     const cells81 *n = x->count;
-    cells81 two = c81_andnot(n[1], c81_or(c81_or(n[0], n[2]), n[3]));
-    if (!c81_none(two))
-        return two;
     for (int k = 3; k <= 9; k++) {
         cells81 m = c81_make(~0ull, ~0ull);
         for (int b = 0; b < 4; b++)
@@ -415,16 +514,22 @@ static cells81 w9_fewest(const w9_node *x)
     return c81_make(0, 0);
 }
 
-/* The width of node x, whose placement left `singles` to propagate.  x is
- * the caller's to overwrite. */
-static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles)
+/* The empty cells with the fewest candidates (at a fixpoint: 2 or more). */
+static inline cells81 w9_fewest(const w9_node *x)
 {
-    if (!w9_propagate(x, singles))
-        return 1;
-    if (c81_none(c81_or(c81_or(x->count[0], x->count[1]), c81_or(x->count[2], x->count[3])))) {
-        w->solutions++;
-        return 1;
-    }
+    const cells81 *n = x->count;
+    cells81 two = c81_andnot(n[1], c81_or(c81_or(n[0], n[2]), n[3]));
+    return c81_none(two) ? w9_fewest_more(x) : two;
+}
+
+static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles);
+static uint64_t w9_width_top(w9_walk *w, w9_node *x, cells81 singles, int level);
+
+/* The children of node x (at its fixpoint, neither solved nor dead), whose
+ * level in the walk is `level`: 1 + the sum of their widths.  x is the
+ * caller's to overwrite. */
+static inline __attribute__((always_inline)) uint64_t w9_branch(w9_walk *w, w9_node *x, int level)
+{
     cells81 tied = w9_fewest(x);
     uint64_t lo = c81_lo(tied), hi = c81_hi(tied);
     if (w->tiebreak) {
@@ -460,9 +565,60 @@ static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles)
         if (w->stopped)
             return width + 1;
         cells81 next = c81_make(0, 0);
-        width += w9_strike(child, __builtin_ctz(digits), peers, &next) ? w9_width(w, child, next) : 1;
+        if (!w9_strike(child, __builtin_ctz(digits) >> 1, peers, &next))
+            width++;
+        else if (level + 1 < W9_CACHE_LEVELS)
+            width += w9_width_top(w, child, next, level + 1);
+        else
+            width += w9_width(w, child, next);
     }
     return width;
+}
+
+/* The width of node x, whose placement left `singles` to propagate.  x is
+ * the caller's to overwrite. */
+static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles)
+{
+    if (!w9_propagate(x, singles))
+        return 1;
+    if (w9_solved(x)) {
+        w->solutions++;
+        return 1;
+    }
+    return w9_branch(w, x, W9_CACHE_LEVELS);
+}
+
+/* The same for a node `level` < W9_CACHE_LEVELS branchings below the root,
+ * looked up in the thread's table and entered there if large enough. */
+static uint64_t w9_width_top(w9_walk *w, w9_node *x, cells81 singles, int level)
+{
+    if (!w9_propagate(x, singles))
+        return 1;
+    if (w9_solved(x)) {
+        w->solutions++;
+        return 1;
+    }
+    if (!w->cache)
+        return w9_branch(w, x, level);
+    w9_cache *cache = w->cache;
+    uint64_t tag = w9_hash(x->may);
+    size_t i = tag & (W9_CACHE_SLOTS - 1);
+    if (cache->tag[i] == tag && w9_same(cache->entry[i].may, x->may)) {
+        w->solutions += cache->entry[i].solutions;
+        return cache->entry[i].width;
+    }
+    w9_entry found;
+#pragma GCC unroll 9
+    for (int d = 0; d < 9; d++)
+        found.may[d] = x->may[d];
+    uint64_t nodes_before = w->nodes, solutions_before = w->solutions;
+    found.width = w9_branch(w, x, level);
+    found.solutions = w->solutions - solutions_before;
+    if (!w->stopped && w->nodes - nodes_before >= (uint64_t)W9_CACHE_MIN) {
+        cache->tag[i] = tag;
+        cache->entry[i] = found;
+    }
+    return found.width;
 }
 
 static uint64_t width_9x9(const uint8_t *puzzle, sdk_rng *tiebreak, uint64_t *solutions,
@@ -476,17 +632,25 @@ static uint64_t width_9x9(const uint8_t *puzzle, sdk_rng *tiebreak, uint64_t *so
     root.count[0] = all;        /* 9 = 0b1001 */
     root.count[1] = root.count[2] = c81_make(0, 0);
     root.count[3] = all;
+    if (solutions)
+        *solutions = 0;
     int alive = 1;
-    for (int c = 0; c < 81; c++)
-        if (puzzle[c])
-        {
-            cells81 bit = c81_cell(c);
-            w9_fill(&root, bit, 0x1ff);
-            alive &= w9_strike(&root, puzzle[c] - 1, c81_load(w9_peers[c]), &singles);
-        }
+    for (int c = 0; c < 81; c++) {
+        int d = puzzle[c] - 1;
+        if (d < 0)
+            continue;
+        cells81 bit = c81_cell(c);
+        if (d >= 9 || !c81_meet(root.may[d], bit))
+            return 1;           /* a clue out of range or one that a peer's rules out: a single dead node */
+        w9_fill(&root, bit, W9_ALL_DIGITS);
+        alive &= w9_strike(&root, d, c81_load(w9_peers[c]), &singles);
+    }
+    if (!alive)
+        return 1;
     singles = c81_and(singles, root.count[0]);  /* not those a later clue filled */
     w.nodes = 1;
-    uint64_t width = alive ? w9_width(&w, &root, singles) : 1;
+    w.cache = tiebreak ? NULL : w9_cache_get();
+    uint64_t width = w9_width_top(&w, &root, singles, 0);
     if (solutions)
         *solutions = w.solutions;
     return w.stopped ? 0 : width;
@@ -495,13 +659,8 @@ static uint64_t width_9x9(const uint8_t *puzzle, sdk_rng *tiebreak, uint64_t *so
 uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                         uint64_t *solutions, const sdk_budget *budget)
 {
-    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27) {
-        if (solutions)
-            *solutions = 0;
-        if (!sdk_board_givens_consistent(b, puzzle, NULL))
-            return 1;               /* clues that contradict each other: a single dead node */
+    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27)
         return width_9x9(puzzle, tiebreak, solutions, budget);
-    }
     return sdk_rate_width_general(b, puzzle, tiebreak, solutions, budget);
 }
 

@@ -158,6 +158,21 @@ static void test_9x9_walk(const sdk_board *b)
             CHECK(0, "9x9 walk differs on clue set %d", t);
     }
     CHECK(mismatches == 0, "%d of 300 clue sets rated differently by the 9x9 and general walks", mismatches);
+    /* Clues that contradict each other (a row, a column, a box) or are out of
+     * range: a single dead node, as in the general walk. */
+    static const int twin[3] = {8, 72, 20};
+    for (int k = 0; k < 4; k++) {
+        uint8_t cells[81] = {0};
+        cells[0] = 5;
+        if (k < 3)
+            cells[twin[k]] = 5;
+        else
+            cells[40] = 10;
+        uint64_t leaves = 99, width = sdk_rate_width(b, cells, NULL, &leaves, NULL);
+        CHECK(width == 1 && leaves == 0, "contradictory clues %d: width %llu, %llu leaves", k,
+              (unsigned long long)width, (unsigned long long)leaves);
+        CHECK(sdk_rate_width_general(b, cells, NULL, NULL, NULL) == 1, "contradictory clues %d (general)", k);
+    }
 }
 
 /* The walks on the deep trees of hard puzzles: random isomorphs of the named
@@ -201,6 +216,17 @@ static void test_9x9_isomorphs(const sdk_board *b)
         }
     CHECK(mismatches == 0, "%d of %d hard trees walked differently by the 9x9 and general walks", mismatches,
           walks);
+    /* A walk the budget stops answers 0 and leaves nothing behind: the next
+     * walk of the same puzzle (which may reuse subtrees of earlier walks on
+     * this thread) still counts every node. */
+    uint8_t cells[81], iso[81];
+    parse_line(named[2], cells, 81);
+    random_isomorph(&rng, cells, iso);      /* a tree no earlier walk has seen */
+    volatile int stop = 1;
+    sdk_budget stopped = {0, 0, &stop};
+    CHECK(sdk_rate_width(b, iso, NULL, NULL, &stopped) == 0, "a stopped walk answered a width");
+    CHECK(sdk_rate_width(b, iso, NULL, NULL, NULL) == sdk_rate_width_general(b, iso, NULL, NULL, NULL),
+          "normal width after a stopped walk");
     CHECK(nodes > 100000, "hard trees too small to test much: %llu nodes", (unsigned long long)nodes);
 }
 
