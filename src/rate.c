@@ -313,7 +313,8 @@ static _Alignas(16) const uint64_t w9_peers[81][2] = {
 };
 
 typedef struct w9_node {
-    cells81 may[9];             /* empty cells where digit d + 1 has not been ruled out */
+    _Alignas(32) cells81 may[9];  /* empty cells where digit d + 1 has not been ruled out (aligned:
+                                   * w9_digits reads two masks at a time) */
     cells81 count[4];           /* bit k of each empty cell's candidate count (0 for filled cells) */
 } w9_node;
 
@@ -522,13 +523,12 @@ static inline cells81 w9_fewest(const w9_node *x)
     return c81_none(two) ? w9_fewest_more(x) : two;
 }
 
-static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles);
+static uint64_t w9_width(w9_walk *w, const w9_node *start, cells81 singles);
 static uint64_t w9_width_top(w9_walk *w, w9_node *x, cells81 singles, int level);
 
-/* The children of node x (at its fixpoint, neither solved nor dead), whose
- * level in the walk is `level`: 1 + the sum of their widths.  x is the
- * caller's to overwrite. */
-static inline __attribute__((always_inline)) uint64_t w9_branch(w9_walk *w, w9_node *x, int level)
+/* The branching cell of node x (at its fixpoint, neither solved nor dead):
+ * the first with the fewest candidates, or a random one of them. */
+static inline int w9_choose(w9_walk *w, const w9_node *x)
 {
     cells81 tied = w9_fewest(x);
     uint64_t lo = c81_lo(tied), hi = c81_hi(tied);
@@ -542,7 +542,83 @@ static inline __attribute__((always_inline)) uint64_t w9_branch(w9_walk *w, w9_n
                     hi &= hi - 1;
             }
     }
-    int cell = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+}
+
+/* *to = *from, inline (a struct copy calls memcpy). */
+static inline void w9_copy(w9_node *to, const w9_node *from)
+{
+#pragma GCC unroll 9
+    for (int d = 0; d < 9; d++)
+        to->may[d] = from->may[d];
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; k++)
+        to->count[k] = from->count[k];
+}
+
+/* Counts a node about to be made; 0 once the budget has stopped the walk. */
+static inline int w9_go_on(w9_walk *w)
+{
+    w->nodes++;
+    if ((w->nodes & 1023) == 0 && sdk_budget_expired(w->budget))
+        w->stopped = 1;
+    return !w->stopped;
+}
+
+/* The width of the subtree below `start`, whose placement left `singles` to
+ * propagate: depth first without recursion (the hot loop: fewer
+ * instructions than recursing).  The frames below x hold the nodes on the
+ * current path that still have children to visit; when one is down to its
+ * last child, that child takes the parent's frame, so a node with k
+ * children is copied k - 1 times.  A branching fills a cell, so a path has
+ * fewer than 81 of them. */
+static uint64_t w9_width(w9_walk *w, const w9_node *start, cells81 singles)
+{
+    struct frame {
+        w9_node node;
+        unsigned digits;        /* the children not visited yet */
+        int cell;
+    } pool[81], *x = pool;
+    uint64_t width = 0;
+    w9_copy(&pool[0].node, start);
+    for (;;) {
+        width++;
+        if (w9_propagate(&x->node, singles)) {
+            if (w9_solved(&x->node)) {
+                w->solutions++;
+            } else {
+                int cell = w9_choose(w, &x->node);
+                cells81 bit = c81_cell(cell);
+                x->cell = cell;
+                x->digits = w9_digits(&x->node, bit);
+                w9_fill(&x->node, bit, x->digits);
+                x++;
+            }
+        }
+        for (;;) {              /* the next child of the innermost open node */
+            if (x == pool || !w9_go_on(w))
+                return width;
+            struct frame *f = x - 1;
+            int d = __builtin_ctz(f->digits) >> 1;
+            f->digits &= f->digits - 1;
+            if (f->digits)
+                w9_copy(&x->node, &f->node);
+            else
+                x = f;
+            singles = c81_make(0, 0);
+            if (w9_strike(&x->node, d, c81_load(w9_peers[f->cell]), &singles))
+                break;
+            width++;            /* a child the placement itself kills */
+        }
+    }
+}
+
+/* The children of node x (at its fixpoint, neither solved nor dead), which
+ * is `level` < W9_CACHE_LEVELS branchings below the root: 1 + the sum of
+ * their widths.  x is the caller's to overwrite. */
+static uint64_t w9_branch(w9_walk *w, w9_node *x, int level)
+{
+    int cell = w9_choose(w, x);
     cells81 bit = c81_cell(cell);
     unsigned digits = w9_digits(x, bit);
     w9_fill(x, bit, digits);
@@ -551,18 +627,10 @@ static inline __attribute__((always_inline)) uint64_t w9_branch(w9_walk *w, w9_n
     for (; digits; digits &= digits - 1) {
         w9_node copy, *child = x;   /* the last child takes the parent's node */
         if (digits & (digits - 1)) {
-#pragma GCC unroll 9
-            for (int d = 0; d < 9; d++)
-                copy.may[d] = x->may[d];
-#pragma GCC unroll 4
-            for (int k = 0; k < 4; k++)
-                copy.count[k] = x->count[k];
+            w9_copy(&copy, x);
             child = &copy;
         }
-        w->nodes++;
-        if ((w->nodes & 1023) == 0 && sdk_budget_expired(w->budget))
-            w->stopped = 1;
-        if (w->stopped)
+        if (!w9_go_on(w))
             return width + 1;
         cells81 next = c81_make(0, 0);
         if (!w9_strike(child, __builtin_ctz(digits) >> 1, peers, &next))
@@ -573,19 +641,6 @@ static inline __attribute__((always_inline)) uint64_t w9_branch(w9_walk *w, w9_n
             width += w9_width(w, child, next);
     }
     return width;
-}
-
-/* The width of node x, whose placement left `singles` to propagate.  x is
- * the caller's to overwrite. */
-static uint64_t w9_width(w9_walk *w, w9_node *x, cells81 singles)
-{
-    if (!w9_propagate(x, singles))
-        return 1;
-    if (w9_solved(x)) {
-        w->solutions++;
-        return 1;
-    }
-    return w9_branch(w, x, W9_CACHE_LEVELS);
 }
 
 /* The same for a node `level` < W9_CACHE_LEVELS branchings below the root,
