@@ -400,25 +400,33 @@ typedef struct w9_walk {
     w9_cache *cache;            /* NULL: none */
 } w9_walk;
 
-/* Strikes digit d from the cells of `from` that still have it.  Returns 0 if
- * one is left with no candidate, else 1 (cells left with one go into *singles). */
-static inline int w9_strike(w9_node *x, int d, cells81 from, cells81 *singles)
+/* Strikes a digit from the cells of `from` that still have it (*may: that
+ * digit's mask; n: the count masks).  Returns 0 if one is left with no
+ * candidate, else 1 (cells left with one go into *singles). */
+static inline __attribute__((always_inline)) int w9_strike_in(cells81 *may, cells81 *n, cells81 from,
+                                                             cells81 *singles)
 {
-    cells81 hit = c81_and(from, x->may[d]);
-    x->may[d] = c81_andnot(x->may[d], hit);
+    cells81 hit = c81_and(from, *may);
+    *may = c81_andnot(*may, hit);
     cells81 borrow = hit;       /* count -= 1 on the hit cells, bit-sliced */
 #pragma GCC unroll 3
     for (int k = 0; k < 3; k++) {
-        cells81 next = c81_andnot(borrow, x->count[k]);
-        x->count[k] = c81_xor(x->count[k], borrow);
+        cells81 next = c81_andnot(borrow, n[k]);
+        n[k] = c81_xor(n[k], borrow);
         borrow = next;
     }
-    x->count[3] = c81_xor(x->count[3], borrow);
-    cells81 high = c81_or(c81_or(x->count[1], x->count[2]), x->count[3]);
-    if (!c81_within(hit, c81_or(x->count[0], high)))
+    n[3] = c81_xor(n[3], borrow);
+    cells81 high = c81_or(c81_or(n[1], n[2]), n[3]);
+    if (!c81_within(hit, c81_or(n[0], high)))
         return 0;
-    *singles = c81_or(*singles, c81_andnot(c81_and(hit, x->count[0]), high));
+    *singles = c81_or(*singles, c81_andnot(c81_and(hit, n[0]), high));
     return 1;
+}
+
+/* The same on node x, digit d. */
+static inline int w9_strike(w9_node *x, int d, cells81 from, cells81 *singles)
+{
+    return w9_strike_in(&x->may[d], x->count, from, singles);
 }
 
 /* A set of digits: bit 2d for digit d + 1 (the spacing saves the AVX2
@@ -465,11 +473,15 @@ static inline unsigned w9_digits(const w9_node *x, cells81 cells)
 }
 #endif
 
-/* Pencil marks: places the singles and those they make, a digit at a time.
- * Returns 0 on a contradiction. */
+/* Pencil marks: places the singles and those they make, a digit at a time
+ * (the counts in registers meanwhile).  Returns 0 on a contradiction (and
+ * leaves x as it may). */
 static inline __attribute__((always_inline)) int w9_propagate(w9_node *x, cells81 singles)
 {
-    while (!c81_none(singles)) {
+    if (c81_none(singles))
+        return 1;
+    cells81 n[4] = {x->count[0], x->count[1], x->count[2], x->count[3]};
+    do {
         cells81 now = singles;  /* this round; what it makes waits for the next */
         singles = c81_make(0, 0);
         for (unsigned digits = w9_digits(x, now); digits; digits &= digits - 1) {
@@ -488,11 +500,14 @@ static inline __attribute__((always_inline)) int w9_propagate(w9_node *x, cells8
             if (c81_meet(mine, seen))
                 return 0;       /* two singles of d in one house */
             x->may[d] = c81_andnot(x->may[d], mine);
-            x->count[0] = c81_andnot(x->count[0], mine);    /* their count: 1 -> 0 */
-            if (!w9_strike(x, d, seen, &singles))
+            n[0] = c81_andnot(n[0], mine);      /* their count: 1 -> 0 */
+            if (!w9_strike_in(&x->may[d], n, seen, &singles))
                 return 0;
         }
-    }
+    } while (!c81_none(singles));
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; k++)
+        x->count[k] = n[k];
     return 1;
 }
 
