@@ -217,8 +217,9 @@ static uint64_t width_node(rate_search *s, int level, int empty)
  * the first in row-major order.  Same nodes, same order of children, same
  * tie-break draws as width_node (tests/unit_rate.c compares the two).
  *
- * With SSE4.1 (-march=native on any recent x86) a mask is one register;
- * otherwise (make PORTABLE=1) two 64-bit words, same results.
+ * With SSE4.1 (-march=native on any recent x86) a mask is one register,
+ * and with AVX2 the digits left to a cell are read two masks at a time;
+ * otherwise (make PORTABLE=1) a mask is two 64-bit words, same results.
  */
 #if defined(__SSE4_1__)
 #include <immintrin.h>
@@ -318,7 +319,7 @@ typedef struct w9_node {
     cells81 count[4];           /* bit k of each empty cell's candidate count (0 for filled cells) */
 } w9_node;
 
-/* ---- a per-thread table of subtree widths
+/* ---- a per-thread table of subtree widths --------------------------------
  *
  * A subtree of the walk is a function of the candidate masks at its root
  * alone (the propagation, the branching cell and its children all follow
@@ -613,7 +614,9 @@ static uint64_t w9_width(w9_walk *w, const w9_node *start, cells81 singles)
         for (;;) {              /* the next child of the innermost open node */
             if (x == pool || !w9_go_on(w))
                 return width;
-            struct frame *f = x - 1;
+            /* x - 1, written so that gcc's -fsanitize=object-size does not take
+             * it for a read before pool (it cannot follow x through the loop). */
+            struct frame *f = (struct frame *)((uintptr_t)x - sizeof *x);
             int d = __builtin_ctz(f->digits) >> 1;
             f->digits &= f->digits - 1;
             if (f->digits)
