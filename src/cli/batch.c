@@ -147,6 +147,13 @@ static void batch_flusher_stop(cli_batch *b)
     pthread_mutex_destroy(&b->flusher_lock);
 }
 
+const char *cli_found_by(const cli_result *res)
+{
+    if (strcmp(res->word, "solved") != 0)
+        return "none";
+    return res->stats.solved_by_probe ? "probe" : "chain";
+}
+
 static void batch_stats_line(const cli_batch *b, const cli_options *opt, const cli_job *job,
                              const sdk_record *rec, const cli_result *res)
 {
@@ -161,8 +168,7 @@ static void batch_stats_line(const cli_batch *b, const cli_options *opt, const c
                 st->seconds > 0 ? (double)st->nodes / st->seconds / 1e6 : 0.0, st->final_energy,
                 st->best_energy, st->restarts);
     if (m && m->stochastic && st->probes)
-        fprintf(stderr, " probes=%llu found_by=%s", (unsigned long long)st->probes,
-                strcmp(res->word, "solved") != 0 ? "none" : st->solved_by_probe ? "probe" : "chain");
+        fprintf(stderr, " probes=%llu found_by=%s", (unsigned long long)st->probes, cli_found_by(res));
     fprintf(stderr, " seed=%u\n", res->stats.seed);
 }
 

@@ -106,6 +106,9 @@ const char *cli_batch_file(cli_batch *out);
 void cli_json_string(FILE *f, const char *s);
 /* The JSON record of a malformed input record: {"line":N,"status":"invalid","error":"..."}. */
 void cli_json_invalid(FILE *f, const sdk_record *rec);
+/* Which side of a --propagate run found its answer: "probe", "chain", or
+ * "none" when the record was not solved. */
+const char *cli_found_by(const cli_result *res);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 

@@ -82,7 +82,7 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
                     res->stats.best_energy, res->stats.restarts);
         if (res->stats.probes)
             fprintf(f, ",\"probes\":%llu,\"found_by\":\"%s\"", (unsigned long long)res->stats.probes,
-                    strcmp(word, "solved") != 0 ? "none" : res->stats.solved_by_probe ? "probe" : "chain");
+                    cli_found_by(res));
         fprintf(f, "}}\n");
         break;
     }
