@@ -31,6 +31,12 @@ typedef struct prop {
     int changed;
 } prop;
 
+/* Bits 1..n: every digit of an n x n board (n <= 25). */
+static uint32_t all_digits(int n)
+{
+    return ((1u << n) - 1) << 1;
+}
+
 /* Places d in blank cell c and removes d from its peers. */
 static void place(prop *s, int c, int d)
 {
@@ -48,7 +54,7 @@ static int singles(prop *s)
 {
     const sdk_board *b = s->b;
     int n = b->n;
-    uint32_t all = ((1u << n) - 1) << 1;    /* digits 1..n */
+    uint32_t all = all_digits(n);
     for (int placed = 1; placed;) {
         placed = 0;
         for (int c = 0; c < b->ncells; c++) {
@@ -285,7 +291,7 @@ static int fixpoint(prop *s, int level)
 int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand)
 {
     uint32_t local[SDK_MAX_CELLS];
-    uint32_t full = (b->n >= 31) ? UINT32_MAX - 1 : ((1u << b->n) - 1) << 1;   /* bits 1..n */
+    uint32_t full = all_digits(b->n);
     prop s = {b, out, cand ? cand : local, 0};
     memcpy(out, puzzle, (size_t)b->ncells);
     if (!sdk_board_givens_consistent(b, puzzle, NULL))
