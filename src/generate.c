@@ -29,6 +29,8 @@ void sdk_generate_defaults(sdk_gen_params *g)
     g->target_accept = 0.8;
     g->exchange_steps = 100;
     g->runs = 1;
+    g->orient_every = 1;
+    g->restart_after = 0;
 }
 
 /* ---- symmetry orbits ----------------------------------------------------- */
@@ -155,6 +157,51 @@ static void add_orbit(clue_chain *ch, const int *cells, int k)
     ch->clues += k;
 }
 
+/* (generate.h) Most steps do nothing, so the usual step reads its two
+ * words straight from the tempered block, and the checked functions take
+ * the rest (near the end of a block, or when Lemire's draw may reject):
+ * the same draws, a few instructions a step. */
+static inline int quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop)
+{
+    const uint32_t *out = rng->out;
+    uint64_t s = *step;
+    while (s < stop) {
+        /* as many steps as the block has two words left for */
+        uint32_t at = (uint32_t)rng->index;
+        uint64_t fast = at <= 622 ? (624 - at) / 2 : 0;
+        fast = fast < stop - s ? fast : stop - s;
+        for (uint64_t end = s + fast; s < end; s++) {
+            uint64_t m = (uint64_t)out[at] * nc;
+            if ((uint32_t)m < nc)
+                break;                          /* Lemire's draw may reject */
+            uint32_t u = out[at + 1];
+            at += 2;
+            if (u < live[m >> 32]) {
+                rng->index = (int)at;
+                *step = s;
+                return (int)(m >> 32);
+            }
+        }
+        rng->index = (int)at;
+        if (s == stop)
+            break;
+        /* one step with the checked draws (it may twist the block) */
+        uint32_t c = sdk_energy_below(rng, nc);
+        if (sdk_rng_u32(rng) < live[c]) {
+            *step = s;
+            return (int)c;
+        }
+        s++;
+    }
+    *step = stop;
+    return -1;
+}
+
+int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop)
+{
+    return quiet_steps(rng, live, nc, step, stop);
+}
+
 sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                                    uint8_t *puzzle, uint8_t *solution, const sdk_budget *budget)
 {
@@ -198,33 +245,47 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
         sdk_memo_start(&ch->memo, nc);
         sdk_memo_find_swaps(&ch->memo, b, ch->peers, grid, &ch->clue_cells);
         /* Removing clues never makes a clue set unique, so a refused removal
-         * stays refused until the next addition: refused_at[c] is the
-         * addition count when c's orbit was last refused (the memo is not
-         * free, this check is). */
-        uint32_t additions = 1, refused_at[SDK_MAX_CELLS] = {0};
+         * stays refused until the next addition (the memo is not free, this
+         * check is).  live[c] says whether a step that draws cell c does
+         * anything: it does iff its second draw is below live[c] -- 2^32
+         * (always) for a clue not refused since the last addition, 0 for a
+         * refused one, exp(-k/T) scaled for a blank. */
+        uint64_t live[SDK_MAX_CELLS];
+        int refused[SDK_MAX_CELLS], nrefused = 0;      /* the clues live[] holds at 0 */
+        for (int c = 0; c < nc; c++)
+            live[c] = 1ull << 32;
         for (uint64_t step = 0; ch->clues > target && step < patience; step++) {
+            /* to the next step that does something, the budget looked at
+             * every 256 steps */
             if ((step & 255) == 0 && sdk_budget_expired(budget)) {
                 free(ch);
                 return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
             }
-            /* Two draws a step, a cell and an acceptance (used if the cell is
-             * blank), and one branch for the rare steps that do something. */
-            int c = (int)sdk_energy_below(&rng, (uint32_t)nc), k = ch->orbit_size[c];
-            uint32_t u = sdk_rng_u32(&rng);
-            int clue = puzzle[c] != 0;
-            /* a clue's orbit goes unless that overshoots the target or it was
-             * refused since the last addition; a blank's comes with exp(-k/T) */
-            int removal = clue & (ch->clues - k >= target) & (refused_at[c] != additions);
-            int addition = !clue & (u < accept_add[k]);
-            if (!(removal | addition))
+            uint64_t stop = (step | 255) + 1;
+            int c = quiet_steps(&rng, live, (uint32_t)nc, &step, stop < patience ? stop : patience);
+            if (c < 0) {
+                step--;                 /* (the loop's step++ starts the next block) */
                 continue;
+            }
+            int k = ch->orbit_size[c];
             const int *cells = ch->orbit[c];
-            if (addition) {
+            if (!puzzle[c]) {
+                /* a blank's orbit comes with exp(-k/T); every refusal lapses */
                 add_orbit(ch, cells, k);
-                additions++;
-            } else if (!try_removal(ch, cells, k)) {
                 for (int i = 0; i < k; i++)
-                    refused_at[cells[i]] = additions;
+                    live[cells[i]] = 1ull << 32;
+                while (nrefused)
+                    live[refused[--nrefused]] = 1ull << 32;
+            } else if (ch->clues - k < target) {
+                continue;               /* the orbit would overshoot the target */
+            } else if (try_removal(ch, cells, k)) {
+                for (int i = 0; i < k; i++)
+                    live[cells[i]] = accept_add[k];
+            } else {
+                for (int i = 0; i < k; i++) {
+                    live[cells[i]] = 0;
+                    refused[nrefused++] = cells[i];
+                }
             }
         }
         if (ch->clues <= target)

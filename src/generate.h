@@ -33,6 +33,19 @@ static inline void set_flip(cell_set *s, int c)
 /* A full grid drawing from rng (sdk_generate_grid with the caller's stream). */
 sdk_status sdk_generate_grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                                   const sdk_budget *budget);
+/* For tests: up to `events` iterations of stage 1's chain at T (grid.c)
+ * from the digits in cells (updated), stopping at E = 0; with check, the
+ * chain's bookkeeping is compared with a recomputation after each.
+ * Returns E, or -1 if the bookkeeping was wrong (or the board too big). */
+int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cells, long events, int check);
+
+/* ---- generate.c ------------------------------------------------------------ */
+
+/* The clue chain's steps from *step until one does something (returns its
+ * cell, and *step its index) or until step `stop` (returns -1, *step =
+ * stop).  A step draws a cell c (sdk_energy_below(rng, nc)) and then u
+ * (sdk_rng_u32), and does something iff u < live[c]. */
+int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop);
 
 /* ---- cluememo.c ------------------------------------------------------------ */
 

@@ -5,7 +5,6 @@
  * long.  generate.c draws a grid per attempt from its puzzle's stream
  * (sdk_generate_grid_from); remc.c seeds one with sdk_generate_grid.
  */
-#include <limits.h>
 #include <string.h>
 #include "energy.h"
 #include "generate.h"
@@ -62,145 +61,291 @@ static sdk_status grid_by_exact(const sdk_board *b, sdk_rng *rng, uint8_t *grid,
 /*
  * Stage 1 of 000: the single-site Metropolis chain of `--method metropolis`
  * (metropolis.c) on an empty board, every pair weighing 1, at T, until
- * E = 0 -- the same chain, draw for draw (tests/unit_generate.c checks the
- * grids are the method's), without what a solver call carries and the
- * generator does not need: the method table, the energy core's
- * allocations, the trace and clock polling.  The state is the board's
- * digits and, per cell and digit, how many peers hold the digit: ΔE of a
- * move is two loads, an accepted move updates the peers.  Boards up to 9x9.
+ * E = 0 -- the same chain, but simulated without its rejected proposals
+ * (Bortz, Kalos and Lebowitz's "n-fold way").  At T = 0.2 about 98% of the
+ * chain's ~20,000 proposals a grid raise the energy and are rejected (an
+ * uphill move of +1 is accepted with exp(-5) = 0.7%); only ~360 change the
+ * state.  So instead of drawing proposals one by one, each iteration here
+ * draws the next proposal that the chain *accepts*: a move (cell c, new
+ * digit d) of energy change k is accepted with a(k) = min(1, exp(-k/T)), so
+ * the next accepted move is m with probability a(k_m) / sum over all moves
+ * of a(k).  The sequence of states has exactly the chain's law (up to the
+ * 2^-32 resolution of the acceptance thresholds, which the proposal-by-
+ * proposal loop has too); the grid it ends in is a draw from the same
+ * distribution, though not the same draw for a given seed.
+ *
+ * Drawing with those weights needs their sum.  Moves with k <= 0 weigh 1,
+ * and are counted.  Uphill moves weigh a(k) <= a(1); rather than counting
+ * them per k, each weighs a(1) in the draw, and a drawn uphill move (a
+ * uniform one, by rejection over all moves: most are uphill) is then kept
+ * with probability a(k) / a(1) -- "thinning": the kept ones have weight
+ * a(k), as they must, and a dropped one leaves the state as it is, which is
+ * what a rejected proposal does.
+ *
+ * The state is kept digit-major, count[d][c] = the peers of cell c holding
+ * digit d, next to base[c] = count[cells[c]][c], one byte a cell, so that
+ * with AVX2 a digit's row is three registers: move (c, d) is downhill iff
+ * count[d][c] <= base[c].  A cell's own digit is not a move, so its count
+ * is stored OWN higher (and cells past the board PAST): then "<= base"
+ * holds exactly for the downhill moves, and they are counted, each
+ * iteration afresh, per cell by nine compares of three registers; the
+ * chosen one is found from those counts (summed eight cells at a time).
+ * A move adds c's peer mask to one row and subtracts it from another.
+ * Without AVX2 the same arrays by plain loops, with the same results.
+ * Boards up to 9x9.
  */
-enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9 };
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define CHAIN_SIMD 1
+#endif
+
+enum { CHAIN_MAX_CELLS = 81, CHAIN_MAX_PEERS = 3 * 9, CHAIN_DIGITS = 10, CHAIN_BYTES = 96,
+       CHAIN_WORDS = CHAIN_BYTES / 32 };
+/* Added to count[cells[c]][c]; the count of every digit past the board.
+ * (Counts stay below 27 + OWN < 128: signed byte compares are safe.) */
+enum { OWN = 64, PAST = 100 };
 
 /* How long the chain may run before the generator falls back to
- * grid_by_exact: a 9x9 grid takes about 20 thousand proposals (the
- * slowest of 200 seeds 130 thousand); a count, not a clock, so a seed's
- * output does not depend on the machine. */
-#define CHAIN_MAX_PROPOSALS (1u << 26)
+ * grid_by_exact: a 9x9 grid takes about 470 iterations (accepted moves and
+ * dropped uphill ones); a count, not a clock, so a seed's output does not
+ * depend on the machine. */
+#define CHAIN_MAX_EVENTS (1l << 21)
 
-/* The chain's state: the digits and, per cell and digit, how many peers
- * hold the digit. */
+/* The chain's state. */
 typedef struct grid_chain {
     const sdk_board *b;
-    uint32_t nmoves, divisor, recip;    /* moves = cells x (n-1) other digits */
-    uint8_t cells[CHAIN_MAX_CELLS];
-    uint8_t weight[CHAIN_MAX_CELLS][16];
-    uint32_t accept[CHAIN_MAX_PEERS + 1];
+    int n, ncells;
+    uint32_t nmoves;                    /* cells x (n-1) other digits */
+    long E;
+    uint32_t accept[CHAIN_MAX_PEERS + 1];   /* a(k) as 2^32 a(k) (sdk_energy_thresholds) */
+    _Alignas(32) uint8_t cells[CHAIN_BYTES];        /* the digits (0 past the board) */
+    _Alignas(32) uint8_t base[CHAIN_BYTES];         /* peers of c holding c's digit */
+    /* [d][c]: peers of c holding d, + OWN if c holds d; PAST past the board */
+    _Alignas(32) uint8_t count[CHAIN_DIGITS][CHAIN_BYTES];
+    _Alignas(32) uint8_t peer[CHAIN_MAX_CELLS][CHAIN_BYTES];   /* [c][p]: 1 if p is a peer of c */
+    _Alignas(32) uint8_t downs[CHAIN_BYTES];        /* chain_count_down's counts, per cell */
+    _Alignas(32) uint64_t group[CHAIN_BYTES / 8];   /* and per eight cells */
 } grid_chain;
 
-/* Cell c takes digit d (from old). */
-static inline void chain_commit(grid_chain *gc, int c, int old, int d)
+/* How many moves are downhill: per cell into gc->downs, per group of
+ * eight cells into gc->group, and in all (returned). */
+static uint32_t chain_count_down(grid_chain *gc)
 {
-    const sdk_board *b = gc->b;
-    for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++) {
-        uint8_t *w = gc->weight[b->peers[p]];
-        w[old]--;
-        w[d]++;
+#ifdef CHAIN_SIMD
+    /* per byte, minus the number of digits whose move is not downhill */
+    __m256i base[CHAIN_WORDS], up[CHAIN_WORDS];
+    for (int j = 0; j < CHAIN_WORDS; j++) {
+        base[j] = _mm256_load_si256((const __m256i *)&gc->base[32 * j]);
+        up[j] = _mm256_setzero_si256();
     }
+    for (int d = 1; d <= gc->n; d++)
+#pragma GCC unroll 3
+        for (int j = 0; j < CHAIN_WORDS; j++) {
+            __m256i row = _mm256_load_si256((const __m256i *)&gc->count[d][32 * j]);
+            up[j] = _mm256_add_epi8(up[j], _mm256_cmpgt_epi8(row, base[j]));
+        }
+    const __m256i zero = _mm256_setzero_si256(), n = _mm256_set1_epi8((char)gc->n);
+    __m256i sum = zero;
+    for (int j = 0; j < CHAIN_WORDS; j++) {
+        __m256i downs = _mm256_add_epi8(n, up[j]), groups = _mm256_sad_epu8(downs, zero);
+        _mm256_store_si256((__m256i *)&gc->downs[32 * j], downs);
+        _mm256_store_si256((__m256i *)&gc->group[4 * j], groups);
+        sum = _mm256_add_epi64(sum, groups);
+    }
+    uint64_t t[4];
+    _mm256_storeu_si256((__m256i *)t, sum);
+    return (uint32_t)(t[0] + t[1] + t[2] + t[3]);
+#else
+    uint32_t total = 0;
+    for (int g = 0; g < CHAIN_BYTES / 8; g++) {
+        gc->group[g] = 0;
+        for (int c = 8 * g; c < 8 * g + 8; c++) {
+            int downs = 0;
+            for (int d = 1; d <= gc->n; d++)
+                downs += gc->count[d][c] <= gc->base[c];
+            gc->downs[c] = (uint8_t)downs;
+            gc->group[g] += (uint64_t)downs;
+        }
+        total += (uint32_t)gc->group[g];
+    }
+    return total;
+#endif
+}
+
+/* Cell c takes digit d: ΔE, the two rows of counts, base. */
+static void chain_move(grid_chain *gc, int c, int d)
+{
+    int old = gc->cells[c];
+    gc->E += gc->count[d][c] - gc->base[c];
+#ifdef CHAIN_SIMD
+    const __m256i o = _mm256_set1_epi8((char)old), n = _mm256_set1_epi8((char)d);
+#pragma GCC unroll 3
+    for (int j = 0; j < CHAIN_WORDS; j++) {
+        __m256i peer = _mm256_load_si256((const __m256i *)&gc->peer[c][32 * j]);
+        __m256i *from = (__m256i *)&gc->count[old][32 * j], *to = (__m256i *)&gc->count[d][32 * j];
+        __m256i *base = (__m256i *)&gc->base[32 * j];
+        __m256i cells = _mm256_load_si256((const __m256i *)&gc->cells[32 * j]);
+        _mm256_store_si256(from, _mm256_sub_epi8(_mm256_load_si256(from), peer));
+        _mm256_store_si256(to, _mm256_add_epi8(_mm256_load_si256(to), peer));
+        /* peers holding old lose one of their own digit, those holding d gain one */
+        __m256i lose = _mm256_and_si256(peer, _mm256_cmpeq_epi8(cells, o));
+        __m256i gain = _mm256_and_si256(peer, _mm256_cmpeq_epi8(cells, n));
+        _mm256_store_si256(base, _mm256_add_epi8(_mm256_sub_epi8(_mm256_load_si256(base), lose), gain));
+    }
+#else
+    for (int p = 0; p < gc->ncells; p++) {
+        gc->count[old][p] = (uint8_t)(gc->count[old][p] - gc->peer[c][p]);
+        gc->count[d][p] = (uint8_t)(gc->count[d][p] + gc->peer[c][p]);
+        gc->base[p] = (uint8_t)(gc->count[gc->cells[p]][p] - OWN);
+    }
+#endif
+    gc->count[old][c] -= OWN;
+    gc->count[d][c] += OWN;
     gc->cells[c] = (uint8_t)d;
+    gc->base[c] = (uint8_t)(gc->count[d][c] - OWN);
 }
 
-/* One proposal, drawing with sdk_energy_below and sdk_rng_u32 exactly
- * (the slow path of chain_loop: near the end of a block of outputs, or when
- * Lemire's draw must reject).  Returns the energy change if accepted,
- * CHAIN_REJECTED if not. */
-#define CHAIN_REJECTED INT_MIN
-static __attribute__((noinline)) int chain_step(grid_chain *gc, sdk_rng *rng)
+/* Sets up the counts for the digits in gc->cells. */
+static void chain_start(grid_chain *gc, const sdk_board *b, double T)
 {
-    uint32_t move = sdk_energy_below(rng, gc->nmoves);
-    int c = (int)(((uint64_t)move * gc->recip) >> 32);
-    int old = gc->cells[c], d = 1 + (int)(move - (uint32_t)c * gc->divisor);
-    d += d >= old;
-    int delta = gc->weight[c][d] - gc->weight[c][old];
-    if (delta > 0 && sdk_rng_u32(rng) >= gc->accept[delta])
-        return CHAIN_REJECTED;
-    chain_commit(gc, c, old, d);
-    return delta;
-}
-
-/* The chain until E = 0, the proposal cap or the budget.  Inline so that a
- * call with n = 9 compiles to its own loop (divisions by n - 1 = 8 as
- * shifts; otherwise by a multiply, exact for moves < 2^16 and divisors up
- * to 24).  The usual proposal reads its two words straight from the
- * tempered block, in an inner loop that runs while two are left;
- * chain_step takes the rest, and the budget is looked at once a block. */
-static inline __attribute__((always_inline)) sdk_status
-chain_loop(grid_chain *gc, uint32_t n, sdk_rng *rng, long E, const sdk_budget *budget)
-{
-    const uint32_t nmoves = n == 9 ? 81 * 8 : gc->nmoves, recip = gc->recip, divisor = n - 1;
-    const uint32_t *out = rng->out;
-    uint32_t at = (uint32_t)rng->index;
-    for (uint32_t blocks = 0; E > 0; blocks++) {
-        /* (a block is 312 to 624 proposals, fewer only after a rejection in
-         * Lemire's draw, one in 2^32 / 648) */
-        if (blocks >= CHAIN_MAX_PROPOSALS / 312) {
-            rng->index = (int)at;
-            return SDK_TIMEOUT;
+    int n = b->n, nc = b->ncells, kmax = 0;
+    gc->b = b;
+    gc->n = n;
+    gc->ncells = nc;
+    gc->nmoves = (uint32_t)(nc * (n - 1));
+    memset(gc->cells + nc, 0, (size_t)(CHAIN_BYTES - nc));
+    memset(gc->base, 0, sizeof gc->base);
+    memset(gc->count, 0, sizeof gc->count);
+    memset(gc->peer, 0, sizeof gc->peer[0] * (size_t)nc);
+    for (int c = 0; c < nc; c++) {
+        int peers = b->peer_start[c + 1] - b->peer_start[c];
+        kmax = peers > kmax ? peers : kmax;
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+            int p = b->peers[i];
+            gc->peer[c][p] = 1;
+            gc->count[gc->cells[c]][p]++;
         }
-        if ((blocks & 15) == 15 && sdk_budget_expired(budget)) {
-            rng->index = (int)at;
-            return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
-        }
-        while (at <= 622) {
-            uint64_t m = (uint64_t)out[at] * nmoves;
-            if (__builtin_expect((uint32_t)m < nmoves, 0))
-                break;                          /* Lemire's draw may reject: chain_step */
-            uint32_t move = (uint32_t)(m >> 32);
-            uint32_t c = n == 9 ? move >> 3 : (uint32_t)(((uint64_t)move * recip) >> 32);
-            uint32_t old = gc->cells[c], d = 1 + (n == 9 ? move & 7 : move - c * divisor);
-            d += d >= old;                      /* uniform over the other n-1 digits */
-            const uint8_t *w = gc->weight[c];
-            int delta = w[d] - w[old];
-            if (delta > 0) {
-                uint32_t x = out[at + 1];
-                at += 2;
-                if (x >= gc->accept[(uint32_t)delta])
-                    continue;
-            } else {
-                at += 1;
-            }
-            chain_commit(gc, (int)c, (int)old, (int)d);
-            E += delta;
-            if (E == 0)
-                break;
-        }
-        if (E == 0)
-            break;
-        /* One proposal with checked draws (it may twist the block). */
-        rng->index = (int)at;
-        int delta = chain_step(gc, rng);
-        at = (uint32_t)rng->index;
-        E += delta == CHAIN_REJECTED ? 0 : delta;
     }
-    rng->index = (int)at;
+    gc->E = 0;
+    for (int c = 0; c < nc; c++) {
+        gc->base[c] = gc->count[gc->cells[c]][c];
+        gc->E += gc->base[c];
+        gc->count[gc->cells[c]][c] += OWN;
+    }
+    for (int d = 1; d <= n; d++)
+        memset(gc->count[d] + nc, PAST, (size_t)(CHAIN_BYTES - nc));
+    gc->E /= 2;                                 /* each pair seen from both cells */
+    sdk_energy_thresholds(gc->accept, kmax, 1.0 / T);
+}
+
+/* A uniform integer in [0, bound), 1 <= bound < 2^63, from two 32-bit
+ * draws: the top bits of a 64-bit draw, as many as bound needs, redrawn
+ * when they fall outside (so at most twice on average). */
+static inline uint64_t draw_below64(sdk_rng *rng, uint64_t bound)
+{
+    int shift = __builtin_clzll(bound);
+    for (;;) {
+        uint64_t hi = sdk_rng_u32(rng);                 /* (two statements: a fixed order) */
+        uint64_t x = (hi << 32 | sdk_rng_u32(rng)) >> shift;
+        if (x < bound)
+            return x;
+    }
+}
+
+/* One iteration: the next accepted move, made; or an uphill move dropped by
+ * the thinning (nothing changes, as for a rejected proposal). */
+static void chain_event(grid_chain *gc, sdk_rng *rng)
+{
+    uint32_t ndown = chain_count_down(gc);
+    uint64_t flat = (uint64_t)ndown << 32, up = gc->accept[1];
+    uint64_t r = draw_below64(rng, flat + (uint64_t)(gc->nmoves - ndown) * up);
+    if (r < flat) {
+        /* downhill moves weigh 1 each: the i-th, in cell order, then digit order */
+        uint32_t i = (uint32_t)(r >> 32);
+        int c = 0, d = 0;
+        for (int g = 0; i >= gc->group[g]; g++, c += 8)
+            i -= (uint32_t)gc->group[g];
+        for (; i >= gc->downs[c]; c++)
+            i -= gc->downs[c];
+        for (int base = gc->base[c]; i != (uint32_t)-1; i -= gc->count[d][c] <= base)
+            d++;
+        chain_move(gc, c, d);
+        return;
+    }
+    /* An uphill move, uniform (drawn until one is uphill), kept with
+     * probability a(k) / a(1): (r - flat) mod a(1) is uniform below a(1). */
+    uint32_t keep_below = (uint32_t)((r - flat) % up), divisor = (uint32_t)gc->n - 1;
+    int c, d;
+    do {
+        uint32_t move = sdk_energy_below(rng, gc->nmoves);
+        c = (int)(move / divisor);
+        d = 1 + (int)(move % divisor);
+        d += d >= gc->cells[c];
+    } while (gc->count[d][c] <= gc->base[c]);
+    if (keep_below < gc->accept[gc->count[d][c] - gc->base[c]])
+        chain_move(gc, c, d);
+}
+
+/* The chain from the digits in gc->cells until E = 0, the iteration cap
+ * or the budget. */
+static sdk_status chain_run(grid_chain *gc, sdk_rng *rng, long max_events, const sdk_budget *budget)
+{
+    for (long events = 0; gc->E > 0; events++) {
+        if (events >= max_events)
+            return SDK_TIMEOUT;
+        if ((events & 1023) == 1023 && sdk_budget_expired(budget))
+            return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+        chain_event(gc, rng);
+    }
     return SDK_SOLVED;
 }
 
 static sdk_status grid_by_chain(const sdk_board *b, double T, sdk_rng *rng, uint8_t *grid,
                                 const sdk_budget *budget)
 {
-    int n = b->n, nc = b->ncells, kmax = 0;
     grid_chain gc;
-    gc.b = b;
-    gc.divisor = (uint32_t)(n - 1);
-    gc.nmoves = (uint32_t)nc * gc.divisor;
-    gc.recip = (uint32_t)(0xffffffffu / gc.divisor + 1);
-    memset(gc.weight, 0, sizeof gc.weight);
-    for (int c = 0; c < nc; c++)
-        gc.cells[c] = (uint8_t)(1 + sdk_rng_below(rng, (uint32_t)n));     /* sdk_energy_fill_random */
-    long E = 0;
-    for (int c = 0; c < nc; c++) {
-        int peers = b->peer_start[c + 1] - b->peer_start[c];
-        kmax = peers > kmax ? peers : kmax;
-        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
-            gc.weight[c][gc.cells[b->peers[i]]]++;
-        E += gc.weight[c][gc.cells[c]];
-    }
-    E /= 2;                                     /* each pair seen from both cells */
-    sdk_energy_thresholds(gc.accept, kmax, 1.0 / T);
-    sdk_status status = n == 9 ? chain_loop(&gc, 9, rng, E, budget) : chain_loop(&gc, n, rng, E, budget);
+    for (int c = 0; c < b->ncells; c++)
+        gc.cells[c] = (uint8_t)(1 + sdk_rng_below(rng, (uint32_t)b->n));     /* sdk_energy_fill_random */
+    chain_start(&gc, b, T);
+    sdk_status status = chain_run(&gc, rng, CHAIN_MAX_EVENTS, budget);
     if (status == SDK_SOLVED)
-        memcpy(grid, gc.cells, (size_t)nc);
+        memcpy(grid, gc.cells, (size_t)b->ncells);
     return status;
+}
+
+/* For tests: whether the counts and E are what the digits make. */
+static int chain_consistent(const grid_chain *gc)
+{
+    const sdk_board *b = gc->b;
+    long E = 0;
+    for (int c = 0; c < gc->ncells; c++) {
+        uint8_t w[CHAIN_DIGITS] = {0};
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+            w[gc->cells[b->peers[i]]]++;
+        for (int d = 1; d <= gc->n; d++)
+            if (w[d] + (d == gc->cells[c] ? OWN : 0) != gc->count[d][c])
+                return 0;
+        if (gc->base[c] != w[gc->cells[c]])
+            return 0;
+        E += w[gc->cells[c]];
+    }
+    return E / 2 == gc->E;
+}
+
+int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cells, long events, int check)
+{
+    if (b->n > 9 || b->ncells > CHAIN_MAX_CELLS)
+        return -1;
+    grid_chain gc;
+    memcpy(gc.cells, cells, (size_t)b->ncells);
+    chain_start(&gc, b, T);
+    int ok = !check || chain_consistent(&gc);
+    for (long i = 0; i < events && gc.E > 0 && ok; i++) {
+        chain_event(&gc, rng);
+        ok = !check || chain_consistent(&gc);
+    }
+    memcpy(cells, gc.cells, (size_t)b->ncells);
+    return ok ? (int)gc.E : -1;
 }
 
 /* A full grid from the chain, drawing from rng, or if the board is larger

@@ -1,37 +1,170 @@
-/* unit_generate.c -- the default generator (src/grid.c, src/generate.c)
- * through the library: stage 1's grid is the `--method metropolis` chain's
- * grid for the same seed (draw for draw, on every board the chain serves),
- * and every puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
- * uniqueness test on 9x9, the count to two elsewhere -- has exactly one
- * solution by the general solver (src/exact.c, not the 9x9 kernel), the
- * clue count asked for, the symmetry, and the same puzzle again for the
- * same seed. */
+/* unit_generate.c -- the default generator (src/grid.c, src/generate.c,
+ * src/cluememo.c) through the library and its internal header:
+ *  - stage 1's chain, simulated without its rejected proposals, keeps its
+ *    bookkeeping right, ends in valid grids, and draws each next move with
+ *    the Metropolis chain's probabilities (checked against the exact ones,
+ *    enumerated, by a chi-square test);
+ *  - the clue chain's fast step loop draws exactly what the plain loop of
+ *    sdk_energy_below and sdk_rng_u32 draws;
+ *  - every puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
+ *    uniqueness test on 9x9, the count to two elsewhere -- has exactly one
+ *    solution by the general solver (src/exact.c, not the 9x9 kernel), the
+ *    clue count asked for, the symmetry, and the same puzzle again for the
+ *    same seed; and every answer the memo gives agrees with the solver's. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
+#include "../src/energy.h"
+#include "../src/generate.h"
 
-/* stage 1 == sdk_method_metropolis at T = grid_T, clue weight 1, same seed */
+/* Stage 1 from random digits on board br x bc: the chain, its bookkeeping
+ * compared with a recomputation after every iteration, reaches E = 0, and
+ * sdk_generate_grid's grids are solved grids. */
 static void check_grid_chain(int br, int bc, int seeds)
 {
     const sdk_board *b = sdk_board_cached(br, bc);
-    const sdk_method *chain = sdk_method_find("metropolis");
     sdk_gen_params g;
     sdk_generate_defaults(&g);
-    sdk_params p;
-    sdk_params_defaults(&p);
-    p.T = g.grid_T;
-    p.clue_weight = 1;
-    uint8_t empty[SDK_MAX_CELLS] = {0};
-    int same = 0;
+    int solved = 0, valid = 0;
     for (uint32_t seed = 1; seed <= (uint32_t)seeds; seed++) {
-        uint8_t a[SDK_MAX_CELLS], m[SDK_MAX_CELLS];
-        sdk_stats st;
-        sdk_status sa = sdk_generate_grid(b, &g, seed, a, NULL);
-        sdk_status sm = sdk_method_solve(chain, b, empty, &p, seed, m, &st);
-        CHECK(sa == SDK_SOLVED && sdk_board_is_solution(b, a), "%dx%d seed %u: no valid grid", br, bc, seed);
-        same += sa == SDK_SOLVED && sm == SDK_SOLVED && memcmp(a, m, (size_t)b->ncells) == 0;
+        sdk_rng rng;
+        sdk_rng_seed(&rng, seed);
+        uint8_t cells[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
+        for (int c = 0; c < b->ncells; c++)
+            cells[c] = (uint8_t)(1 + sdk_rng_below(&rng, (uint32_t)b->n));
+        int E = sdk_grid_chain_run(b, g.grid_T, &rng, cells, 200000, 1);
+        solved += E == 0 && sdk_board_is_solution(b, cells);
+        valid += sdk_generate_grid(b, &g, seed, grid, NULL) == SDK_SOLVED && sdk_board_is_solution(b, grid);
     }
-    CHECK(same == seeds, "%dx%d: %d of %d grids are the metropolis method's", br, bc, same, seeds);
+    CHECK(solved == seeds, "%dx%d: the checked chain solved %d of %d (bookkeeping wrong or stuck)", br, bc,
+          solved, seeds);
+    CHECK(valid == seeds, "%dx%d: %d of %d grids valid", br, bc, valid, seeds);
+}
+
+/* Conflicting pairs of cell c's peers with digit d (the chain's energy). */
+static int peers_holding(const sdk_board *b, const uint8_t *cells, int c, int d)
+{
+    int count = 0;
+    for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+        count += cells[b->peers[i]] == d;
+    return count;
+}
+
+/* One iteration of stage 1's chain from a fixed state, `samples` times: the
+ * move it makes must be move m with probability a(k_m) / Z, where a(k) is
+ * the Metropolis acceptance of an energy change k (as the thresholds give
+ * it) and Z = (downhill moves) + (uphill moves) a(1), and nothing with the
+ * rest; a chi-square statistic over the outcomes, against the probabilities
+ * enumerated here, stays under a bound that a wrong law (say, no thinning,
+ * or a move drawn twice as often) exceeds many times over.  A high T, so
+ * that uphill moves of every size happen. */
+static void check_chain_law(int br, int bc, double T, uint32_t seed, int samples)
+{
+    const sdk_board *b = sdk_board_cached(br, bc);
+    int n = b->n, nc = b->ncells;
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    /* a solved grid, then a few cells changed: moves of many energy changes */
+    uint8_t state[SDK_MAX_CELLS];
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    CHECK(sdk_generate_grid(b, &g, seed, state, NULL) == SDK_SOLVED, "%dx%d: no grid", br, bc);
+    for (int i = 0; i < 3; i++)
+        state[sdk_rng_below(&rng, (uint32_t)nc)] = (uint8_t)(1 + sdk_rng_below(&rng, (uint32_t)n));
+    uint32_t thr[64];
+    sdk_energy_thresholds(thr, 63, 1.0 / T);
+    static double expect[SDK_MAX_CELLS * (SDK_MAX_N + 1) + 1];
+    static long seen[SDK_MAX_CELLS * (SDK_MAX_N + 1) + 1];
+    int outcomes = nc * (n + 1) + 1, null = outcomes - 1;   /* outcome c * (n+1) + d, or nothing */
+    double Z = 0, total = 0;
+    memset(expect, 0, sizeof expect);
+    memset(seen, 0, sizeof seen);
+    for (int c = 0; c < nc; c++)
+        for (int d = 1; d <= n; d++) {
+            if (d == state[c])
+                continue;
+            int k = peers_holding(b, state, c, d) - peers_holding(b, state, c, state[c]);
+            expect[c * (n + 1) + d] = k <= 0 ? 1.0 : thr[k] / 4294967296.0;
+            Z += k <= 0 ? 1.0 : thr[1] / 4294967296.0;
+            total += expect[c * (n + 1) + d];
+        }
+    for (int o = 0; o < null; o++)
+        expect[o] /= Z;
+    expect[null] = 1 - total / Z;
+    int two_cells = 0;
+    for (int i = 0; i < samples; i++) {
+        uint8_t cells[SDK_MAX_CELLS];
+        memcpy(cells, state, (size_t)nc);
+        sdk_grid_chain_run(b, T, &rng, cells, 1, 0);
+        int changed = -1;
+        for (int c = 0; c < nc; c++)
+            if (cells[c] != state[c]) {
+                two_cells += changed >= 0;
+                changed = c;
+            }
+        seen[changed < 0 ? null : changed * (n + 1) + cells[changed]]++;
+    }
+    double chi2 = 0;
+    int bins = 0, impossible = 0;
+    for (int o = 0; o < outcomes; o++) {
+        double e = expect[o] * samples;
+        if (e >= 5) {
+            chi2 += (seen[o] - e) * (seen[o] - e) / e;
+            bins++;
+        }
+        impossible += expect[o] == 0 && seen[o] > 0;
+    }
+    /* mean bins - 1, standard deviation sqrt(2 (bins - 1)): eight of those */
+    double bound = bins - 1 + 8 * sqrt(2.0 * (bins - 1));
+    if (getenv("SDK_TEST_VERBOSE"))
+        printf("%dx%d at T = %g: chi-square %.1f over %d outcomes (bound %.1f)\n", br, bc, T, chi2, bins, bound);
+    CHECK(two_cells == 0, "%dx%d: %d iterations changed two cells", br, bc, two_cells);
+    CHECK(impossible == 0, "%dx%d: %d outcomes of probability 0 happened", br, bc, impossible);
+    CHECK(bins > 10 && chi2 < bound, "%dx%d at T = %g: chi-square %.1f over %d outcomes (bound %.1f)", br, bc, T,
+          chi2, bins, bound);
+}
+
+/* The clue chain's step loop against the plain one (a cell by
+ * sdk_energy_below, then u by sdk_rng_u32, until u < live[cell]), across
+ * block ends and for bounds where Lemire's draw rejects often. */
+static void check_quiet_steps(void)
+{
+    static const uint32_t sizes[] = {81, 36, 16, 625, 3};
+    int same = 0, runs = 0;
+    for (int si = 0; si < 5; si++) {
+        uint32_t nc = sizes[si];
+        sdk_rng fast, plain, pick;
+        sdk_rng_seed(&fast, 7 + si);
+        sdk_rng_seed(&plain, 7 + si);
+        sdk_rng_seed(&pick, 99 + si);
+        uint64_t live[SDK_MAX_CELLS], step = 0, plain_step = 0;
+        for (int round = 0; round < 2000; round++) {
+            for (uint32_t c = 0; c < nc; c++) {  /* mostly quiet cells, as in the chain */
+                uint32_t x = sdk_rng_u32(&pick);
+                live[c] = x % 8 == 0 ? 1ull << 32 : x % 8 == 1 ? x >> 4 : 0;
+            }
+            uint64_t stop = step + 1 + sdk_rng_below(&pick, 300);
+            int c = sdk_generate_quiet_steps(&fast, live, nc, &step, stop);
+            int want = -1;
+            for (; plain_step < stop; plain_step++) {
+                uint32_t cell = sdk_energy_below(&plain, nc);
+                if (sdk_rng_u32(&plain) < live[cell]) {
+                    want = (int)cell;
+                    break;
+                }
+            }
+            if (want < 0)
+                plain_step = stop;
+            same += c == want && step == plain_step && fast.index == plain.index &&
+                    memcmp(fast.out, plain.out, sizeof fast.out) == 0;
+            runs++;
+            step++;
+            plain_step++;
+        }
+    }
+    CHECK(same == runs, "the fast step loop agreed with the plain one %d times of %d", same, runs);
 }
 
 /* Is cell c's orbit under s all clues or all blanks? */
@@ -125,6 +258,10 @@ int main(void)
     check_grid_chain(2, 3, 20);
     check_grid_chain(2, 2, 20);
     check_grid_chain(2, 4, 5);
+    check_chain_law(2, 2, 1.0, 3, 100000);
+    check_chain_law(2, 3, 0.7, 4, 60000);
+    check_chain_law(3, 3, 0.5, 5, 20000);
+    check_quiet_steps();
     check_puzzles(3, 3, 25, SDK_SYM_ROTATE180, 200);
     check_puzzles(3, 3, 23, SDK_SYM_ROTATE180, 4);
     check_puzzles(3, 3, 24, SDK_SYM_NONE, 10);
