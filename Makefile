@@ -41,7 +41,7 @@ $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
 # The energy core's inline half is included by the method files and the tests.
 $(LIB_OBJ) $(TEST_BIN): src/energy.h
 # The generators' internal header.
-$(addprefix $(BUILD)/lib/,grid.o cluememo.o generate.o remc.o) $(BUILD)/tests/unit_generate: src/generate.h
+$(addprefix $(BUILD)/lib/,grid.o cluememo.o generate.o remc.o exact9.o) $(BUILD)/tests/unit_generate: src/generate.h
 
 $(BUILD)/cli/%.o: src/cli/%.c src/cli/cli.h include/sudoku.h | $(BUILD)/cli
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<

@@ -90,6 +90,35 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
     return sdk_exact9_differs(puzzle, grid, at, k, other, NULL) == 1 ? 2 : 1;
 }
 
+static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out);
+
+int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+                       cell_set *differ)
+{
+    memset(differ, 0, sizeof *differ);
+    if (removed_cells_forced(b, puzzle, cells, k))
+        return 1;
+    if (b->n == 9 && b->box_rows == 3) {
+        uint8_t at[MAX_ORBIT];
+        uint32_t bands[3];
+        for (int i = 0; i < k; i++)
+            at[i] = (uint8_t)cells[i];
+        if (sdk_exact9_differs_cells(puzzle, grid, at, k, bands) != 1)
+            return 1;
+        /* cell 27 b + i is bit i of band b: bands 0 and 1 and 10 bits of 2
+         * in the first word */
+        differ->w[0] = bands[0] | (uint64_t)bands[1] << 27 | (uint64_t)bands[2] << 54;
+        differ->w[1] = bands[2] >> 10;
+        return 0;
+    }
+    uint8_t other[SDK_MAX_CELLS];
+    if (count_up_to_two(b, puzzle, grid, other) == 1)
+        return 1;
+    if (other[0])
+        set_of_differences(other, grid, b->ncells, differ);
+    return 0;
+}
+
 /* out = the cells c < n where a[c] != b[c], eight at a time: per 64-bit
  * word of bytes, a byte's top bit set iff the byte differs, then the eight
  * top bits gathered by a multiply. */
@@ -167,12 +196,10 @@ void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues)
     memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
 }
 
-void sdk_memo_learn_second(clue_memo *m, const uint8_t *second, const uint8_t *grid, const cell_set *clues)
+void sdk_memo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues)
 {
-    cell_set u;
-    set_of_differences(second, grid, m->ncells, &u);
     int slot = m->learnt_count % MEMO_SETS;
-    memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, &u, clues);
+    memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, differ, clues);
 }
 
 int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)

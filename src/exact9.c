@@ -55,6 +55,7 @@
 #endif
 
 #include "sudoku.h"
+#include "generate.h"
 
 /* Mask of the 27 cells of a band; bit (row_in_band * 9 + column). */
 #define E9_BAND_ALL 0x7ffffffu
@@ -265,6 +266,8 @@ typedef struct e9_search {
     uint64_t count;
     uint64_t nodes, guesses;
     uint8_t *solution;   /* NULL, or where the first solution goes */
+    uint32_t *differ;    /* NULL, or where the first solution's cells that are not prefer's go
+                            (a 27-bit mask a band) */
     int lines;           /* use the line rules (not in a search near prefer) */
     const uint8_t *prefer;
     int prefer_ready;    /* prefer_masks filled in (at the first branch) */
@@ -1037,6 +1040,22 @@ static inline void e9_apply_config(e9_state *s, int d, int stack, int where, uns
 
 static int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
 
+/* The cells where solved state s differs from ctx->prefer, per band: a
+ * digit's cells in s that are not that digit's in prefer. */
+static void e9_write_differ(const e9_state *s, e9_search *ctx)
+{
+    if (!ctx->prefer_ready) {
+        if (e9_digit_masks(ctx->prefer, ctx->prefer_masks) < 0)
+            memset(ctx->prefer_masks, 0, sizeof ctx->prefer_masks);
+        ctx->prefer_ready = 1;
+    }
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = 0;
+        for (int d = 0; d < 9; d++) m |= s->cand[E9_K(d, b)] & ~ctx->prefer_masks[E9_K(d, b)];
+        ctx->differ[b] = m;
+    }
+}
+
 /* Counts the solutions below state s (which it may modify). */
 static void e9_search_from(e9_state *s, e9_search *ctx)
 {
@@ -1044,6 +1063,7 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
     if (!e9_propagate(s, ctx->lines)) return;
     if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) {
         if (ctx->count == 0 && ctx->solution) e9_write_solution(s, ctx->solution);
+        if (ctx->count == 0 && ctx->differ) e9_write_differ(s, ctx);
         ctx->count++;
         return;
     }
@@ -1237,9 +1257,9 @@ static int e9_start(const uint8_t puzzle[81], e9_state *out)
 
 /* Counts the solutions below a start state; consistent = 0 counts none. */
 static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
-                              const uint8_t *prefer, sdk_stats *st)
+                              const uint8_t *prefer, uint32_t *differ, sdk_stats *st)
 {
-    e9_search ctx = { limit, 0, 0, 0, solution, prefer == NULL, prefer, 0, { 0 } };
+    e9_search ctx = { limit, 0, 0, 0, solution, differ, prefer == NULL, prefer, 0, { 0 } };
     if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;
@@ -1254,11 +1274,13 @@ uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solu
     e9_state s;
     int consistent = e9_start(puzzle, &s);
     if (consistent < 0) return UINT64_MAX;
-    return e9_count_from(&s, consistent, limit, solution, NULL, st);
+    return e9_count_from(&s, consistent, limit, solution, NULL, NULL, st);
 }
 
-int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
-                       uint8_t other[81], sdk_stats *st)
+/* sdk_exact9_differs, with the second solution as bytes (other) or as the
+ * cells where it differs from grid (differ, a mask a band), or neither. */
+static int e9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                      uint8_t *other, uint32_t *differ, sdk_stats *st)
 {
     e9_state start;
     int consistent = e9_start(puzzle, &start);
@@ -1279,9 +1301,21 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
             for (unsigned d = 0; d < 9; d++)
                 if (d != g) s.cand[E9_K(d, b)] &= ~bit;
         }
-        found = e9_count_from(&s, 1, 1, other, grid, st);
+        found = e9_count_from(&s, 1, 1, other, grid, differ, st);
     }
     return found != 0;
+}
+
+int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                       uint8_t other[81], sdk_stats *st)
+{
+    return e9_differs(puzzle, grid, cells, k, other, NULL, st);
+}
+
+int sdk_exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                             uint32_t differ[3])
+{
+    return e9_differs(puzzle, grid, cells, k, NULL, differ, NULL);
 }
 
 uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *forbid, int nforbid,
@@ -1298,5 +1332,5 @@ uint64_t sdk_exact9_count_forbidding(const uint8_t puzzle[81], const sdk_cand *f
         /* (a given cell keeps only its own digit: other digits are no-ops) */
         s.cand[E9_K(d - 1, c / 27)] &= ~(1u << (c % 27));
     }
-    return e9_count_from(&s, consistent, limit, solution, prefer, st);
+    return e9_count_from(&s, consistent, limit, solution, prefer, NULL, st);
 }

@@ -112,27 +112,28 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
 {
     clue_memo *m = &ch->memo;
     int unique = sdk_memo_verdict(m, cells, k), learnt = 0;
+    cell_set differ;
     if (unique >= 0 && sdk_generate_memo_check) {
-        uint8_t other[SDK_MAX_CELLS];
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        if ((sdk_removal_count(ch->b, ch->puzzle, cells, k, ch->grid, other) == 1) != unique)
+        if (sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ) != unique)
             __atomic_fetch_add(&sdk_generate_memo_errors, 1, __ATOMIC_RELAXED);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
     }
     if (unique < 0) {
-        uint8_t other[SDK_MAX_CELLS];
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        unique = sdk_removal_count(ch->b, ch->puzzle, cells, k, ch->grid, other) == 1;
+        unique = sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
-        if (unique) {
+        uint64_t any = 0;
+        for (int w = 0; w < SET_WORDS; w++)
+            any |= differ.w[w];
+        if (unique)
             learnt = 1;
-        } else if (other[0]) {
-            sdk_memo_learn_second(m, other, ch->grid, &ch->clue_cells);
-        }
+        else if (any)                   /* (else no second solution at hand) */
+            sdk_memo_learn_second(m, &differ, &ch->clue_cells);
     }
     if (!unique)
         return 0;

@@ -47,6 +47,13 @@ int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cell
  * (sdk_rng_u32), and does something iff u < live[c]. */
 int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop);
 
+/* ---- exact9.c -------------------------------------------------------------- */
+
+/* sdk_exact9_differs, giving the second solution as the cells where it
+ * differs from grid: differ[b] bit i for cell 27 b + i. */
+int sdk_exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+                             uint32_t differ[3]);
+
 /* ---- cluememo.c ------------------------------------------------------------ */
 
 /* Solution count, up to 2, of puzzle: a unique puzzle with solution grid
@@ -54,6 +61,12 @@ int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, ui
  * 2, a second solution goes to other when one is at hand (else other[0] = 0). */
 int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
                       uint8_t *other);
+
+/* The same question for the clue chain: 1 if the puzzle is unique; if
+ * not, 0, and the cells where a second solution differs from grid go to
+ * differ (none if no second solution is at hand). */
+int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+                       cell_set *differ);
 
 /* What the clue chain has learnt about the clue sets of its grid (see
  * cluememo.c): MEMO_SETS clue sets proven unique, as many unavoidable sets
@@ -91,9 +104,9 @@ int sdk_memo_verdict(const clue_memo *m, const int *cells, int k);
 void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues);
 /* The clue set `clues` (the current one) is proven unique. */
 void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues);
-/* second, a solution other than grid, solves the puzzle of a refused
- * removal: the cells where it differs from grid are an unavoidable set
- * (counted against the current clue set `clues`). */
-void sdk_memo_learn_second(clue_memo *m, const uint8_t *second, const uint8_t *grid, const cell_set *clues);
+/* A second solution solves the puzzle of a refused removal: the cells
+ * `differ` where it differs from the grid are an unavoidable set (counted
+ * against the current clue set `clues`). */
+void sdk_memo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues);
 
 #endif /* SUDOKU_GENERATE_H */

@@ -247,6 +247,45 @@ static void check_memo(int br, int bc, int clues, sdk_symmetry s, int count)
           br, bc, clues, s, sdk_generate_memo_errors);
 }
 
+/* The kernel's second solution as a set of cells (what the clue chain
+ * learns) is the set where its second solution as digits differs from the
+ * grid: removals of one to four random clues from generated puzzles. */
+static void check_differ_cells(int count)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    sdk_gen_params g = params(26, SDK_SYM_NONE);
+    int agree = 0, refusals = 0;
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 11);
+    for (uint32_t seed = 700; seed < 700 + (uint32_t)count; seed++) {
+        uint8_t p[SDK_MAX_CELLS], sol[SDK_MAX_CELLS], other[SDK_MAX_CELLS];
+        if (sdk_generate_metropolis(b, &g, seed, p, sol, NULL) != SDK_SOLVED)
+            continue;
+        for (int trial = 0; trial < 20; trial++) {
+            uint8_t q[SDK_MAX_CELLS], at[4];
+            memcpy(q, p, sizeof q);
+            int k = 1 + (int)sdk_rng_below(&rng, 4), n = 0;
+            while (n < k) {
+                int c = (int)sdk_rng_below(&rng, 81);
+                if (q[c]) {
+                    q[c] = 0;
+                    at[n++] = (uint8_t)c;
+                }
+            }
+            uint32_t bands[3];
+            int a = sdk_exact9_differs(q, sol, at, k, other, NULL);
+            int d = sdk_exact9_differs_cells(q, sol, at, k, bands);
+            int same = a == d;
+            for (int c = 0; a == 1 && c < 81; c++)
+                same &= (other[c] != sol[c]) == (int)(bands[c / 27] >> (c % 27) & 1);
+            agree += same;
+            refusals += a == 1;
+        }
+    }
+    CHECK(agree == 20 * count && refusals > count, "second solutions as cells: %d of %d agree (%d refusals)",
+          agree, 20 * count, refusals);
+}
+
 int main(void)
 {
     check_memo(3, 3, 25, SDK_SYM_ROTATE180, 30);
@@ -262,6 +301,7 @@ int main(void)
     check_chain_law(2, 3, 0.7, 4, 60000);
     check_chain_law(3, 3, 0.5, 5, 20000);
     check_quiet_steps();
+    check_differ_cells(20);
     check_puzzles(3, 3, 25, SDK_SYM_ROTATE180, 200);
     check_puzzles(3, 3, 23, SDK_SYM_ROTATE180, 4);
     check_puzzles(3, 3, 24, SDK_SYM_NONE, 10);
