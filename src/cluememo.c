@@ -14,13 +14,15 @@
  *
  * The memo follows the clue set as clues come and go, so that a question
  * needs no scan of the sets: per cell, which sets hold it (bit masks over
- * the sets); the mask of the unique sets the clue set contains ("whole");
- * per unavoidable set, how many clues it holds, and masks of those holding
+ * the sets); per unique set, how many of its cells are not clues, and the
+ * mask of those with none ("whole": the clue set contains them); per
+ * unavoidable set, how many clues it holds, and masks of those holding
  * exactly 1, 2, 3 or 4.  Removing the orbit R leaves a unique set whole iff
  * the set is whole now and holds no cell of R, and leaves an unavoidable
  * set without clues iff all h of its clues are in R: a few mask operations
- * per cell of R.  Only accepted flips update the sets, and they are rare
- * next to the questions.
+ * per cell of R.  The counts are bit-sliced (one word per bit of the count
+ * for 64 sets), so that a flip adds or subtracts one for all the sets of a
+ * cell with a few word operations.
  */
 #include <string.h>
 #include "generate.h"
@@ -143,10 +145,57 @@ void sdk_memo_start(clue_memo *m, int ncells)
     m->ncells = ncells;
     m->words = (ncells + 63) / 64;
     m->unique_count = m->learnt_count = 0;
+    memset(m->lacking, 0, sizeof m->lacking);
+    memset(m->hits, 0, sizeof m->hits);
+    memset(m->used, 0, sizeof m->used);
     memset(m->whole, 0, sizeof m->whole);
     memset(m->held, 0, sizeof m->held);
     memset(m->in_unique, 0, sizeof m->in_unique[0] * (size_t)ncells);
     memset(m->in_avoid, 0, sizeof m->in_avoid[0] * (size_t)ncells);
+}
+
+/* Adds one (up) or subtracts one from the bit-sliced counters (planes of
+ * `stride` words) of the sets in x, all in word j: a ripple carry, which
+ * usually stops after a plane or two. */
+static inline void count_step(uint64_t *planes, int stride, int j, uint64_t x, int up)
+{
+    for (int b = 0; b < COUNT_BITS && x; b++) {
+        uint64_t *p = &planes[b * stride + j], carry = (up ? *p : ~*p) & x;
+        *p ^= x;
+        x = carry;
+    }
+}
+
+/* Sets the counter of set `slot` to value. */
+static void count_set(uint64_t *planes, int stride, int slot, unsigned value)
+{
+    uint64_t bit = 1ull << (slot & 63);
+    for (int b = 0; b < COUNT_BITS; b++) {
+        uint64_t *p = &planes[b * stride + (slot >> 6)];
+        *p = (value >> b & 1) ? *p | bit : *p & ~bit;
+    }
+}
+
+/* held[1..MAX_ORBIT] of word j, from the counts. */
+static void memo_held(clue_memo *m, int j)
+{
+    uint64_t high = 0;
+    for (int b = 3; b < COUNT_BITS; b++)
+        high |= m->hits[b][j];
+    uint64_t b0 = m->hits[0][j], b1 = m->hits[1][j], b2 = m->hits[2][j], low = ~high;
+    m->held[1][j] = b0 & ~b1 & ~b2 & low;
+    m->held[2][j] = ~b0 & b1 & ~b2 & low;
+    m->held[3][j] = b0 & b1 & ~b2 & low;
+    m->held[4][j] = ~b0 & ~b1 & b2 & low;
+}
+
+/* whole of word j, from the counts. */
+static void memo_whole(clue_memo *m, int j)
+{
+    uint64_t lacking = 0;
+    for (int b = 0; b < COUNT_BITS; b++)
+        lacking |= m->lacking[b][j];
+    m->whole[j] = m->used[j] & ~lacking;
 }
 
 /* Sets (on) or clears bit `slot` in the index words (stride per cell) of
@@ -161,28 +210,17 @@ static void memo_index(uint64_t *index, int stride, const cell_set *s, int words
         }
 }
 
-/* Unavoidable set s now holds `to` clues instead of `from` (no branches:
- * the flips are too random to predict). */
-static void memo_hits(clue_memo *m, int s, int from, int to)
-{
-    uint64_t bit = 1ull << (s & 63);
-    m->held[from <= MAX_ORBIT ? from : MAX_ORBIT + 1][s >> 6] &= ~bit;
-    m->held[to <= MAX_ORBIT ? to : MAX_ORBIT + 1][s >> 6] |= bit;
-    m->hits[s] = (uint16_t)to;
-}
-
-/* Stores u as unavoidable set `slot` (replacing what was there if occupied). */
+/* Stores u as unavoidable set `slot` (replacing what was there if occupied);
+ * the caller updates held (memo_held). */
 static void memo_put_avoid(clue_memo *m, int slot, int occupied, const cell_set *u, const cell_set *clues)
 {
-    if (occupied) {
+    if (occupied)
         memo_index(&m->in_avoid[0][0], AW, &m->avoid[slot], m->words, slot, 0);
-        memo_hits(m, slot, m->hits[slot], 0);
-    }
     m->avoid[slot] = *u;
     int hits = 0;
     for (int k = 0; k < m->words; k++)
         hits += __builtin_popcountll(u->w[k] & clues->w[k]);
-    memo_hits(m, slot, 0, hits);
+    count_set(&m->hits[0][0], AW, slot, (unsigned)hits);
     memo_index(&m->in_avoid[0][0], AW, u, m->words, slot, 1);
 }
 
@@ -192,6 +230,8 @@ void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues)
     if (m->unique_count++ >= MEMO_SETS)
         memo_index(&m->in_unique[0][0], UW, &m->unique[slot], m->words, slot, 0);
     m->unique[slot] = *clues;
+    count_set(&m->lacking[0][0], UW, slot, 0);      /* all its cells are clues */
+    m->used[slot >> 6] |= 1ull << (slot & 63);
     m->whole[slot >> 6] |= 1ull << (slot & 63);
     memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
 }
@@ -200,22 +240,30 @@ void sdk_memo_learn_second(clue_memo *m, const cell_set *differ, const cell_set 
 {
     int slot = m->learnt_count % MEMO_SETS;
     memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, differ, clues);
+    memo_held(m, slot >> 6);
 }
 
 int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)
 {
-    /* Per unavoidable set, how many of the k cells it holds, bit-sliced. */
     uint64_t unhit = 0;
-    for (int j = 0; j < AW; j++) {
-        uint64_t b0 = 0, b1 = 0, b2 = 0;
-        for (int i = 0; i < k; i++) {
-            uint64_t x = m->in_avoid[cells[i]][j], c0 = b0 & x, c1 = b1 & c0;
-            b0 ^= x;
-            b1 ^= c0;
-            b2 |= c1;
+    if (k == 2) {
+        /* (the usual orbit, a cell and its partner: the counts directly) */
+        const uint64_t *x = m->in_avoid[cells[0]], *y = m->in_avoid[cells[1]];
+        for (int j = 0; j < AW; j++)
+            unhit |= (m->held[1][j] & (x[j] ^ y[j])) | (m->held[2][j] & x[j] & y[j]);
+    } else {
+        /* Per unavoidable set, how many of the k cells it holds, bit-sliced. */
+        for (int j = 0; j < AW; j++) {
+            uint64_t b0 = 0, b1 = 0, b2 = 0;
+            for (int i = 0; i < k; i++) {
+                uint64_t x = m->in_avoid[cells[i]][j], c0 = b0 & x, c1 = b1 & c0;
+                b0 ^= x;
+                b1 ^= c0;
+                b2 |= c1;
+            }
+            unhit |= (m->held[1][j] & b0 & ~b1 & ~b2) | (m->held[2][j] & ~b0 & b1 & ~b2) |
+                     (m->held[3][j] & b0 & b1 & ~b2) | (m->held[4][j] & ~b0 & ~b1 & b2);
         }
-        unhit |= (m->held[1][j] & b0 & ~b1 & ~b2) | (m->held[2][j] & ~b0 & b1 & ~b2) |
-                 (m->held[3][j] & b0 & b1 & ~b2) | (m->held[4][j] & ~b0 & ~b1 & b2);
     }
     if (unhit)
         return 0;
@@ -231,28 +279,20 @@ int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)
 
 void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues)
 {
+    (void)clues;
     for (int i = 0; i < k; i++) {
         int c = cells[i];
-        for (int j = 0; j < UW; j++) {
-            if (delta < 0) {
-                m->whole[j] &= ~m->in_unique[c][j];     /* they lack c now */
-                continue;
-            }
-            /* Those holding c may be whole again: look at their other cells. */
-            for (uint64_t x = m->in_unique[c][j] & ~m->whole[j]; x; x &= x - 1) {
-                const cell_set *u = &m->unique[j * 64 + __builtin_ctzll(x)];
-                uint64_t lacking = (u->w[0] & ~clues->w[0]) | (u->w[1] & ~clues->w[1]);
-                for (int w = 2; w < m->words; w++)     /* (none on 9x9) */
-                    lacking |= u->w[w] & ~clues->w[w];
-                m->whole[j] |= lacking ? 0 : x & -x;
-            }
-        }
+        for (int j = 0; j < UW; j++)        /* a clue gone: one more cell lacking */
+            if (m->in_unique[c][j])
+                count_step(&m->lacking[0][0], UW, j, m->in_unique[c][j], delta < 0);
         for (int j = 0; j < AW; j++)
-            for (uint64_t x = m->in_avoid[c][j]; x; x &= x - 1) {
-                int s = j * 64 + __builtin_ctzll(x);
-                memo_hits(m, s, m->hits[s], m->hits[s] + delta);
-            }
+            if (m->in_avoid[c][j])
+                count_step(&m->hits[0][0], AW, j, m->in_avoid[c][j], delta > 0);
     }
+    for (int j = 0; j < UW; j++)
+        memo_whole(m, j);
+    for (int j = 0; j < AW; j++)
+        memo_held(m, j);
 }
 
 /* The grid's smallest unavoidable sets, found without the solver: for two
@@ -306,4 +346,6 @@ void sdk_memo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers
             for (int g = 0; ngroups > 1 && g < ngroups && swaps < MEMO_AVOID - MEMO_SETS; g++)
                 memo_put_avoid(m, MEMO_SETS + swaps++, 0, &groups[g], clues);
         }
+    for (int j = 0; j < AW; j++)
+        memo_held(m, j);
 }

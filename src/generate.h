@@ -73,6 +73,8 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
  * from second solutions and as many from two-digit swaps, each indexed by
  * cell and counted against the current clue set. */
 enum { MEMO_SETS = 128, MEMO_AVOID = 2 * MEMO_SETS, UW = MEMO_SETS / 64, AW = MEMO_AVOID / 64 };
+/* Bits of the memo's counters: a count of cells of one board. */
+enum { COUNT_BITS = 10 };
 
 typedef struct clue_memo {
     int ncells, words;                  /* the grid's cells; words of a cell_set in use */
@@ -81,11 +83,14 @@ typedef struct clue_memo {
     /* Unavoidable sets: [0, MEMO_SETS) where second solutions differed from
      * the grid, then the two-digit swaps of sdk_memo_find_swaps. */
     cell_set avoid[MEMO_AVOID];
-    uint16_t hits[MEMO_AVOID];          /* clues in avoid[i] */
+    /* Counters, one per set, bit-sliced: bit s of plane[b] is bit b of set
+     * s's count, so one word of operations counts for 64 sets. */
+    uint64_t lacking[COUNT_BITS][UW];   /* a unique set's cells that are not clues */
+    uint64_t hits[COUNT_BITS][AW];      /* an unavoidable set's cells that are clues */
+    uint64_t used[UW];                  /* the unique slots in use */
     uint64_t whole[UW];                 /* the unique sets all of whose cells are clues */
-    /* held[h], 1 <= h <= MAX_ORBIT: the unavoidable sets with h clues
-     * (held[0] and held[MAX_ORBIT + 1] take the others, unread) */
-    uint64_t held[MAX_ORBIT + 2][AW];
+    /* held[h], 1 <= h <= MAX_ORBIT: the unavoidable sets with h clues (held[0] unused) */
+    uint64_t held[MAX_ORBIT + 1][AW];
     uint64_t in_unique[SDK_MAX_CELLS][UW];   /* the unique sets holding the cell */
     uint64_t in_avoid[SDK_MAX_CELLS][AW];    /* the unavoidable sets holding it */
 } clue_memo;
