@@ -1,10 +1,22 @@
 /*
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
- * hardest puzzles by search-tree width.  The grid is fixed for a run
+ * hardest puzzles by search-tree width.  An attempt fixes a full grid
  * (grid.c); a removal is checked by the solver (sdk_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
+ *
+ * Two additions to the paper's chain, each with a switch (0 turns it off):
+ *   - orientation trials (orient_every): the normal width breaks ties
+ *     top-left, so it is not the same for a puzzle's isomorphs (Watanabe's
+ *     own puzzle, 183,530, has isomorphs past 290,000).  A replica also
+ *     proposes, now and then, one of the row, column, band or stack swaps or
+ *     the transpose, applied to its puzzle and its grid alike: a Metropolis
+ *     trial on the same H (the clue count does not change);
+ *   - restarts (restart_after): an attempt whose best has not improved for
+ *     that many steps gives way to a new attempt on a new grid; the run keeps
+ *     the best puzzles of all its attempts.  The widths a grid allows differ
+ *     a lot, and a stalled chain rarely moves again.
  */
 #include <math.h>
 #include <pthread.h>
@@ -24,70 +36,197 @@ enum { WIDTH_PAIRS = 10 };
 
 typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
+    uint8_t grid[SDK_MAX_CELLS];    /* its solution: the attempt's grid, as oriented */
+    uint16_t home[SDK_MAX_CELLS];   /* cell c is cell home[c] of the attempt's grid */
     int clues;
     double U;                   /* depth, or ln(normal width) */
     uint64_t width;             /* normal width of puzzle (0 = not yet computed) */
 } replica;
 
+/* ---- the figures of the puzzles a run has met ------------------------------ */
+
 /*
- * The figures of the puzzles a run has met.  The grid is fixed for the run,
- * so a clue set names a puzzle; the chains keep proposing the same few
- * neighbours of their states (most proposals are rejected, and a flip back
- * returns to a puzzle seen before), and each figure is a pure function of
- * the puzzle, so remembering them changes nothing but the time.  A table of
- * PUZZLE_SLOTS direct-mapped slots: a newcomer takes the slot of its hash.
+ * The chains keep proposing the same few neighbours of their states (most
+ * proposals are rejected, and a flip back returns to a puzzle seen before),
+ * and each figure is a pure function of the puzzle, so remembering them
+ * changes nothing but the time.  A puzzle is keyed by its digits, `bits` a
+ * cell (orientations and restarts make the clue set alone ambiguous).  A
+ * table of PUZZLE_SLOTS direct-mapped slots: a newcomer takes the slot of
+ * its hash.
  */
-enum { PUZZLE_SLOTS = 1 << 16 };
+enum { PUZZLE_SLOTS = 1 << 16, KEY_WORDS = (SDK_MAX_CELLS * 5 + 63) / 64 };
+
+typedef struct puzzle_key {
+    uint64_t w[KEY_WORDS];
+} puzzle_key;
 
 typedef struct puzzle_memo {
-    int words, stride;          /* cell_set words in use; stride = words + 2 */
-    uint64_t *slots;            /* per slot: the clue set, then the normal width
+    int bits, words, stride;    /* bits a cell; key words in use; stride = words + 2 */
+    uint64_t *slots;            /* per slot: the key, then the normal width
                                    (0 unknown, UINT64_MAX not unique), then depth + 1
                                    (0 unknown) */
 } puzzle_memo;
 
-/* The slot of clues, holding clues or another puzzle's figures. */
-static uint64_t *puzzle_slot(const puzzle_memo *m, const cell_set *clues)
+static int memo_start(puzzle_memo *m, const sdk_board *b)
+{
+    m->bits = 1;
+    while ((1 << m->bits) <= b->n)
+        m->bits++;
+    m->words = (b->ncells * m->bits + 63) / 64;
+    m->stride = m->words + 2;
+    m->slots = calloc((size_t)PUZZLE_SLOTS * (size_t)m->stride, sizeof(uint64_t));
+    return m->slots != NULL;
+}
+
+static void key_of(const puzzle_memo *m, int ncells, const uint8_t *puzzle, puzzle_key *k)
+{
+    memset(k->w, 0, sizeof(uint64_t) * (size_t)m->words);
+    for (int c = 0, bit = 0; c < ncells; c++, bit += m->bits) {
+        k->w[bit >> 6] |= (uint64_t)puzzle[c] << (bit & 63);
+        if ((bit & 63) + m->bits > 64)      /* the cell straddles two words */
+            k->w[(bit >> 6) + 1] |= (uint64_t)puzzle[c] >> (64 - (bit & 63));
+    }
+}
+
+/* The slot of key, holding its puzzle or another puzzle's figures. */
+static uint64_t *puzzle_slot(const puzzle_memo *m, const puzzle_key *key)
 {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (int k = 0; k < m->words; k++) {
-        h ^= clues->w[k];
+        h ^= key->w[k];
         h *= 0xbf58476d1ce4e5b9ull;
         h ^= h >> 31;
     }
     return m->slots + (size_t)(h & (PUZZLE_SLOTS - 1)) * (size_t)m->stride;
 }
 
-/* The figure `field` (0: width, 1: depth + 1) of clues, 0 if unknown. */
-static uint64_t puzzle_recall(const puzzle_memo *m, const cell_set *clues, int field)
+/* The figure `field` (0: width, 1: depth + 1) of the puzzle, 0 if unknown. */
+static uint64_t puzzle_recall(const puzzle_memo *m, const puzzle_key *key, int field)
 {
-    const uint64_t *slot = puzzle_slot(m, clues);
-    if (memcmp(slot, clues->w, sizeof(uint64_t) * (size_t)m->words) != 0)
+    const uint64_t *slot = puzzle_slot(m, key);
+    if (memcmp(slot, key->w, sizeof(uint64_t) * (size_t)m->words) != 0)
         return 0;
     return slot[m->words + field];
 }
 
-static void puzzle_learn(puzzle_memo *m, const cell_set *clues, int field, uint64_t value)
+static void puzzle_learn(puzzle_memo *m, const puzzle_key *key, int field, uint64_t value)
 {
-    uint64_t *slot = puzzle_slot(m, clues);
-    if (memcmp(slot, clues->w, sizeof(uint64_t) * (size_t)m->words) != 0) {
-        memcpy(slot, clues->w, sizeof(uint64_t) * (size_t)m->words);
+    uint64_t *slot = puzzle_slot(m, key);
+    if (memcmp(slot, key->w, sizeof(uint64_t) * (size_t)m->words) != 0) {
+        memcpy(slot, key->w, sizeof(uint64_t) * (size_t)m->words);
         slot[m->words] = slot[m->words + 1] = 0;
     }
     slot[m->words + field] = value;
 }
 
+/* ---- orientations ------------------------------------------------------------ */
+
+/* The moves that map every sudoku grid to a grid: swap two rows of a band,
+ * two columns of a stack, two bands, two stacks; transpose (square boxes
+ * only).  Each undoes itself, so a uniform choice is a symmetric proposal.
+ * A move is kept as its map of cells: cell c takes the content of map[c]. */
+enum { MAX_MOVES = 3 * SDK_MAX_N * SDK_MAX_N / 2 + 1 };
+
+static void swap_rows(int n, uint16_t *cells, int r1, int r2)
+{
+    for (int c = 0; c < n; c++) {
+        uint16_t t = cells[r1 * n + c];
+        cells[r1 * n + c] = cells[r2 * n + c];
+        cells[r2 * n + c] = t;
+    }
+}
+
+static void swap_cols(int n, uint16_t *cells, int c1, int c2)
+{
+    for (int r = 0; r < n; r++) {
+        uint16_t t = cells[r * n + c1];
+        cells[r * n + c1] = cells[r * n + c2];
+        cells[r * n + c2] = t;
+    }
+}
+
+/* The next move's map: the identity, to be swapped into shape. */
+static uint16_t *next_map(const sdk_board *b, uint16_t *maps, int *count)
+{
+    uint16_t *map = maps + (size_t)(*count)++ * (size_t)b->ncells;
+    for (int c = 0; c < b->ncells; c++)
+        map[c] = (uint16_t)c;
+    return map;
+}
+
+/* Fills maps (MAX_MOVES x ncells) with every move's map; returns how many. */
+static int orient_moves(const sdk_board *b, uint16_t *maps)
+{
+    int n = b->n, br = b->box_rows, bc = b->box_cols, count = 0;
+    for (int first = 0; first < n; first += br)             /* rows of a band */
+        for (int i = 0; i < br; i++)
+            for (int j = i + 1; j < br; j++)
+                swap_rows(n, next_map(b, maps, &count), first + i, first + j);
+    for (int first = 0; first < n; first += bc)             /* columns of a stack */
+        for (int i = 0; i < bc; i++)
+            for (int j = i + 1; j < bc; j++)
+                swap_cols(n, next_map(b, maps, &count), first + i, first + j);
+    for (int i = 0; i < n / br; i++)                        /* bands */
+        for (int j = i + 1; j < n / br; j++) {
+            uint16_t *map = next_map(b, maps, &count);
+            for (int k = 0; k < br; k++)
+                swap_rows(n, map, i * br + k, j * br + k);
+        }
+    for (int i = 0; i < n / bc; i++)                        /* stacks */
+        for (int j = i + 1; j < n / bc; j++) {
+            uint16_t *map = next_map(b, maps, &count);
+            for (int k = 0; k < bc; k++)
+                swap_cols(n, map, i * bc + k, j * bc + k);
+        }
+    if (br == bc) {
+        uint16_t *map = next_map(b, maps, &count);
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                map[r * n + c] = (uint16_t)(c * n + r);
+    }
+    return count;
+}
+
+static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
+{
+    uint8_t was[SDK_MAX_CELLS];
+    memcpy(was, cells, (size_t)ncells);
+    for (int c = 0; c < ncells; c++)
+        cells[c] = was[map[c]];
+}
+
+static void orient_u16(const uint16_t *map, int ncells, uint16_t *cells)
+{
+    uint16_t was[SDK_MAX_CELLS];
+    memcpy(was, cells, sizeof(uint16_t) * (size_t)ncells);
+    for (int c = 0; c < ncells; c++)
+        cells[c] = was[map[c]];
+}
+
+/* ---- a run: attempts of a depth stage and a width stage ------------------------ */
+
+/* A puzzle up to orientation: its clues in the attempt's grid. */
+typedef struct puzzle_id {
+    uint64_t run, attempt;
+    cell_set clues;
+} puzzle_id;
+
 typedef struct remc_run {
     const sdk_board *b;
     const sdk_gen_params *g;
     uint32_t seed;
-    int count, found, first;
+    int index, count, found, first;
     sdk_gen_result *best;       /* count slots, best first */
+    puzzle_id *best_id;         /* theirs: --count keeps distinct puzzles, not orientations */
     const sdk_budget *budget;
     uint64_t steps;
+    uint64_t attempts;
     double deepest;             /* the depth stage's best depth so far */
+    double attempt_best;        /* the lowest width energy of this attempt */
+    uint64_t improved_at;       /* the step it was found */
     puzzle_memo memo;
-    uint8_t grid[SDK_MAX_CELLS];
+    int nmoves;
+    uint16_t *maps;             /* the orientation moves' maps, nmoves x ncells */
     sdk_rng rng;
 } remc_run;
 
@@ -96,82 +235,104 @@ static double energy(const sdk_gen_params *g, double U, int clues)
     return -g->J * U + g->h * clues;
 }
 
-/* Keeps the `count` lowest-energy distinct puzzles (width energy). */
-static void remember(remc_run *run, const replica *r)
+/* Metropolis: accept a change of H by dH at inverse temperature beta? */
+static int accepts(remc_run *run, double beta, double dH)
 {
-    double e = energy(run->g, log((double)r->width), r->clues);
-    if (run->found == run->count && e >= run->best[run->found - 1].energy)
-        return;
+    return dH <= 0 || sdk_rng_double(&run->rng) < exp(-beta * dH);
+}
+
+/* Keeps the `count` lowest-energy puzzles (width energy) distinct up to
+ * orientation: of two orientations of one, the better. */
+static void remember_as(remc_run *run, const sdk_gen_result *found, const puzzle_id *id)
+{
+    int at = run->found;
     for (int i = 0; i < run->found; i++)
-        if (memcmp(run->best[i].puzzle, r->puzzle, (size_t)run->b->ncells) == 0)
+        if (run->best_id[i].run == id->run && run->best_id[i].attempt == id->attempt &&
+            memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
+            if (found->energy >= run->best[i].energy)
+                return;
+            at = i;             /* a better orientation: it takes the old one's place */
+            break;
+        }
+    if (at == run->found) {
+        if (run->found == run->count && found->energy >= run->best[run->found - 1].energy)
             return;
-    int at = run->found < run->count ? run->found++ : run->found - 1;
-    while (at > 0 && run->best[at - 1].energy > e) {
+        at = run->found < run->count ? run->found++ : run->found - 1;
+    }
+    while (at > 0 && run->best[at - 1].energy > found->energy) {
         run->best[at] = run->best[at - 1];
+        run->best_id[at] = run->best_id[at - 1];
         at--;
     }
-    sdk_gen_result *slot = &run->best[at];
-    memcpy(slot->puzzle, r->puzzle, (size_t)run->b->ncells);
-    slot->clues = r->clues;
-    slot->normal_width = r->width;
-    slot->energy = e;
+    run->best[at] = *found;
+    run->best_id[at] = *id;
 }
 
-static void clue_set_of(const sdk_board *b, const uint8_t *puzzle, cell_set *clues)
+static void remember(remc_run *run, const replica *r)
 {
-    memset(clues, 0, sizeof *clues);
-    for (int c = 0; c < b->ncells; c++)
-        if (puzzle[c])
-            set_flip(clues, c);
+    sdk_gen_result found = {.clues = r->clues, .normal_width = r->width,
+                            .energy = energy(run->g, log((double)r->width), r->clues)};
+    if (found.energy < run->attempt_best) {
+        run->attempt_best = found.energy;
+        run->improved_at = run->steps;
+    }
+    if (run->found == run->count && found.energy >= run->best[run->found - 1].energy)
+        return;
+    memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
+    puzzle_id id = {.run = (uint64_t)run->index, .attempt = run->attempts};
+    for (int c = 0; c < run->b->ncells; c++)
+        if (r->puzzle[c])
+            set_flip(&id.clues, r->home[c]);
+    remember_as(run, &found, &id);
 }
 
-/* Does puzzle (a clue set of the run's grid, a unique one without the clue
- * at cell `removed`) have one solution? */
-static int remc_unique(remc_run *run, uint8_t *puzzle, const cell_set *clues, int removed)
+/* Does r's puzzle (keyed key; unique before the clue at cell `removed`
+ * went) have one solution? */
+static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
 {
-    uint64_t width = puzzle_recall(&run->memo, clues, 0);
-    if (width || puzzle_recall(&run->memo, clues, 1))
+    uint64_t width = puzzle_recall(&run->memo, key, 0);
+    if (width || puzzle_recall(&run->memo, key, 1))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    if (sdk_removal_count(run->b, puzzle, &removed, 1, run->grid, other) == 1)
+    if (sdk_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other) == 1)
         return 1;
-    puzzle_learn(&run->memo, clues, 0, UINT64_MAX);
+    puzzle_learn(&run->memo, key, 0, UINT64_MAX);
     return 0;
 }
 
 /* The normal width of a unique puzzle; 0 if the budget stopped the walk
  * (one walk can take seconds: the budget reaches into it). */
-static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const cell_set *clues)
+static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
 {
-    uint64_t width = puzzle_recall(&run->memo, clues, 0);
+    uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (!width) {
         width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
         if (width)
-            puzzle_learn(&run->memo, clues, 0, width);
+            puzzle_learn(&run->memo, key, 0, width);
     }
     return width;
 }
 
-/* Internal energy of a unique puzzle for the stage: the depth (then *width
- * is left 0: the depth stage does not need the tree walk, which costs far
- * more), or ln(normal width).  -1 if the budget stopped it. */
-static double internal_energy(remc_run *run, const uint8_t *puzzle, int depth_stage, uint64_t *width)
+/* Internal energy of r's (unique) puzzle, keyed key, for the stage: the
+ * depth (then *width is left 0: the depth stage does not need the tree
+ * walk, which costs far more), or ln(normal width).  -1 if the budget
+ * stopped it. */
+static double internal_energy(remc_run *run, const replica *r, const puzzle_key *key, int depth_stage,
+                              uint64_t *width)
 {
-    cell_set clues;
-    clue_set_of(run->b, puzzle, &clues);
     *width = 0;
     if (depth_stage) {
-        uint64_t depth = puzzle_recall(&run->memo, &clues, 1);
+        uint64_t depth = puzzle_recall(&run->memo, key, 1);
         if (!depth) {
-            int d = sdk_rate_depth(run->b, puzzle, run->grid, -1, run->budget);
+            int d = sdk_rate_depth(run->b, r->puzzle, r->grid, -1, run->budget);
             if (d < 0)
                 return -1;
             depth = (uint64_t)d + 1;
-            puzzle_learn(&run->memo, &clues, 1, depth);
+            puzzle_learn(&run->memo, key, 1, depth);
         }
         return (double)(depth - 1);
     }
-    *width = remc_width(run, puzzle, &clues);
+    *width = remc_width(run, r->puzzle, key);
     return *width ? log((double)*width) : -1;
 }
 
@@ -180,9 +341,9 @@ static double internal_energy(remc_run *run, const uint8_t *puzzle, int depth_st
 static int ensure_width(remc_run *run, replica *r)
 {
     if (!r->width) {
-        cell_set clues;
-        clue_set_of(run->b, r->puzzle, &clues);
-        r->width = remc_width(run, r->puzzle, &clues);
+        puzzle_key key;
+        key_of(&run->memo, run->b->ncells, r->puzzle, &key);
+        r->width = remc_width(run, r->puzzle, &key);
     }
     return r->width != 0;
 }
@@ -193,22 +354,17 @@ static int ensure_width(remc_run *run, replica *r)
 static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c)
 {
     int removing = r->puzzle[c] != 0;
-    r->puzzle[c] = removing ? 0 : run->grid[c];
+    r->puzzle[c] = removing ? 0 : r->grid[c];
     int clues = r->clues + (removing ? -1 : 1);
-    cell_set clues_after;
-    clue_set_of(run->b, r->puzzle, &clues_after);
-    if (removing && !remc_unique(run, r->puzzle, &clues_after, c)) {
-        r->puzzle[c] = run->grid[c];
+    puzzle_key key;
+    key_of(&run->memo, run->b->ncells, r->puzzle, &key);
+    if (removing && !remc_unique(run, r, &key, c)) {
+        r->puzzle[c] = r->grid[c];
         return;
     }
     uint64_t width;
-    double U = internal_energy(run, r->puzzle, depth_stage, &width);
-    if (U < 0) {                /* out of time: undo the flip */
-        r->puzzle[c] = removing ? run->grid[c] : 0;
-        return;
-    }
-    double dH = energy(run->g, U, clues) - energy(run->g, r->U, r->clues);
-    if (dH <= 0 || sdk_rng_double(&run->rng) < exp(-beta * dH)) {
+    double U = internal_energy(run, r, &key, depth_stage, &width);
+    if (U >= 0 && accepts(run, beta, energy(run->g, U, clues) - energy(run->g, r->U, r->clues))) {
         /* The depth stage keeps (and walks the tree of) only puzzles deeper
          * than any before: the output, should the width stage never start. */
         int record = !depth_stage || U > run->deepest;
@@ -219,8 +375,29 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c
             remember(run, r);
         if (depth_stage && U > run->deepest)
             run->deepest = U;
+    } else {                    /* rejected, or out of time: undo the flip */
+        r->puzzle[c] = removing ? r->grid[c] : 0;
+    }
+}
+
+/* A width-stage trial of a new orientation of replica r. */
+static void orient_trial(remc_run *run, replica *r, double beta)
+{
+    int nc = run->b->ncells;
+    const uint16_t *map = run->maps + (size_t)sdk_rng_below(&run->rng, (uint32_t)run->nmoves) * (size_t)nc;
+    orient_u8(map, nc, r->puzzle);
+    puzzle_key key;
+    key_of(&run->memo, nc, r->puzzle, &key);
+    uint64_t width;
+    double U = internal_energy(run, r, &key, 0, &width);
+    if (U >= 0 && accepts(run, beta, -run->g->J * (U - r->U))) {
+        orient_u8(map, nc, r->grid);
+        orient_u16(map, nc, r->home);
+        r->U = U;
+        r->width = width;
+        remember(run, r);
     } else {
-        r->puzzle[c] = removing ? run->grid[c] : 0;
+        orient_u8(map, nc, r->puzzle);  /* each move undoes itself */
     }
 }
 
@@ -235,8 +412,9 @@ static int nth_cell(const sdk_board *b, const uint8_t *puzzle, int clue, int ind
 
 /* One width-stage Monte Carlo step of replica r, as Watanabe's program does
  * it: WIDTH_PAIRS times, a trial removal of a uniformly chosen clue, then a
- * trial return of a uniformly chosen blank. */
-static void width_step(remc_run *run, replica *r, double beta)
+ * trial return of a uniformly chosen blank; and, every orient_every steps,
+ * a trial orientation. */
+static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
 {
     int nc = run->b->ncells;
     for (int i = 0; i < WIDTH_PAIRS; i++) {
@@ -247,6 +425,8 @@ static void width_step(remc_run *run, replica *r, double beta)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
+    if (run->g->orient_every > 0 && run->nmoves > 0 && step % (uint64_t)run->g->orient_every == 0)
+        orient_trial(run, r, beta);
 }
 
 /* Replica exchange between neighbours m and m + 1, accepted with
@@ -271,6 +451,12 @@ static int run_over(remc_run *run)
     return sdk_budget_expired(run->budget);     /* cheap next to a step's tree walks */
 }
 
+/* Has this attempt gone restart_after steps without a better puzzle? */
+static int stalled(const remc_run *run)
+{
+    return run->g->restart_after && run->steps - run->improved_at >= run->g->restart_after;
+}
+
 static void report(remc_run *run, int stage)
 {
     if (run->first && run->g->progress && run->found)
@@ -278,52 +464,62 @@ static void report(remc_run *run, int stage)
                          run->best[0].normal_width);
 }
 
-static void *remc_thread(void *arg)
+/* The depth stage also ends after DEPTH_PATIENCE trials a cell without a
+ * deeper puzzle: boards smaller than 9x9 never reach depth 9 (on 9x9 it
+ * takes ~10,000 trials, with gaps of a few thousand between records). */
+enum { DEPTH_PATIENCE = 1000 };
+
+/* Depth stage: one chain from the full grid (all clues) at depth_beta,
+ * until depth_goal; then r holds its puzzle, with its width.  0 if the run
+ * ended first. */
+static int depth_stage(remc_run *run, replica *r)
 {
-    remc_run *run = arg;
     const sdk_gen_params *g = run->g;
     const sdk_board *b = run->b;
-    sdk_rng_seed(&run->rng, run->seed);
-    if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), run->grid, run->budget) != SDK_SOLVED)
-        return NULL;
-    int M = g->replicas > 0 ? g->replicas : 1;
-    replica *rep = malloc(sizeof(replica) * (size_t)M);
-    double *beta = malloc(sizeof(double) * (size_t)M);
-    uint64_t *swaps = calloc((size_t)M, sizeof(uint64_t));
-    run->memo.words = (b->ncells + 63) / 64;
-    run->memo.stride = run->memo.words + 2;
-    run->memo.slots = calloc((size_t)PUZZLE_SLOTS * (size_t)run->memo.stride, sizeof(uint64_t));
-    if (!rep || !beta || !swaps || !run->memo.slots)
-        goto done;
-
-    /* Depth stage: one chain from the full grid (all clues) at depth_beta. */
-    replica *r = &rep[0];
-    memcpy(r->puzzle, run->grid, (size_t)b->ncells);
+    memcpy(r->puzzle, r->grid, (size_t)b->ncells);
     r->clues = b->ncells;
-    r->U = run->deepest = internal_energy(run, r->puzzle, 1, &r->width);
+    puzzle_key key;
+    key_of(&run->memo, b->ncells, r->puzzle, &key);
+    r->U = run->deepest = internal_energy(run, r, &key, 1, &r->width);
     if (ensure_width(run, r))
         remember(run, r);
-    while (r->U < g->depth_goal && !run_over(run)) {
+    uint64_t deeper_at = run->steps;
+    double deepest = run->deepest;
+    while (r->U < g->depth_goal && !run_over(run) &&
+           run->steps - deeper_at < (uint64_t)DEPTH_PATIENCE * (uint64_t)b->ncells) {
         trial(run, r, g->depth_beta, 1, (int)sdk_rng_below(&run->rng, (uint32_t)b->ncells));
         run->steps++;
+        if (run->deepest > deepest) {
+            deepest = run->deepest;
+            deeper_at = run->steps;
+        }
         if ((run->steps & 255) == 0)
             report(run, 1);
     }
-
-    /* Width stage: M replicas from the depth stage's puzzle, betas evenly
-     * spaced from beta_min (fixed) to beta_max, then adapted every N_s steps. */
     if (!ensure_width(run, r))
-        goto done;              /* out of time */
+        return 0;               /* out of time */
     r->U = log((double)r->width);
     remember(run, r);
+    return 1;
+}
+
+/* Width stage: M replicas from r, betas evenly spaced from beta_min
+ * (fixed) to beta_max, then adapted every N_s steps; until the run ends or
+ * the attempt stalls. */
+static void width_stage(remc_run *run, const replica *r, replica *rep, double *beta, uint64_t *swaps)
+{
+    const sdk_gen_params *g = run->g;
+    int M = g->replicas > 0 ? g->replicas : 1;
     for (int m = 0; m < M; m++) {
         rep[m] = *r;
         beta[m] = M > 1 ? g->beta_min + (g->beta_max - g->beta_min) * m / (M - 1) : g->beta_max;
+        swaps[m] = 0;
     }
+    run->improved_at = run->steps;
     int Ns = g->exchange_steps > 0 ? g->exchange_steps : 100;
-    for (uint64_t step = 1; !run_over(run); step++, run->steps++) {
+    for (uint64_t step = 1; !run_over(run) && !stalled(run); step++, run->steps++) {
         for (int m = 0; m < M; m++)
-            width_step(run, &rep[m], beta[m]);
+            width_step(run, &rep[m], beta[m], step);
         /* Exchanges: the even pairs, then the odd ones (as the reference). */
         for (int m = 0; m + 1 < M; m += 2)
             exchange(run, rep, beta, swaps, m);
@@ -348,11 +544,43 @@ static void *remc_thread(void *arg)
         if (step % 8 == 0)
             report(run, 2);     /* a width-stage step can take a second */
     }
-done:
+}
+
+static void *remc_thread(void *arg)
+{
+    remc_run *run = arg;
+    const sdk_gen_params *g = run->g;
+    const sdk_board *b = run->b;
+    sdk_rng_seed(&run->rng, run->seed);
+    int M = g->replicas > 0 ? g->replicas : 1;
+    replica *rep = malloc(sizeof(replica) * (size_t)M);
+    replica *start = malloc(sizeof(replica));
+    double *beta = malloc(sizeof(double) * (size_t)M);
+    uint64_t *swaps = calloc((size_t)M, sizeof(uint64_t));
+    run->maps = malloc(sizeof(uint16_t) * (size_t)MAX_MOVES * (size_t)b->ncells);
+    if (run->maps)
+        run->nmoves = orient_moves(b, run->maps);
+    if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b)) {
+        for (int c = 0; c < b->ncells; c++)
+            start->home[c] = (uint16_t)c;
+        /* Attempts: each on its own grid (the first as before restarts). */
+        while (!run_over(run)) {
+            run->attempts++;
+            run->attempt_best = INFINITY;
+            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED)
+                break;
+            start->width = 0;
+            if (!depth_stage(run, start))
+                break;
+            width_stage(run, start, rep, beta, swaps);
+        }
+    }
     free(rep);
+    free(start);
     free(beta);
     free(swaps);
     free(run->memo.slots);
+    free(run->maps);
     return NULL;
 }
 
@@ -362,46 +590,43 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed
     int runs = g->runs > 0 ? g->runs : 1;
     remc_run *run = calloc((size_t)runs, sizeof *run);
     sdk_gen_result *pool = calloc((size_t)runs * (size_t)count, sizeof *pool);
+    puzzle_id *ids = calloc((size_t)(runs + 1) * (size_t)count, sizeof *ids);
     pthread_t *threads = calloc((size_t)runs, sizeof *threads);
+    int *threaded = calloc((size_t)runs, sizeof(int));
     int found = 0;
-    if (!run || !pool || !threads || count < 1)
+    if (!run || !pool || !ids || !threads || !threaded || count < 1)
         goto done;
     for (int i = 0; i < runs; i++) {
-        run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
-                            .best = pool + (size_t)i * count,
+        run[i] = (remc_run){.b = b, .g = g, .index = i, .count = count, .first = i == 0, .budget = budget,
+                            .best = pool + (size_t)i * count, .best_id = ids + (size_t)i * count,
                             .seed = runs == 1 ? seed : sdk_rng_derive(seed, (uint64_t)i)};
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
-    int *threaded = calloc((size_t)runs, sizeof(int));
-    for (int i = 1; threaded && i < runs; i++)
+    for (int i = 1; i < runs; i++)
         threaded[i] = pthread_create(&threads[i], NULL, remc_thread, &run[i]) == 0;
     remc_thread(&run[0]);
     for (int i = 1; i < runs; i++) {
-        if (threaded && threaded[i])
+        if (threaded[i])
             pthread_join(threads[i], NULL);
         else
             remc_thread(&run[i]);       /* no thread: run it here */
     }
-    free(threaded);
     /* Merge: the `count` best distinct over every run, in run order on ties. */
+    remc_run merged = {.b = b, .g = g, .count = count, .best = best, .best_id = ids + (size_t)runs * count};
     uint64_t total = 0;
     for (int i = 0; i < runs; i++) {
         total += run[i].steps;
-        for (int k = 0; k < run[i].found; k++) {
-            remc_run merged = {.b = b, .g = g, .count = count, .best = best, .found = found};
-            replica rr;
-            memcpy(rr.puzzle, run[i].best[k].puzzle, (size_t)b->ncells);
-            rr.clues = run[i].best[k].clues;
-            rr.width = run[i].best[k].normal_width;
-            remember(&merged, &rr);
-            found = merged.found;
-        }
+        for (int k = 0; k < run[i].found; k++)
+            remember_as(&merged, &run[i].best[k], &run[i].best_id[k]);
     }
+    found = merged.found;
     if (steps)
         *steps = total;
 done:
     free(run);
     free(pool);
+    free(ids);
     free(threads);
+    free(threaded);
     return found;
 }

@@ -51,6 +51,19 @@ depth=$(echo "$h1" | sed -E 's/.*"depth":([0-9]+).*/\1/')
 expect "--hard unique" "$(echo "$h1" | sed -E 's/.*"puzzle":"([^"]*)".*/\1/' | $SUDOKU check)" unique
 n=$($SUDOKU generate -q --hard --seed 1 --steps 400 --count 3 -j 2 | $SUDOKU check | grep -c unique)
 expect "--hard --count 3 -j 2" "$n" 3
+# Into the width stage, with orientation trials (3 replicas keep it short).
+w1=$($SUDOKU generate -q --hard --seed 3 --steps 11000 --replicas 3 --count 3 --format csv)
+expect "--hard width stage exits 0" "$?" 0
+w2=$($SUDOKU generate -q --hard --seed 3 --steps 11000 --replicas 3 --count 3 --format csv)
+expect "--hard width stage reproducible" "$w1" "$w2"
+expect "--hard width stage unique" "$(echo "$w1" | tail -n +2 | cut -d, -f2 | $SUDOKU check | grep -c unique)" 3
+width=$(echo "$w1" | sed -n 2p | cut -d, -f7)
+[ "${width:-0}" -ge 2000 ] && ok || bad "--hard width stage: best normal width $width < 2000"
+w0=$($SUDOKU generate -q --hard --seed 3 --steps 11000 --replicas 3 --count 3 --format csv --orient-every 0)
+[ -n "$w0" ] && [ "$w0" != "$w1" ] && ok || bad "--orient-every 0 changed nothing"
+# Smaller boards never reach depth 9: the depth stage gives way to the width stage.
+n=$($SUDOKU generate -q --hard --size 6 --seed 1 --steps 45000 --count 3 | $SUDOKU check | grep -c unique)
+expect "--hard --size 6" "$n" 3
 
 # Usage errors.
 $SUDOKU generate --symmetry spiral 2>/dev/null; expect "bad symmetry" "$?" 2

@@ -40,7 +40,8 @@ typedef struct cli_options {
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
-        uint64_t steps;
+        uint64_t steps, restart_after;
+        int orient_every;
         double beta_min, target_accept;
     } gen;
     char **files;
