@@ -465,8 +465,6 @@ typedef struct sdk_gen_params {
     int runs;                  /* independent REMC runs, one per thread (-j); >= 1 */
     int orient_every;          /* width stage: an orientation trial per replica every this
                                   many steps (row/column/band/stack swaps, transpose); 0 = none */
-    uint64_t restart_after;    /* a new attempt on a new grid after this many steps without a
-                                  better puzzle in the width stage; 0 = never */
     /* Called now and then by the first run (may be NULL). */
     void (*progress)(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width);
     void *progress_ctx;

@@ -1,22 +1,19 @@
 /*
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
- * hardest puzzles by search-tree width.  An attempt fixes a full grid
+ * hardest puzzles by search-tree width.  A run fixes a full grid
  * (grid.c); a removal is checked by the solver (sdk_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
  *
- * Two additions to the paper's chain, each with a switch (0 turns it off):
- *   - orientation trials (orient_every): the normal width breaks ties
- *     top-left, so it is not the same for a puzzle's isomorphs (Watanabe's
- *     own puzzle, 183,530, has isomorphs past 290,000).  A replica also
- *     proposes, now and then, one of the row, column, band or stack swaps or
- *     the transpose, applied to its puzzle and its grid alike: a Metropolis
- *     trial on the same H (the clue count does not change);
- *   - restarts (restart_after): an attempt whose best has not improved for
- *     that many steps gives way to a new attempt on a new grid; the run keeps
- *     the best puzzles of all its attempts.  The widths a grid allows differ
- *     a lot, and a stalled chain rarely moves again.
+ * One addition to the paper's chain, orientation trials (orient_every; 0
+ * turns them off): the normal width breaks ties top-left, so it is not the
+ * same for a puzzle's isomorphs (Watanabe's own puzzle, 183,530, has
+ * isomorphs past 290,000).  A replica also proposes, now and then, one of
+ * the row, column, band or stack swaps or the transpose, applied to its
+ * puzzle and its grid alike: a Metropolis trial on the same H (the clue
+ * count does not change).  Restarts on a new grid when a run stalls were
+ * tried and measured no better (README).
  */
 #include <math.h>
 #include <pthread.h>
@@ -36,8 +33,8 @@ enum { WIDTH_PAIRS = 10 };
 
 typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
-    uint8_t grid[SDK_MAX_CELLS];    /* its solution: the attempt's grid, as oriented */
-    uint16_t home[SDK_MAX_CELLS];   /* cell c is cell home[c] of the attempt's grid */
+    uint8_t grid[SDK_MAX_CELLS];    /* its solution: the run's grid, as oriented */
+    uint16_t home[SDK_MAX_CELLS];   /* cell c is cell home[c] of the run's grid */
     int clues;
     double U;                   /* depth, or ln(normal width) */
     uint64_t width;             /* normal width of puzzle (0 = not yet computed) */
@@ -50,7 +47,7 @@ typedef struct replica {
  * proposals are rejected, and a flip back returns to a puzzle seen before),
  * and each figure is a pure function of the puzzle, so remembering them
  * changes nothing but the time.  A puzzle is keyed by its digits, `bits` a
- * cell (orientations and restarts make the clue set alone ambiguous).  A
+ * cell (under orientations the clue set alone is ambiguous).  A
  * table of PUZZLE_SLOTS direct-mapped slots: a newcomer takes the slot of
  * its hash.
  */
@@ -203,11 +200,11 @@ static void orient_u16(const uint16_t *map, int ncells, uint16_t *cells)
         cells[c] = was[map[c]];
 }
 
-/* ---- a run: attempts of a depth stage and a width stage ------------------------ */
+/* ---- a run: a depth stage, then a width stage ------------------------------------ */
 
-/* A puzzle up to orientation: its clues in the attempt's grid. */
+/* A puzzle up to orientation: its run, and its clues in the run's grid. */
 typedef struct puzzle_id {
-    uint64_t run, attempt;
+    int run;
     cell_set clues;
 } puzzle_id;
 
@@ -220,10 +217,7 @@ typedef struct remc_run {
     puzzle_id *best_id;         /* theirs: --count keeps distinct puzzles, not orientations */
     const sdk_budget *budget;
     uint64_t steps;
-    uint64_t attempts;
     double deepest;             /* the depth stage's best depth so far */
-    double attempt_best;        /* the lowest width energy of this attempt */
-    uint64_t improved_at;       /* the step it was found */
     puzzle_memo memo;
     int nmoves;
     uint16_t *maps;             /* the orientation moves' maps, nmoves x ncells */
@@ -247,8 +241,7 @@ static void remember_as(remc_run *run, const sdk_gen_result *found, const puzzle
 {
     int at = run->found;
     for (int i = 0; i < run->found; i++)
-        if (run->best_id[i].run == id->run && run->best_id[i].attempt == id->attempt &&
-            memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
+        if (run->best_id[i].run == id->run && memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
             if (found->energy >= run->best[i].energy)
                 return;
             at = i;             /* a better orientation: it takes the old one's place */
@@ -272,14 +265,10 @@ static void remember(remc_run *run, const replica *r)
 {
     sdk_gen_result found = {.clues = r->clues, .normal_width = r->width,
                             .energy = energy(run->g, log((double)r->width), r->clues)};
-    if (found.energy < run->attempt_best) {
-        run->attempt_best = found.energy;
-        run->improved_at = run->steps;
-    }
     if (run->found == run->count && found.energy >= run->best[run->found - 1].energy)
         return;
     memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
-    puzzle_id id = {.run = (uint64_t)run->index, .attempt = run->attempts};
+    puzzle_id id = {.run = run->index};
     for (int c = 0; c < run->b->ncells; c++)
         if (r->puzzle[c])
             set_flip(&id.clues, r->home[c]);
@@ -451,12 +440,6 @@ static int run_over(remc_run *run)
     return sdk_budget_expired(run->budget);     /* cheap next to a step's tree walks */
 }
 
-/* Has this attempt gone restart_after steps without a better puzzle? */
-static int stalled(const remc_run *run)
-{
-    return run->g->restart_after && run->steps - run->improved_at >= run->g->restart_after;
-}
-
 static void report(remc_run *run, int stage)
 {
     if (run->first && run->g->progress && run->found)
@@ -504,8 +487,7 @@ static int depth_stage(remc_run *run, replica *r)
 }
 
 /* Width stage: M replicas from r, betas evenly spaced from beta_min
- * (fixed) to beta_max, then adapted every N_s steps; until the run ends or
- * the attempt stalls. */
+ * (fixed) to beta_max, then adapted every N_s steps; until the run ends. */
 static void width_stage(remc_run *run, const replica *r, replica *rep, double *beta, uint64_t *swaps)
 {
     const sdk_gen_params *g = run->g;
@@ -515,9 +497,8 @@ static void width_stage(remc_run *run, const replica *r, replica *rep, double *b
         beta[m] = M > 1 ? g->beta_min + (g->beta_max - g->beta_min) * m / (M - 1) : g->beta_max;
         swaps[m] = 0;
     }
-    run->improved_at = run->steps;
     int Ns = g->exchange_steps > 0 ? g->exchange_steps : 100;
-    for (uint64_t step = 1; !run_over(run) && !stalled(run); step++, run->steps++) {
+    for (uint64_t step = 1; !run_over(run); step++, run->steps++) {
         for (int m = 0; m < M; m++)
             width_step(run, &rep[m], beta[m], step);
         /* Exchanges: the even pairs, then the odd ones (as the reference). */
@@ -563,17 +544,10 @@ static void *remc_thread(void *arg)
     if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b)) {
         for (int c = 0; c < b->ncells; c++)
             start->home[c] = (uint16_t)c;
-        /* Attempts: each on its own grid (the first as before restarts). */
-        while (!run_over(run)) {
-            run->attempts++;
-            run->attempt_best = INFINITY;
-            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED)
-                break;
-            start->width = 0;
-            if (!depth_stage(run, start))
-                break;
+        start->width = 0;
+        if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) == SDK_SOLVED &&
+            depth_stage(run, start))
             width_stage(run, start, rep, beta, swaps);
-        }
     }
     free(rep);
     free(start);

@@ -40,7 +40,7 @@ typedef struct cli_options {
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
-        uint64_t steps, restart_after;
+        uint64_t steps;
         int orient_every;
         double beta_min, target_accept;
     } gen;

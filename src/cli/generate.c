@@ -277,8 +277,6 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     g.max_steps = opt.gen.steps;
     if (cli_option_given(&opt, "--orient-every"))
         g.orient_every = opt.gen.orient_every;
-    if (cli_option_given(&opt, "--restart-after"))
-        g.restart_after = opt.gen.restart_after;
 
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed

@@ -81,9 +81,6 @@ static const cli_option option_table[] = {
     {"--orient-every", NULL, "N", OPT_INT, O(gen.orient_every), 0, 1e9, OPTG_GEN, NULL,
      "--hard: an orientation trial (a row, column, band or stack swap, or the transpose) per "
      "replica every N width-stage steps; 0 = none (default 1)"},
-    {"--restart-after", NULL, "N", OPT_U64, O(gen.restart_after), 0, 0, OPTG_GEN, NULL,
-     "--hard: start again on a new grid after N steps without a better puzzle; 0 = never "
-     "(default 0)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
