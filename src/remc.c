@@ -214,7 +214,7 @@ typedef struct remc_run {
     uint32_t seed;
     int index, count, found, first;
     sdk_gen_result *best;       /* count slots, best first */
-    puzzle_id *best_id;         /* theirs: --count keeps distinct puzzles, not orientations */
+    puzzle_id *best_id;         /* best's puzzles up to orientation (--count keeps distinct ones) */
     const sdk_budget *budget;
     uint64_t steps;
     double deepest;             /* the depth stage's best depth so far */
