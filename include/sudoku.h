@@ -463,6 +463,8 @@ typedef struct sdk_gen_params {
     uint64_t max_steps;        /* MC steps per run (depth stage: one trial; width stage: per
                                   replica 10 removal + addition trial pairs); 0 = budget only */
     int runs;                  /* independent REMC runs, one per thread (-j); >= 1 */
+    uint64_t attempt_steps;    /* steps per attempt: then a new grid, the run keeping the best
+                                  of all; 0 = one attempt */
     int orient_every;          /* width stage: an orientation trial per replica every this
                                   many steps (row/column/band/stack swaps, transpose); 0 = none */
     /* Called now and then by the first run (may be NULL). */

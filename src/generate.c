@@ -30,6 +30,7 @@ void sdk_generate_defaults(sdk_gen_params *g)
     g->exchange_steps = 100;
     g->runs = 1;
     g->orient_every = 1;
+    g->attempt_steps = 0;
 }
 
 /* ---- symmetry orbits ----------------------------------------------------- */

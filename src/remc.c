@@ -1,19 +1,21 @@
 /*
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
- * hardest puzzles by search-tree width.  A run fixes a full grid
+ * hardest puzzles by search-tree width.  An attempt fixes a full grid
  * (grid.c); a removal is checked by the solver (sdk_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
  *
- * One addition to the paper's chain, orientation trials (orient_every; 0
+ * Two additions to the paper's chain.  Orientation trials (orient_every; 0
  * turns them off): the normal width breaks ties top-left, so it is not the
  * same for a puzzle's isomorphs (Watanabe's own puzzle, 183,530, has
  * isomorphs past 290,000).  A replica also proposes, now and then, one of
  * the row, column, band or stack swaps or the transpose, applied to its
  * puzzle and its grid alike: a Metropolis trial on the same H (the clue
- * count does not change).  Restarts on a new grid when a run stalls were
- * tried and measured no better (README).
+ * count does not change).  And attempts (attempt_steps; 0 = one): after
+ * that many steps the run starts again on a new grid, keeping the best of
+ * all its attempts, since which grid a run draws matters most (measured
+ * mixed, so off by default: README).
  */
 #include <math.h>
 #include <pthread.h>
@@ -202,9 +204,11 @@ static void orient_u16(const uint16_t *map, int ncells, uint16_t *cells)
 
 /* ---- a run: a depth stage, then a width stage ------------------------------------ */
 
-/* A puzzle up to orientation: its run, and its clues in the run's grid. */
+/* A puzzle up to orientation: its run and attempt, and its clues in the
+ * attempt's grid. */
 typedef struct puzzle_id {
     int run;
+    uint64_t attempt;
     cell_set clues;
 } puzzle_id;
 
@@ -217,6 +221,7 @@ typedef struct remc_run {
     puzzle_id *best_id;         /* best's puzzles up to orientation (--count keeps distinct ones) */
     const sdk_budget *budget;
     uint64_t steps;
+    uint64_t attempts, attempt_end;     /* attempts begun; the step the current one ends (0: never) */
     double deepest;             /* the depth stage's best depth so far */
     puzzle_memo memo;
     int nmoves;
@@ -241,7 +246,7 @@ static void remember_as(remc_run *run, const sdk_gen_result *found, const puzzle
 {
     int at = run->found;
     for (int i = 0; i < run->found; i++)
-        if (run->best_id[i].run == id->run && memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
+        if (run->best_id[i].run == id->run && run->best_id[i].attempt == id->attempt && memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
             if (found->energy >= run->best[i].energy)
                 return;
             at = i;             /* a better orientation: it takes the old one's place */
@@ -268,7 +273,7 @@ static void remember(remc_run *run, const replica *r)
     if (run->found == run->count && found.energy >= run->best[run->found - 1].energy)
         return;
     memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
-    puzzle_id id = {.run = run->index};
+    puzzle_id id = {.run = run->index, .attempt = run->attempts};
     for (int c = 0; c < run->b->ncells; c++)
         if (r->puzzle[c])
             set_flip(&id.clues, r->home[c]);
@@ -440,6 +445,12 @@ static int run_over(remc_run *run)
     return sdk_budget_expired(run->budget);     /* cheap next to a step's tree walks */
 }
 
+/* Has this attempt used its attempt_steps (or the run its budget)? */
+static int attempt_over(remc_run *run)
+{
+    return (run->attempt_end && run->steps >= run->attempt_end) || run_over(run);
+}
+
 static void report(remc_run *run, int stage)
 {
     if (run->first && run->g->progress && run->found)
@@ -468,7 +479,7 @@ static int depth_stage(remc_run *run, replica *r)
         remember(run, r);
     uint64_t deeper_at = run->steps;
     double deepest = run->deepest;
-    while (r->U < g->depth_goal && !run_over(run) &&
+    while (r->U < g->depth_goal && !attempt_over(run) &&
            run->steps - deeper_at < (uint64_t)DEPTH_PATIENCE * (uint64_t)b->ncells) {
         trial(run, r, g->depth_beta, 1, (int)sdk_rng_below(&run->rng, (uint32_t)b->ncells));
         run->steps++;
@@ -498,7 +509,7 @@ static void width_stage(remc_run *run, const replica *r, replica *rep, double *b
         swaps[m] = 0;
     }
     int Ns = g->exchange_steps > 0 ? g->exchange_steps : 100;
-    for (uint64_t step = 1; !run_over(run); step++, run->steps++) {
+    for (uint64_t step = 1; !attempt_over(run); step++, run->steps++) {
         for (int m = 0; m < M; m++)
             width_step(run, &rep[m], beta[m], step);
         /* Exchanges: the even pairs, then the odd ones (as the reference). */
@@ -542,12 +553,18 @@ static void *remc_thread(void *arg)
     if (run->maps)
         run->nmoves = orient_moves(b, run->maps);
     if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b)) {
-        for (int c = 0; c < b->ncells; c++)
-            start->home[c] = (uint16_t)c;
-        start->width = 0;
-        if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) == SDK_SOLVED &&
-            depth_stage(run, start))
+        /* Attempts, each on a grid of its own, until the run ends. */
+        while (!run_over(run)) {
+            run->attempts++;
+            run->attempt_end = g->attempt_steps ? run->steps + g->attempt_steps : 0;
+            start->width = 0;
+            for (int c = 0; c < b->ncells; c++)
+                start->home[c] = (uint16_t)c;
+            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED ||
+                !depth_stage(run, start))
+                break;
             width_stage(run, start, rep, beta, swaps);
+        }
     }
     free(rep);
     free(start);

@@ -61,6 +61,13 @@ width=$(echo "$w1" | sed -n 2p | cut -d, -f7)
 [ "${width:-0}" -ge 2000 ] && ok || bad "--hard width stage: best normal width $width < 2000"
 w0=$($SUDOKU generate -q --hard --seed 3 --steps 11000 --replicas 3 --count 3 --format csv --orient-every 0)
 [ -n "$w0" ] && [ "$w0" != "$w1" ] && ok || bad "--orient-every 0 changed nothing"
+# Attempts on new grids: every attempt's puzzles unique; reproducible; not one attempt's output.
+a1=$($SUDOKU generate -q --hard --seed 3 --steps 6000 --replicas 3 --attempt-steps 2000 --count 3)
+expect "--attempt-steps unique" "$(echo "$a1" | $SUDOKU check | grep -c unique)" 3
+expect "--attempt-steps reproducible" "$a1" \
+    "$($SUDOKU generate -q --hard --seed 3 --steps 6000 --replicas 3 --attempt-steps 2000 --count 3)"
+a0=$($SUDOKU generate -q --hard --seed 3 --steps 6000 --replicas 3 --attempt-steps 0 --count 3)
+[ -n "$a0" ] && [ "$a0" != "$a1" ] && ok || bad "--attempt-steps 2000 changed nothing"
 # Smaller boards never reach depth 9: the depth stage gives way to the width stage.
 n=$($SUDOKU generate -q --hard --size 6 --seed 1 --steps 45000 --count 3 | $SUDOKU check | grep -c unique)
 expect "--hard --size 6" "$n" 3

@@ -40,7 +40,7 @@ typedef struct cli_options {
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
-        uint64_t steps;
+        uint64_t steps, attempt_steps;
         int orient_every;
         double beta_min, target_accept;
     } gen;

@@ -275,6 +275,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     if (g.beta_max < g.beta_min)
         g.beta_max = g.beta_min;
     g.max_steps = opt.gen.steps;
+    if (cli_option_given(&opt, "--attempt-steps"))
+        g.attempt_steps = opt.gen.attempt_steps;
     if (cli_option_given(&opt, "--orient-every"))
         g.orient_every = opt.gen.orient_every;
 

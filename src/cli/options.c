@@ -81,6 +81,9 @@ static const cli_option option_table[] = {
     {"--orient-every", NULL, "N", OPT_INT, O(gen.orient_every), 0, 1e9, OPTG_GEN, NULL,
      "--hard: an orientation trial (a row, column, band or stack swap, or the transpose) per "
      "replica every N width-stage steps; 0 = none (default 1)"},
+    {"--attempt-steps", NULL, "N", OPT_U64, O(gen.attempt_steps), 0, 0, OPTG_GEN, NULL,
+     "--hard: steps per attempt, then a new grid (the best of all attempts is kept); 0 = one "
+     "attempt for the whole run"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
