@@ -124,7 +124,10 @@ static void puzzle_learn(puzzle_memo *m, const puzzle_key *key, int field, uint6
  * two columns of a stack, two bands, two stacks; transpose (square boxes
  * only).  Each undoes itself, so a uniform choice is a symmetric proposal.
  * A move is kept as its map of cells: cell c takes the content of map[c]. */
-enum { MAX_MOVES = 3 * SDK_MAX_N * SDK_MAX_N / 2 + 1 };
+/* With br x bc boxes (br bc = n): n(br - 1)/2 row pairs, n(bc - 1)/2
+ * column pairs, bc(bc - 1)/2 band and br(br - 1)/2 stack pairs and the
+ * transpose; at most n(n - 1) + 1, for 1 x n boxes. */
+enum { MAX_MOVES = SDK_MAX_N * (SDK_MAX_N - 1) + 1 };
 
 static void swap_rows(int n, uint16_t *cells, int r1, int r2)
 {
