@@ -50,6 +50,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
 
 $(BUILD)/tests/unit_fuzz_regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+$(TEST_BIN): tests/check.h tests/isomorph.h
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@

@@ -464,7 +464,11 @@ typedef struct sdk_gen_params {
                                   replica 10 removal + addition trial pairs); 0 = budget only */
     int runs;                  /* independent REMC runs, one per thread (-j); >= 1 */
     uint64_t attempt_steps;    /* steps per attempt: then a new grid, the run keeping the best
-                                  of all; 0 = one attempt */
+                                  of all; 0 = no step limit on an attempt */
+    double attempt_seconds;    /* with a deadline: its time shared out in equal attempts of about
+                                  this many seconds (120); 0 = no timed attempts */
+    int relocations;           /* width stage: trials per replica and step that move a clue to a
+                                  blank cell, with any digit (the grid may change); 0 = none */
     int orient_every;          /* width stage: an orientation trial per replica every this
                                   many steps (row/column/band/stack swaps, transpose); 0 = none */
     /* Called now and then by the first run (may be NULL). */
@@ -511,9 +515,12 @@ typedef struct sdk_gen_result {
  * program), until max_steps or the budget.  g->runs independent
  * runs go to as many threads (seeds derived from seed).  Fills best[0..count)
  * with the lowest-energy distinct puzzles seen, best first; returns how many
- * (SIGINT or the deadline end the search normally).  *steps (may be NULL)
- * receives the steps done over all runs. */
+ * (SIGINT or the deadline end the search normally).  *totals (may be NULL)
+ * receives the steps and attempts (grids) of all runs. */
+typedef struct sdk_remc_totals {
+    uint64_t steps, attempts;
+} sdk_remc_totals;
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
-                      sdk_gen_result *best, const sdk_budget *budget, uint64_t *steps);
+                      sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
 
 #endif /* SUDOKU_H */

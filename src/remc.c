@@ -1,21 +1,24 @@
 /*
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
- * hardest puzzles by search-tree width.  An attempt fixes a full grid
+ * hardest puzzles by search-tree width.  An attempt starts from a full grid
  * (grid.c); a removal is checked by the solver (sdk_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
  *
- * Two additions to the paper's chain.  Orientation trials (orient_every; 0
+ * Additions to the paper's chain.  Orientation trials (orient_every; 0
  * turns them off): the normal width breaks ties top-left, so it is not the
  * same for a puzzle's isomorphs (Watanabe's own puzzle, 183,530, has
  * isomorphs past 290,000).  A replica also proposes, now and then, one of
  * the row, column, band or stack swaps or the transpose, applied to its
  * puzzle and its grid alike: a Metropolis trial on the same H (the clue
- * count does not change).  And attempts (attempt_steps; 0 = one): after
- * that many steps the run starts again on a new grid, keeping the best of
- * all its attempts, since which grid a run draws matters most (measured
- * mixed, so off by default: README).
+ * count does not change).  Relocation trials (relocations; 0 turns them
+ * off): a clue moves to a blank cell with any digit, and if the puzzle
+ * stays unique its solution becomes the replica's grid, so a chain is not
+ * tied to the grid it began on (measured: what made --hard reliable).  And
+ * attempts: a time limit is shared out in attempts of about
+ * attempt_seconds (or, counted in steps, attempt_steps), each starting
+ * again on a new grid, the run keeping the best of all of them.
  */
 #include <math.h>
 #include <pthread.h>
@@ -35,8 +38,7 @@ enum { WIDTH_PAIRS = 10 };
 
 typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
-    uint8_t grid[SDK_MAX_CELLS];    /* its solution: the run's grid, as oriented */
-    uint16_t home[SDK_MAX_CELLS];   /* cell c is cell home[c] of the run's grid */
+    uint8_t grid[SDK_MAX_CELLS];    /* its solution */
     int clues;
     double U;                   /* depth, or ln(normal width) */
     uint64_t width;             /* normal width of puzzle (0 = not yet computed) */
@@ -62,7 +64,7 @@ typedef struct puzzle_key {
 typedef struct puzzle_memo {
     int bits, words, stride;    /* bits a cell; key words in use; stride = words + 2 */
     uint64_t *slots;            /* per slot: the key, then the normal width
-                                   (0 unknown, UINT64_MAX not unique), then depth + 1
+                                   (0 unknown, UINT64_MAX not one solution), then depth + 1
                                    (0 unknown) */
 } puzzle_memo;
 
@@ -197,32 +199,49 @@ static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
         cells[c] = was[map[c]];
 }
 
-static void orient_u16(const uint16_t *map, int ncells, uint16_t *cells)
+/* A figure of a puzzle that all its orientations share: the sum, over its
+ * clues, of a hash of the clue's digit, the digits of its row and its
+ * column (as an unordered pair: the transpose swaps them) and those of its
+ * box.  The moves only permute rows, columns and boxes, so two puzzles
+ * with different prints are never orientations of each other; two with
+ * the same print almost always are (when not, --count loses a candidate,
+ * never prints a puzzle twice). */
+static uint64_t orientation_print(const sdk_board *b, const uint8_t *puzzle)
 {
-    uint16_t was[SDK_MAX_CELLS];
-    memcpy(was, cells, sizeof(uint16_t) * (size_t)ncells);
-    for (int c = 0; c < ncells; c++)
-        cells[c] = was[map[c]];
+    uint32_t digits[3 * SDK_MAX_N];     /* per house: a bit a digit */
+    memset(digits, 0, sizeof(uint32_t) * (size_t)b->nhouses);
+    for (int c = 0; c < b->ncells; c++)
+        if (puzzle[c]) {
+            uint32_t bit = 1u << (puzzle[c] - 1);
+            digits[b->cell_row[c]] |= bit;
+            digits[b->cell_col[c]] |= bit;
+            digits[b->cell_box[c]] |= bit;
+        }
+    uint64_t print = 0;
+    for (int c = 0; c < b->ncells; c++)
+        if (puzzle[c]) {
+            uint32_t row = digits[b->cell_row[c]], col = digits[b->cell_col[c]];
+            uint64_t h = ((uint64_t)(row < col ? row : col) << 32 | (row < col ? col : row)) * 0x9e3779b97f4a7c15ull;
+            h ^= ((uint64_t)digits[b->cell_box[c]] << 8 | puzzle[c]) * 0xbf58476d1ce4e5b9ull;
+            h ^= h >> 31;
+            h *= 0x94d049bb133111ebull;
+            print += h ^ h >> 29;
+        }
+    return print;
 }
 
 /* ---- a run: a depth stage, then a width stage ------------------------------------ */
-
-/* A puzzle up to orientation: its run and attempt, and its clues in the
- * attempt's grid. */
-typedef struct puzzle_id {
-    int run;
-    uint64_t attempt;
-    cell_set clues;
-} puzzle_id;
 
 typedef struct remc_run {
     const sdk_board *b;
     const sdk_gen_params *g;
     uint32_t seed;
-    int index, count, found, first;
+    int count, found, first;
     sdk_gen_result *best;       /* count slots, best first */
-    puzzle_id *best_id;         /* best's puzzles up to orientation (--count keeps distinct ones) */
-    const sdk_budget *budget;
+    uint64_t *best_print;       /* their orientation_prints (--count keeps distinct ones) */
+    const sdk_budget *budget;   /* the run's */
+    sdk_budget within;          /* the current attempt's: the run's, with an earlier deadline
+                                   when attempts are timed */
     uint64_t steps;
     uint64_t attempts, attempt_end;     /* attempts begun; the step the current one ends (0: never) */
     double deepest;             /* the depth stage's best depth so far */
@@ -245,11 +264,11 @@ static int accepts(remc_run *run, double beta, double dH)
 
 /* Keeps the `count` lowest-energy puzzles (width energy) distinct up to
  * orientation: of two orientations of one, the better. */
-static void remember_as(remc_run *run, const sdk_gen_result *found, const puzzle_id *id)
+static void remember_as(remc_run *run, const sdk_gen_result *found, uint64_t print)
 {
     int at = run->found;
     for (int i = 0; i < run->found; i++)
-        if (run->best_id[i].run == id->run && run->best_id[i].attempt == id->attempt && memcmp(&run->best_id[i].clues, &id->clues, sizeof id->clues) == 0) {
+        if (run->best_print[i] == print) {
             if (found->energy >= run->best[i].energy)
                 return;
             at = i;             /* a better orientation: it takes the old one's place */
@@ -262,11 +281,11 @@ static void remember_as(remc_run *run, const sdk_gen_result *found, const puzzle
     }
     while (at > 0 && run->best[at - 1].energy > found->energy) {
         run->best[at] = run->best[at - 1];
-        run->best_id[at] = run->best_id[at - 1];
+        run->best_print[at] = run->best_print[at - 1];
         at--;
     }
     run->best[at] = *found;
-    run->best_id[at] = *id;
+    run->best_print[at] = print;
 }
 
 static void remember(remc_run *run, const replica *r)
@@ -276,11 +295,7 @@ static void remember(remc_run *run, const replica *r)
     if (run->found == run->count && found.energy >= run->best[run->found - 1].energy)
         return;
     memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
-    puzzle_id id = {.run = run->index, .attempt = run->attempts};
-    for (int c = 0; c < run->b->ncells; c++)
-        if (r->puzzle[c])
-            set_flip(&id.clues, r->home[c]);
-    remember_as(run, &found, &id);
+    remember_as(run, &found, orientation_print(run->b, r->puzzle));
 }
 
 /* Does r's puzzle (keyed key; unique before the clue at cell `removed`
@@ -303,7 +318,7 @@ static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const puzzle_ke
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (!width) {
-        width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
+        width = sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
         if (width)
             puzzle_learn(&run->memo, key, 0, width);
     }
@@ -321,7 +336,7 @@ static double internal_energy(remc_run *run, const replica *r, const puzzle_key 
     if (depth_stage) {
         uint64_t depth = puzzle_recall(&run->memo, key, 1);
         if (!depth) {
-            int d = sdk_rate_depth(run->b, r->puzzle, r->grid, -1, run->budget);
+            int d = sdk_rate_depth(run->b, r->puzzle, r->grid, -1, &run->within);
             if (d < 0)
                 return -1;
             depth = (uint64_t)d + 1;
@@ -377,6 +392,61 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c
     }
 }
 
+/* The index-th (0-based, row-major) clue of puzzle, or blank if !clue. */
+static int nth_cell(const sdk_board *b, const uint8_t *puzzle, int clue, int index)
+{
+    for (int c = 0; c < b->ncells; c++)
+        if ((puzzle[c] != 0) == clue && index-- == 0)
+            return c;
+    return -1;
+}
+
+/* A width-stage trial that moves one of replica r's clues to a blank cell,
+ * with any digit: a uniform clue, blank and digit, so the move back is
+ * proposed as often.  Accepted (Metropolis on the same H: the clue count
+ * does not change) only if the new puzzle has one solution, which becomes
+ * r's grid: the chain can leave the grid its attempt began on. */
+static void relocation_trial(remc_run *run, replica *r, double beta)
+{
+    const sdk_board *b = run->b;
+    int nc = b->ncells;
+    if (r->clues == 0 || r->clues == nc)
+        return;
+    int from = nth_cell(b, r->puzzle, 1, (int)sdk_rng_below(&run->rng, (uint32_t)r->clues));
+    int to = nth_cell(b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues)));
+    uint8_t moved = r->puzzle[from];
+    r->puzzle[from] = 0;
+    r->puzzle[to] = (uint8_t)(1 + sdk_rng_below(&run->rng, (uint32_t)b->n));
+    puzzle_key key;
+    key_of(&run->memo, nc, r->puzzle, &key);
+    uint8_t solution[SDK_MAX_CELLS];
+    sdk_status status;
+    /* Most of these puzzles have no solution or several; the memo is not
+     * told, as they would push out widths, which cost far more to find. */
+    uint64_t width = puzzle_recall(&run->memo, &key, 0);
+    if (width != UINT64_MAX) {
+        uint64_t count = sdk_exact_count(b, r->puzzle, width ? 1 : 2, solution, NULL, &run->within, &status);
+        if (status != SDK_SOLVED && status != SDK_UNSOLVABLE)
+            width = 0;                  /* out of time */
+        else if (count != 1)
+            width = 0;
+        else if (!width)
+            width = remc_width(run, r->puzzle, &key);
+    }
+    if (width && width != UINT64_MAX) {
+        double U = log((double)width);
+        if (accepts(run, beta, -run->g->J * (U - r->U))) {
+            memcpy(r->grid, solution, (size_t)nc);
+            r->U = U;
+            r->width = width;
+            remember(run, r);
+            return;
+        }
+    }
+    r->puzzle[to] = 0;
+    r->puzzle[from] = moved;
+}
+
 /* A width-stage trial of a new orientation of replica r. */
 static void orient_trial(remc_run *run, replica *r, double beta)
 {
@@ -389,7 +459,6 @@ static void orient_trial(remc_run *run, replica *r, double beta)
     double U = internal_energy(run, r, &key, 0, &width);
     if (U >= 0 && accepts(run, beta, -run->g->J * (U - r->U))) {
         orient_u8(map, nc, r->grid);
-        orient_u16(map, nc, r->home);
         r->U = U;
         r->width = width;
         remember(run, r);
@@ -398,19 +467,10 @@ static void orient_trial(remc_run *run, replica *r, double beta)
     }
 }
 
-/* The index-th (0-based, row-major) clue of puzzle, or blank if !clue. */
-static int nth_cell(const sdk_board *b, const uint8_t *puzzle, int clue, int index)
-{
-    for (int c = 0; c < b->ncells; c++)
-        if ((puzzle[c] != 0) == clue && index-- == 0)
-            return c;
-    return -1;
-}
-
 /* One width-stage Monte Carlo step of replica r, as Watanabe's program does
  * it: WIDTH_PAIRS times, a trial removal of a uniformly chosen clue, then a
- * trial return of a uniformly chosen blank; and, every orient_every steps,
- * a trial orientation. */
+ * trial return of a uniformly chosen blank; then `relocations` relocation
+ * trials; and, every orient_every steps, a trial orientation. */
 static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
 {
     int nc = run->b->ncells;
@@ -422,6 +482,8 @@ static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
+    for (int i = 0; i < run->g->relocations; i++)
+        relocation_trial(run, r, beta);
     if (run->g->orient_every > 0 && run->nmoves > 0 && step % (uint64_t)run->g->orient_every == 0)
         orient_trial(run, r, beta);
 }
@@ -451,7 +513,8 @@ static int run_over(remc_run *run)
 /* Has this attempt used its attempt_steps (or the run its budget)? */
 static int attempt_over(remc_run *run)
 {
-    return (run->attempt_end && run->steps >= run->attempt_end) || run_over(run);
+    return (run->attempt_end && run->steps >= run->attempt_end) || run_over(run) ||
+           sdk_budget_expired(&run->within);
 }
 
 static void report(remc_run *run, int stage)
@@ -467,8 +530,8 @@ static void report(remc_run *run, int stage)
 enum { DEPTH_PATIENCE = 1000 };
 
 /* Depth stage: one chain from the full grid (all clues) at depth_beta,
- * until depth_goal; then r holds its puzzle, with its width.  0 if the run
- * ended first. */
+ * until depth_goal; then r holds its puzzle, with its width.  0 if the
+ * attempt ended first. */
 static int depth_stage(remc_run *run, replica *r)
 {
     const sdk_gen_params *g = run->g;
@@ -556,17 +619,26 @@ static void *remc_thread(void *arg)
     if (run->maps)
         run->nmoves = orient_moves(b, run->maps);
     if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b)) {
+        /* A time limit is shared out in equal attempts of about
+         * attempt_seconds (none without one: --steps runs repeat exactly). */
+        double attempt_time = 0;
+        if (g->attempt_seconds > 0 && run->budget && run->budget->deadline > 0) {
+            double left = run->budget->deadline - sdk_now();
+            double shares = floor(left / g->attempt_seconds + 0.5);
+            attempt_time = left / (shares > 1 ? shares : 1);
+        }
         /* Attempts, each on a grid of its own, until the run ends. */
         while (!run_over(run)) {
             run->attempts++;
             run->attempt_end = g->attempt_steps ? run->steps + g->attempt_steps : 0;
+            run->within = run->budget ? *run->budget : (sdk_budget){0};
+            if (attempt_time > 0 && sdk_now() + attempt_time < run->within.deadline)
+                run->within.deadline = sdk_now() + attempt_time;
             start->width = 0;
-            for (int c = 0; c < b->ncells; c++)
-                start->home[c] = (uint16_t)c;
-            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED ||
-                !depth_stage(run, start))
+            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED)
                 break;
-            width_stage(run, start, rep, beta, swaps);
+            if (depth_stage(run, start))        /* else the attempt ended in it */
+                width_stage(run, start, rep, beta, swaps);
         }
     }
     free(rep);
@@ -579,20 +651,20 @@ static void *remc_thread(void *arg)
 }
 
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
-                      sdk_gen_result *best, const sdk_budget *budget, uint64_t *steps)
+                      sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals)
 {
     int runs = g->runs > 0 ? g->runs : 1;
     remc_run *run = calloc((size_t)runs, sizeof *run);
     sdk_gen_result *pool = calloc((size_t)runs * (size_t)count, sizeof *pool);
-    puzzle_id *ids = calloc((size_t)(runs + 1) * (size_t)count, sizeof *ids);
+    uint64_t *prints = calloc((size_t)(runs + 1) * (size_t)count, sizeof *prints);
     pthread_t *threads = calloc((size_t)runs, sizeof *threads);
     int *threaded = calloc((size_t)runs, sizeof(int));
     int found = 0;
-    if (!run || !pool || !ids || !threads || !threaded || count < 1)
+    if (!run || !pool || !prints || !threads || !threaded || count < 1)
         goto done;
     for (int i = 0; i < runs; i++) {
-        run[i] = (remc_run){.b = b, .g = g, .index = i, .count = count, .first = i == 0, .budget = budget,
-                            .best = pool + (size_t)i * count, .best_id = ids + (size_t)i * count,
+        run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
+                            .best = pool + (size_t)i * count, .best_print = prints + (size_t)i * count,
                             .seed = runs == 1 ? seed : sdk_rng_derive(seed, (uint64_t)i)};
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
@@ -606,20 +678,21 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed
             remc_thread(&run[i]);       /* no thread: run it here */
     }
     /* Merge: the `count` best distinct over every run, in run order on ties. */
-    remc_run merged = {.b = b, .g = g, .count = count, .best = best, .best_id = ids + (size_t)runs * count};
-    uint64_t total = 0;
+    remc_run merged = {.b = b, .g = g, .count = count, .best = best, .best_print = prints + (size_t)runs * count};
+    sdk_remc_totals sum = {0, 0};
     for (int i = 0; i < runs; i++) {
-        total += run[i].steps;
+        sum.steps += run[i].steps;
+        sum.attempts += run[i].attempts;
         for (int k = 0; k < run[i].found; k++)
-            remember_as(&merged, &run[i].best[k], &run[i].best_id[k]);
+            remember_as(&merged, &run[i].best[k], run[i].best_print[k]);
     }
     found = merged.found;
-    if (steps)
-        *steps = total;
+    if (totals)
+        *totals = sum;
 done:
     free(run);
     free(pool);
-    free(ids);
+    free(prints);
     free(threads);
     free(threaded);
     return found;

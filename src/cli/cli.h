@@ -42,6 +42,8 @@ typedef struct cli_options {
         const char *symmetry;
         uint64_t steps, attempt_steps;
         int orient_every;
+        int relocations;
+        double attempt_seconds;
         double beta_min, target_accept;
     } gen;
     char **files;

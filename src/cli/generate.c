@@ -207,13 +207,14 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     g->runs = o->opt->jobs > 0 ? o->opt->jobs : 1;
     g->progress = o->progress ? remc_progress : NULL;
     g->progress_ctx = (void *)o;
-    uint64_t steps = 0;
-    int found = sdk_generate_remc(o->b, g, (uint32_t)o->seed, count, best, budget, &steps);
+    sdk_remc_totals totals = {0, 0};
+    int found = sdk_generate_remc(o->b, g, (uint32_t)o->seed, count, best, budget, &totals);
     if (o->progress)
         fprintf(stderr, "\r\033[K");
     if (!o->opt->quiet)
-        fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s)\n",
-                (unsigned long long)steps, sdk_now() - o->started, g->runs);
+        fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s), %llu attempt(s)\n",
+                (unsigned long long)totals.steps, sdk_now() - o->started, g->runs,
+                (unsigned long long)totals.attempts);
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
     for (int i = 0; i < found; i++)
         exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed));
@@ -279,6 +280,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         g.attempt_steps = opt.gen.attempt_steps;
     if (cli_option_given(&opt, "--orient-every"))
         g.orient_every = opt.gen.orient_every;
+    if (cli_option_given(&opt, "--relocations"))
+        g.relocations = opt.gen.relocations;
+    if (cli_option_given(&opt, "--attempt-seconds"))
+        g.attempt_seconds = opt.gen.attempt_seconds;
 
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed

@@ -72,8 +72,8 @@ static const cli_option option_table[] = {
     {"--hard", NULL, NULL, OPT_FLAG, O(gen.hard), 0, 0, OPTG_GEN, NULL,
      "replica exchange (004) for the widest search tree within --time-limit (default 60) or --steps"},
     {"--steps", NULL, "N", OPT_U64, O(gen.steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: 10 removal and "
-     "addition trial pairs per replica)"},
+     "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: per replica, 10 "
+     "removal and addition trial pairs and the relocation trials)"},
     {"--replicas", NULL, "M", OPT_INT, O(gen.replicas), 1, 1000, OPTG_GEN, NULL,
      "--hard: replicas (default 10)"},
     {"--beta-min", NULL, "B", OPT_DOUBLE, O(gen.beta_min), 1e-9, 1e9, OPTG_GEN, NULL,
@@ -82,8 +82,14 @@ static const cli_option option_table[] = {
      "--hard: an orientation trial (a row, column, band or stack swap, or the transpose) per "
      "replica every N width-stage steps; 0 = none (default 1)"},
     {"--attempt-steps", NULL, "N", OPT_U64, O(gen.attempt_steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: steps per attempt, then a new grid (the best of all attempts is kept); 0 = one "
-     "attempt for the whole run"},
+     "--hard: steps per attempt, then a new grid (the best of all attempts is kept); 0 = no "
+     "step limit on an attempt (default)"},
+    {"--attempt-seconds", NULL, "S", OPT_DOUBLE, O(gen.attempt_seconds), 0, 1e9, OPTG_GEN, NULL,
+     "--hard: a time limit is shared out in equal attempts of about S seconds, each on a new grid "
+     "(the best of all kept); 0 = one attempt (default 120)"},
+    {"--relocations", NULL, "N", OPT_INT, O(gen.relocations), 0, 1e6, OPTG_GEN, NULL,
+     "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
+     "digit (the puzzle's solution may change); 0 = none (default 1000)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,

@@ -1,0 +1,120 @@
+/* unit_remc.c -- `generate --hard` (src/remc.c) through the library:
+ *  - the test's own orientation check (tests/isomorph.h) finds the
+ *    orientations of a puzzle and nothing else;
+ *  - --count's puzzles are each unique (by the general solver, not the
+ *    9x9 kernel the chain uses) and no two are orientations of each other;
+ *  - without relocation trials, one attempt's puzzles all solve to
+ *    orientations of one grid; with them, the chain leaves that grid, its
+ *    puzzles stay unique, and the same seed gives the same puzzles. */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "isomorph.h"
+#include "sudoku.h"
+
+static const char *named[] = {
+    ".61..7..3.92..3..............853..........5.45....8....4......1...16.8..6........",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+};
+
+static void read_puzzle(const char *text, uint8_t *cells)
+{
+    for (int c = 0; c < 81; c++)
+        cells[c] = text[c] == '.' ? 0 : (uint8_t)(text[c] - '0');
+}
+
+/* The checker itself: orientations are found, relabellings and a moved clue
+ * are not. */
+static void check_orientation_test(void)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 7);
+    int found = 0, refused = 0, trials = 0;
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+        uint8_t p[81], q[81], moved[81];
+        read_puzzle(named[k], p);
+        for (int i = 0; i < 20; i++, trials++) {
+            random_orientation(&rng, p, q);
+            found += is_orientation(p, q);
+            random_orientation(&rng, p, q);
+            memcpy(moved, q, 81);
+            int from = 0, to = 0;
+            while (!moved[from])
+                from++;
+            while (moved[to])
+                to++;
+            moved[to] = moved[from];
+            moved[from] = 0;
+            refused += !is_orientation(p, moved);
+        }
+        /* A relabelling that swaps two digits: not an orientation (these
+         * puzzles have no such symmetry). */
+        uint8_t swapped[81];
+        for (int c = 0; c < 81; c++)
+            swapped[c] = p[c] == 1 ? 2 : p[c] == 2 ? 1 : p[c];
+        refused += !is_orientation(p, swapped);
+        trials++;
+    }
+    CHECK(found == trials - 3, "orientations recognised: %d of %d", found, trials - 3);
+    CHECK(refused == trials, "non-orientations refused: %d of %d", refused, trials);
+}
+
+enum { COUNT = 6 };
+
+/* --hard on a fixed seed and step budget; returns how many were found. */
+static int hard_puzzles(uint32_t seed, uint64_t steps, int relocations, sdk_gen_result *best)
+{
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    g.replicas = 3;
+    g.max_steps = steps;
+    g.relocations = relocations;
+    return sdk_generate_remc(sdk_board_cached(3, 3), &g, seed, COUNT, best, NULL, NULL);
+}
+
+/* --count's puzzles at this many relocations: as many as asked, each
+ * unique by the general solver, no two orientations of each other.
+ * Returns how many pairs of their solutions are orientations of one grid
+ * (of *pairs). */
+static int check_count(const char *label, int relocations, sdk_gen_result *best, int *pairs)
+{
+    uint8_t grids[COUNT][81];
+    int found = hard_puzzles(3, 11000, relocations, best), unique = 0, same_grid = 0;
+    CHECK(found == COUNT, "%s: %d of %d found", label, found, COUNT);
+    for (int i = 0; i < found; i++) {
+        sdk_status st;
+        unique += sdk_exact_count_general(sdk_board_cached(3, 3), best[i].puzzle, 2, grids[i], NULL, NULL,
+                                          &st) == 1;
+    }
+    CHECK(unique == found, "%s: %d of %d puzzles unique", label, unique, found);
+    *pairs = 0;
+    for (int i = 0; i < found; i++)
+        for (int j = i + 1; j < found; j++, ++*pairs) {
+            CHECK(!is_orientation(best[i].puzzle, best[j].puzzle), "%s: puzzles %d and %d are orientations of one "
+                  "puzzle", label, i + 1, j + 1);
+            same_grid += is_orientation(grids[i], grids[j]);
+        }
+    return same_grid;
+}
+
+static void check_distinct_and_grids(void)
+{
+    sdk_gen_result best[COUNT], again[COUNT];
+    int pairs, same_grid = check_count("no relocations", 0, best, &pairs);
+    CHECK(same_grid == pairs, "no relocations: %d of %d pairs of solutions are orientations of one grid",
+          same_grid, pairs);
+    same_grid = check_count("relocations", 20, best, &pairs);
+    CHECK(same_grid < pairs, "relocations: every solution is an orientation of one grid (the chain never left it)");
+    int found = hard_puzzles(3, 11000, 20, again), same = found == COUNT;
+    for (int i = 0; i < found && same; i++)
+        same = memcmp(best[i].puzzle, again[i].puzzle, 81) == 0;
+    CHECK(same, "relocations: the same seed gave other puzzles");
+}
+
+int main(void)
+{
+    check_orientation_test();
+    check_distinct_and_grids();
+    return CHECK_SUMMARY("unit_remc");
+}
