@@ -426,10 +426,8 @@ static void relocation_trial(remc_run *run, replica *r, double beta)
     uint64_t width = puzzle_recall(&run->memo, &key, 0);
     if (width != UINT64_MAX) {
         uint64_t count = sdk_exact_count(b, r->puzzle, width ? 1 : 2, solution, NULL, &run->within, &status);
-        if (status != SDK_SOLVED && status != SDK_UNSOLVABLE)
-            width = 0;                  /* out of time */
-        else if (count != 1)
-            width = 0;
+        if (count != 1 || (status != SDK_SOLVED && status != SDK_UNSOLVABLE))
+            width = 0;                  /* not one solution, or out of time */
         else if (!width)
             width = remc_width(run, r->puzzle, &key);
     }
