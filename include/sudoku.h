@@ -57,6 +57,12 @@ typedef struct sdk_board {
     int *peer_start;         /* ncells+1 offsets into peers */
     uint16_t *peers;
     uint16_t *cell_row, *cell_col, *cell_box;   /* the standard house of each kind */
+    /* Where each cell is drawn: row cell_y, column cell_x of a height x width
+     * layout (the grid itself on a standard board; a variant such as Samurai
+     * has cells in a larger layout with holes).  Writers and pictures read
+     * these; solvers never do. */
+    int height, width;
+    uint16_t *cell_y, *cell_x;
 } sdk_board;
 
 /* A standard n x n board with box_rows x box_cols boxes; NULL if the shape is

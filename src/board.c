@@ -112,7 +112,11 @@ sdk_board *sdk_board_new(int box_rows, int box_cols)
     b->cell_row = malloc(sizeof(uint16_t) * (size_t)b->ncells);
     b->cell_col = malloc(sizeof(uint16_t) * (size_t)b->ncells);
     b->cell_box = malloc(sizeof(uint16_t) * (size_t)b->ncells);
-    if (!b->house_cells || !b->house_kind || !b->cell_row || !b->cell_col || !b->cell_box) {
+    b->cell_y = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    b->cell_x = malloc(sizeof(uint16_t) * (size_t)b->ncells);
+    b->height = b->width = n;
+    if (!b->house_cells || !b->house_kind || !b->cell_row || !b->cell_col || !b->cell_box ||
+        !b->cell_y || !b->cell_x) {
         sdk_board_free(b);
         return NULL;
     }
@@ -129,6 +133,8 @@ sdk_board *sdk_board_new(int box_rows, int box_cols)
             b->cell_row[cell] = (uint16_t)r;
             b->cell_col[cell] = (uint16_t)(n + c);
             b->cell_box[cell] = (uint16_t)(2 * n + box);
+            b->cell_y[cell] = (uint16_t)r;
+            b->cell_x[cell] = (uint16_t)c;
         }
     for (int i = 0; i < n; i++) {
         b->house_kind[i] = SDK_HOUSE_ROW;
@@ -155,6 +161,8 @@ void sdk_board_free(sdk_board *b)
     free(b->cell_row);
     free(b->cell_col);
     free(b->cell_box);
+    free(b->cell_y);
+    free(b->cell_x);
     free(b);
 }
 

@@ -13,6 +13,11 @@ static void check_shape(int br, int bc)
         return;
     int n = br * bc;
     CHECK(b->n == n && b->ncells == n * n && b->nhouses == 3 * n, "%dx%d: sizes", br, bc);
+    CHECK(b->height == n && b->width == n, "%dx%d: layout size", br, bc);
+    int bad_layout = 0;
+    for (int c = 0; c < b->ncells; c++)
+        bad_layout |= b->cell_y[c] != c / n || b->cell_x[c] != c % n;
+    CHECK(!bad_layout, "%dx%d: a cell drawn away from its row and column", br, bc);
     int bad_house = 0, bad_peers = 0, bad_sym = 0;
     for (int h = 0; h < b->nhouses; h++) {
         uint8_t seen[SDK_MAX_CELLS] = {0};
