@@ -17,7 +17,7 @@ CPPFLAGS = -Iinclude
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
-LIB_SRC  = $(wildcard src/*.c)
+LIB_SRC  = $(wildcard src/*.c) $(wildcard src/out/*.c)
 CLI_SRC  = $(wildcard src/cli/*.c)
 TEST_SRC = $(wildcard tests/unit_*.c)
 
@@ -36,10 +36,13 @@ $(BUILD)/libsudoku.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
+	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 # The energy core's inline half is included by the method files and the tests.
 $(LIB_OBJ) $(TEST_BIN): src/energy.h
+# The pictures' internal header.
+$(filter $(BUILD)/lib/out/%,$(LIB_OBJ)): src/out/out.h
 # The generators' internal header.
 $(addprefix $(BUILD)/lib/,grid.o cluememo.o generate.o remc.o exact9.o) $(BUILD)/tests/unit_generate: src/generate.h
 

@@ -9,7 +9,8 @@
  * options and calls what is declared here.
  *
  * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
- * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*.
+ * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*; pictures: sdk_svg_*,
+ * sdk_sheet_*, sdk_fields_*, sdk_trace_*, sdk_plot_*.
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -528,5 +529,86 @@ typedef struct sdk_remc_totals {
 } sdk_remc_totals;
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
+
+/* ------------------------------------------------------------------------ */
+/* Pictures (src/out): SVG puzzles, printable sheets, trace charts          */
+/* ------------------------------------------------------------------------ */
+
+/* One self-contained SVG document of a puzzle, drawn from the board's data:
+ * cells where cell_y/cell_x put them (holes blank), thick lines between
+ * different boxes and around the board, thin lines within boxes, cells of
+ * SDK_HOUSE_EXTRA houses shaded, givens in bold black and, when solution is
+ * not NULL, the other cells' digits in a second colour (blue).  caption (may
+ * be NULL or empty) goes below the grid. */
+void sdk_svg_puzzle(FILE *out, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                    const char *caption);
+
+/* Printable sheets: per_page puzzles a page (1, 2, 4 or 6) on A4 or US
+ * letter, a title on every page, each puzzle under its label; with
+ * solutions, an answer key of small grids (12 a page) after them, labelled
+ * the same.  PDF 1.4 (Helvetica, not embedded; vector lines) or SVG, a
+ * document a page. */
+typedef struct sdk_sheet_options {
+    int per_page;
+    int letter;                /* 0: A4, 1: US letter */
+    int solutions;
+    const char *title;         /* NULL or "": none */
+} sdk_sheet_options;
+
+typedef struct sdk_sheet sdk_sheet;
+sdk_sheet *sdk_sheet_new(const sdk_sheet_options *o);   /* NULL: bad per_page or no memory */
+/* Adds a puzzle (copied; b must outlive the sheet, as cached boards do);
+ * solution NULL: none known (the key says so).  0, or -1 out of memory. */
+int  sdk_sheet_add(sdk_sheet *s, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                   const char *label);
+int  sdk_sheet_pages(const sdk_sheet *s);
+int  sdk_sheet_pdf(const sdk_sheet *s, FILE *out);       /* 0, or -1 on a write error */
+int  sdk_sheet_svg(const sdk_sheet *s, int page, FILE *out);   /* page 0-based */
+void sdk_sheet_free(sdk_sheet *s);
+
+/* The fields of one of the program's own csv or json records that a label
+ * shows (src/out/fields.c).  Empty strings when absent. */
+typedef struct sdk_fields {
+    char puzzle[SDK_MAX_CELLS + 1];
+    char number[24], seed[24], level[24], depth[24], width[24], average[24];
+} sdk_fields;
+/* A csv header: the column of each field (-1 when absent) in cols[7], in
+ * the order of sdk_fields; the number is "index" (else "line"), the level
+ * "level" (else "difficulty"), the width "normal_width", the average
+ * "average_width".  Returns 1 if the line is a header with a "puzzle"
+ * column, else 0. */
+int sdk_fields_csv_header(const char *line, int cols[7]);
+/* A csv row read with the columns of its header: 1, or 0 if it has no
+ * puzzle field or a field is too long. */
+int sdk_fields_csv(const char *line, const int cols[7], sdk_fields *f);
+/* A json record (one object on one line, as the program writes them):
+ * its "puzzle" string and the label fields at the top level ("index" or
+ * "line", "seed", "level" or "difficulty", "depth", "normal_width",
+ * "average_width").  1, or 0 if it is not an object with a puzzle string. */
+int sdk_fields_json(const char *line, sdk_fields *f);
+
+/* A --trace CSV (puzzle,iteration,energy,temperature) held for plotting
+ * (src/out/trace.c): a series a puzzle, in the order puzzles first appear;
+ * rows of one puzzle may be interleaved with others' (-j).  Long series are
+ * thinned as they are read (every other point kept, again and again), so
+ * memory stays bounded; the last point of a series is always kept. */
+typedef struct sdk_trace sdk_trace;
+sdk_trace *sdk_trace_new(uint64_t only_puzzle);          /* 0: every puzzle */
+/* One line of the file (without its newline).  0 if taken (the header,
+ * a blank line and rows of other puzzles are taken and ignored), -1 if
+ * malformed: why goes to err (errlen bytes). */
+int  sdk_trace_line(sdk_trace *t, const char *line, char *err, size_t errlen);
+int  sdk_trace_series(const sdk_trace *t);
+void sdk_trace_free(sdk_trace *t);
+
+typedef struct sdk_plot_options {
+    int log_y;                 /* energy on a log scale (zeros drawn at the bottom) */
+    int max_series;            /* draw at most this many puzzles (0: 10) */
+    const char *title;         /* NULL: "Energy against proposals" */
+} sdk_plot_options;
+/* An SVG line chart of t: energy against proposals, one line a puzzle,
+ * temperature (dashed, right-hand axis) when it varies, axes with ticks and
+ * labels, a legend.  0, or -1 on a write error. */
+int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o);
 
 #endif /* SUDOKU_H */

@@ -1,0 +1,114 @@
+/*
+ * puzzle.c -- a puzzle drawn from its board's data alone: cells where the
+ * board's layout (cell_y, cell_x) puts them, holes left blank, thick lines
+ * between cells of different boxes (so jigsaw regions draw themselves) and
+ * around the board, thin lines inside boxes, cells of extra houses
+ * (diagonals, windows) shaded.  Also the one-puzzle SVG document.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "out.h"
+
+/* 1 if cells a and c share a box house. */
+static int share_box(const sdk_board *b, int a, int c)
+{
+    for (int i = b->cell_house_start[a]; i < b->cell_house_start[a + 1]; i++) {
+        int h = b->cell_houses[i];
+        if (b->house_kind[h] != SDK_HOUSE_BOX)
+            continue;
+        for (int j = b->cell_house_start[c]; j < b->cell_house_start[c + 1]; j++)
+            if (b->cell_houses[j] == h)
+                return 1;
+    }
+    return 0;
+}
+
+static int in_extra_house(const sdk_board *b, int c)
+{
+    for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
+        if (b->house_kind[b->cell_houses[i]] == SDK_HOUSE_EXTRA)
+            return 1;
+    return 0;
+}
+
+/* The cell at layout row y, column x, or -1 (a hole, or off the layout). */
+static int cell_at(const sdk_board *b, const int *map, int y, int x)
+{
+    if (y < 0 || x < 0 || y >= b->height || x >= b->width)
+        return -1;
+    return map[y * b->width + x];
+}
+
+/* The lines of one pass: thick (0: thin lines within boxes; 1: box borders
+ * and the board's edge).  Each cell draws its right and bottom edges, and its
+ * top and left ones only at the board's edge, so no line is drawn twice. */
+static void draw_edges(out_canvas *cv, const sdk_board *b, const int *map, double x0, double y0, double cs,
+                       int thick)
+{
+    double width = thick ? (cs * 0.07 > 1.5 ? cs * 0.07 : 1.5) : (cs * 0.025 > 0.5 ? cs * 0.025 : 0.5);
+    unsigned color = thick ? OUT_BLACK : 0x555555u;
+    for (int c = 0; c < b->ncells; c++) {
+        int y = b->cell_y[c], x = b->cell_x[c];
+        double left = x0 + x * cs, top = y0 + y * cs;
+        /* neighbours: right, below, left, above */
+        static const int dy[4] = {0, 1, 0, -1}, dx[4] = {1, 0, -1, 0};
+        for (int k = 0; k < 4; k++) {
+            int nb = cell_at(b, map, y + dy[k], x + dx[k]);
+            if (k >= 2 && nb >= 0)
+                continue;                   /* that neighbour draws it */
+            int is_thick = nb < 0 || !share_box(b, c, nb);
+            if (is_thick != thick)
+                continue;
+            double ax = left + (k == 0 ? cs : 0), ay = top + (k == 1 ? cs : 0);
+            double bx = k == 1 || k == 3 ? ax + cs : ax, by = k == 0 || k == 2 ? ay + cs : ay;
+            out_line(cv, ax, ay, bx, by, width, color);
+        }
+    }
+}
+
+void out_draw_puzzle(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                     double x0, double y0, double size)
+{
+    int side = b->height > b->width ? b->height : b->width;
+    double cs = size / side;
+    int *map = malloc(sizeof(int) * (size_t)b->height * (size_t)b->width);
+    if (!map)
+        return;
+    for (int i = 0; i < b->height * b->width; i++)
+        map[i] = -1;
+    for (int c = 0; c < b->ncells; c++)
+        map[b->cell_y[c] * b->width + b->cell_x[c]] = c;
+
+    for (int c = 0; c < b->ncells; c++)
+        if (in_extra_house(b, c))
+            out_rect(cv, x0 + b->cell_x[c] * cs, y0 + b->cell_y[c] * cs, cs, cs, OUT_SHADE);
+    double font = cs * 0.62;
+    for (int c = 0; c < b->ncells; c++) {
+        int given = puzzle[c] != 0;
+        int v = given ? puzzle[c] : solution ? solution[c] : 0;
+        if (!v)
+            continue;
+        char text[2] = {sdk_digit_char(v), '\0'};
+        /* digits are about 0.7 of the font size tall: centre them */
+        out_text(cv, x0 + (b->cell_x[c] + 0.5) * cs, y0 + (b->cell_y[c] + 0.5) * cs + font * 0.36, font, given,
+                 0, given ? OUT_BLACK : OUT_INK2, text);
+    }
+    draw_edges(cv, b, map, x0, y0, cs, 0);
+    draw_edges(cv, b, map, x0, y0, cs, 1);
+    free(map);
+}
+
+void sdk_svg_puzzle(FILE *out, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                    const char *caption)
+{
+    int side = b->height > b->width ? b->height : b->width;
+    double cs = side <= 9 ? 40 : side <= 16 ? 32 : 26;
+    double margin = 20, size = cs * side;
+    double caption_h = caption && *caption ? 28 : 0;
+    out_canvas cv = {OUT_SVG, out, NULL, 0};
+    out_svg_begin(out, size + 2 * margin, size + 2 * margin + caption_h, "");
+    out_draw_puzzle(&cv, b, puzzle, solution, margin, margin, size);
+    if (caption_h)
+        out_text(&cv, margin, size + margin + 24, 13, 0, -1, OUT_BLACK, caption);
+    out_svg_end(out);
+}
