@@ -35,6 +35,7 @@ struct cli_batch {
 };
 
 FILE *cli_batch_stream(cli_batch *out) { return out->out; }
+uint64_t cli_batch_number(cli_batch *out) { return out->records; }
 const char *cli_batch_file(cli_batch *out) { return out->file; }
 
 void cli_json_string(FILE *f, const char *s)
@@ -360,6 +361,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     int exit_code = SDK_EXIT_OK;
     for (int i = 0; i < nfiles && !b.stop; i++)
         exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
+    exit_code = cli_worse(exit_code, cli_svg_status());
     batch_flusher_stop(&b);
     free(ch.recs);
     free(ch.res);

@@ -75,6 +75,13 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
                     (unsigned long long)res->stats.guesses);
         }
         break;
+    case FMT_SVG:
+        if (res) {
+            char caption[160];
+            cli_svg_caption(caption, sizeof caption, cli_batch_number(b), word, NULL);
+            cli_svg_write(opt, cli_batch_number(b), rec->board, rec->cells, NULL, caption);
+        }
+        break;
     default:
         fprintf(f, "%s\n", word);
         break;

@@ -21,10 +21,13 @@ enum {
     OPTG_STOCH   = 1 << 6,   /* options of the stochastic methods */
     OPTG_GEN     = 1 << 7,   /* options of generate */
     OPTG_RATE    = 1 << 8,   /* options of rate (and generate --rate) */
-    OPTG_ENERGY  = 1 << 9    /* options of energy */
+    OPTG_ENERGY  = 1 << 9,   /* options of energy */
+    OPTG_PRINT   = 1 << 10,  /* options of print */
+    OPTG_PLOT    = 1 << 11,  /* options of plot */
+    OPTG_OUTPUT  = 1 << 12   /* --output (commands that write pictures) */
 };
 
-typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON } cli_format;
+typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON, FMT_SVG, FMT_PDF } cli_format;
 
 typedef struct cli_options {
     cli_format format;
@@ -46,6 +49,12 @@ typedef struct cli_options {
         double attempt_seconds;
         double beta_min, target_accept;
     } gen;
+    struct {                     /* pictures: print, plot, --format svg */
+        const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */
+        const char *paper, *title, *trace_svg;
+        int per_page, solutions, log;
+        uint64_t puzzle;
+    } pic;
     char **files;
     int nfiles;
     unsigned char given[64];     /* given[i]: option row i appeared on the command line */
@@ -115,6 +124,26 @@ const char *cli_found_by(const cli_result *res);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 
+/* batch.c: the 1-based number of the record being written. */
+uint64_t cli_batch_number(cli_batch *out);
+
+/* picture.c: one puzzle as an SVG document, to stdout or, with --output,
+ * to DIR/NNNN.svg (NNNN = number).  Returns an exit code. */
+int cli_svg_write(const cli_options *opt, uint64_t number, const sdk_board *b, const uint8_t *puzzle,
+                  const uint8_t *solution, const char *caption);
+/* "Puzzle N - word - extra" (word, extra may be NULL). */
+void cli_svg_caption(char *buf, size_t len, uint64_t number, const char *word, const char *extra);
+/* The file of picture number (DIR/NNNN.ext with --output, else stdout;
+ * its name to path), NULL if it cannot be made (reported); closing it
+ * reports a write error (failed: one already happened) as an exit code. */
+FILE *cli_picture_open(const cli_options *opt, uint64_t number, const char *ext, char *path, size_t len);
+int cli_picture_close(FILE *f, const char *path, int failed);
+/* SDK_EXIT_IO if some picture file could not be written, else 0. */
+int cli_svg_status(void);
+/* plot.c: reads a trace from in (named name in messages) and writes its
+ * chart to out.  Returns an exit code. */
+int cli_plot_trace(FILE *in, const char *name, FILE *out, const cli_options *opt);
+
 /* interrupt.c: installs the SIGINT handler and returns the flag it raises
  * (give it to sdk_params.interrupt / sdk_budget.interrupt); release restores
  * the default action. */
@@ -131,6 +160,8 @@ int cmd_count(int argc, char **argv, const cli_command *self);
 int cmd_energy(int argc, char **argv, const cli_command *self);
 int cmd_rate(int argc, char **argv, const cli_command *self);
 int cmd_generate(int argc, char **argv, const cli_command *self);
+int cmd_print(int argc, char **argv, const cli_command *self);
+int cmd_plot(int argc, char **argv, const cli_command *self);
 
 extern const char cli_exit_codes_help[];
 

@@ -78,6 +78,15 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
             fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
                     (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
         break;
+    case FMT_SVG: {
+        char extra[160], caption[200];
+        int len = snprintf(extra, sizeof extra, "seed %u, %d clues", seed, clues);
+        if (opt->gen.rate && rated)
+            snprintf(extra + len, sizeof extra - (size_t)len, ", depth %d, normal width %llu, average width %.1f",
+                     r.depth, (unsigned long long)r.normal_width, r.avg_width);
+        cli_svg_caption(caption, sizeof caption, (uint64_t)index, NULL, extra);
+        return cli_svg_write(opt, (uint64_t)index, b, puzzle, NULL, caption);
+    }
     default:
         fputs(line, f);
         if (opt->gen.rate && rated)

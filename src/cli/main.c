@@ -44,14 +44,30 @@ static const char generate_help[] =
     "method and for the same -j with --hard and --steps.  SIGINT prints what is done\n"
     "(--hard: the best so far) and exits 130.\n";
 
+static const char print_help[] =
+    "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"
+    "generate, solve, check or rate: their index (or line), seed, level (or difficulty),\n"
+    "depth, normal_width and average_width label each puzzle.  Output: one PDF 1.4\n"
+    "document on stdout (or --output FILE): Helvetica, vector lines; or with --format\n"
+    "svg an SVG document a page (stdout for one page, --output DIR for DIR/0001.svg ...).\n"
+    "--solutions solves each puzzle (exact solver, within --time-limit) for the key.\n"
+    "Malformed records are reported on stderr (exit 3) and left off the sheet.\n";
+
+static const char plot_help[] =
+    "Reads the CSV that 'sudoku solve --trace FILE' writes (puzzle,iteration,energy,\n"
+    "temperature; FILE or stdin) and writes an SVG line chart to stdout: energy against\n"
+    "proposals, a line a puzzle (the first 10, or --puzzle N), temperature dashed on a\n"
+    "right-hand axis when it varies.  'sudoku solve --trace-svg FILE' does both at once.\n"
+    "A malformed row is reported as FILE:LINE: what (exit 3) and skipped.\n";
+
 static const cli_command command_table[] = {
-    {"solve", cmd_solve, OPTG_INPUT | OPTG_FORMAT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
+    {"solve", cmd_solve, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
      "sudoku solve [options] [FILE...]",
      "Solve each puzzle; print its solution, or unsolvable, invalid or timeout.", input_help},
-    {"check", cmd_check, OPTG_INPUT | OPTG_FORMAT | OPTG_STATS | OPTG_BUDGET,
+    {"check", cmd_check, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_STATS | OPTG_BUDGET,
      "sudoku check [options] [FILE...]",
      "Say of each puzzle whether it is unique, multiple, unsolvable or invalid.", input_help},
-    {"count", cmd_count, OPTG_INPUT | OPTG_FORMAT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
+    {"count", cmd_count, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
      "sudoku count [--limit N] [options] [FILE...]",
      "Count the solutions of each puzzle, stopping at the limit (default 2).", input_help},
     {"rate", cmd_rate, OPTG_INPUT | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS,
@@ -64,10 +80,15 @@ static const cli_command command_table[] = {
      "the clues (first record).  Prints 'conflict E' (pairs sharing a house with the same\n"
      "digit, a pair touching a clue weighing W, default 5), 'missing E' (digits missing\n"
      "from rows and columns) and 'sort E' (sum over rows and columns of |sort(house)_j - j|).\n"},
-    {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_FORMAT | OPTG_RATE,
+    {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
      "sudoku generate [--count N] [--difficulty D | --clues N | --hard] [options]",
      "Print puzzles with exactly one solution (two-stage Metropolis, or --hard: replica exchange).",
      generate_help},
+    {"print", cmd_print, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_PRINT | OPTG_BUDGET,
+     "sudoku print [--per-page N] [--paper a4|letter] [--solutions] [--title T] [FILE...]",
+     "Lay puzzles out on printable pages: a PDF (default) or SVG pages, with an answer key.", print_help},
+    {"plot", cmd_plot, OPTG_PLOT, "sudoku plot [--puzzle N] [--log] [--title T] [TRACE.csv]",
+     "Draw a --trace CSV as an SVG chart: energy (and temperature) against proposals.", plot_help},
     {"help", cmd_help, 0, "sudoku help [COMMAND | methods]",
      "Show the list of commands, one command's help, or the solving methods.", NULL},
 };

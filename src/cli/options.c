@@ -15,7 +15,11 @@
 
 static const cli_option option_table[] = {
     {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
-     "output format: line, grid, csv or json (default: line, or grid for grid input)"},
+     "output format: line, grid, csv, json or svg (a picture a puzzle; default: line, or grid for grid "
+     "input); print: pdf (default) or svg"},
+    {"--output", "-o", "PATH", OPT_STRING, O(pic.output), 0, 0, OPTG_OUTPUT, NULL,
+     "--format svg: write DIR/0001.svg, DIR/0002.svg ... (a puzzle or page each) into this directory "
+     "instead of stdout; print's pdf: the file to write"},
     {"--box", NULL, "RxC", OPT_BOX, 0, 0, 0, OPTG_INPUT, NULL,
      "box shape, e.g. 3x4 for 12x12 with 3-row boxes (default: detected from the size)"},
     {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
@@ -94,6 +98,18 @@ static const cli_option option_table[] = {
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
      "append each puzzle's depth, normal width and average width"},
+    {"--trace-svg", NULL, "FILE", OPT_STRING, O(pic.trace_svg), 0, 0, OPTG_STOCH, NULL,
+     "stochastic methods: write the trace's chart (as 'sudoku plot' draws it) to FILE"},
+    {"--per-page", NULL, "N", OPT_INT, O(pic.per_page), 1, 6, OPTG_PRINT, NULL,
+     "puzzles a page: 1, 2, 4 (default) or 6"},
+    {"--paper", NULL, "SIZE", OPT_STRING, O(pic.paper), 0, 0, OPTG_PRINT, NULL, "a4 (default) or letter"},
+    {"--solutions", NULL, NULL, OPT_FLAG, O(pic.solutions), 0, 0, OPTG_PRINT, NULL,
+     "an answer key on the last pages (small grids, labelled as the puzzles)"},
+    {"--title", NULL, "TEXT", OPT_STRING, O(pic.title), 0, 0, OPTG_PRINT | OPTG_PLOT, NULL,
+     "the title atop every page (print) or the chart (plot)"},
+    {"--puzzle", NULL, "N", OPT_U64, O(pic.puzzle), 0, 0, OPTG_PLOT, NULL,
+     "plot only the puzzle numbered N in the trace (default: every puzzle, at most 10)"},
+    {"--log", NULL, NULL, OPT_FLAG, O(pic.log), 0, 0, OPTG_PLOT, NULL, "energy on a log scale"},
     {"--samples", NULL, "N", OPT_INT, O(samples), 0, 1e9, OPTG_RATE, NULL,
      "random tie-break runs for the average width; 0 = skip it (default 100)"},
 };
@@ -195,13 +211,13 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         return 0;
     }
     case OPT_FORMAT: {
-        static const char *names[] = {"line", "grid", "csv", "json"};
-        for (int i = 0; i < 4; i++)
+        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf"};
+        for (int i = 0; i < 6; i++)
             if (strcmp(text, names[i]) == 0) {
                 *(cli_format *)field = (cli_format)(FMT_LINE + i);
                 return 0;
             }
-        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json", o->name, text);
+        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf", o->name, text);
     }
     }
     return 0;
@@ -268,6 +284,10 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
     }
     if (!opt->method)
         opt->method = opt->implied_method;
+    if (opt->format == FMT_PDF && !(cmd->groups & OPTG_PRINT))
+        return parse_error(cmd, "--format pdf is for 'sudoku print'%s%s", "", "");
+    if (opt->format == FMT_SVG && !(cmd->groups & OPTG_OUTPUT))
+        return parse_error(cmd, "--format svg is not available here%s%s", "", "");
     if (opt->jobs == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         opt->jobs = cores > 0 ? (int)cores : 1;

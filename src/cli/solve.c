@@ -47,6 +47,16 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
     if (fmt == FMT_AUTO)
         fmt = rec->layout == SDK_LAYOUT_GRID ? FMT_GRID : FMT_LINE;
     switch (fmt) {
+    case FMT_SVG:
+    case FMT_PDF:
+        if (res) {
+            char seed[48], caption[160];
+            snprintf(seed, sizeof seed, "%s, seed %u", m->name, res->stats.seed);
+            cli_svg_caption(caption, sizeof caption, cli_batch_number(b), word, m->stochastic ? seed : m->name);
+            cli_svg_write(opt, cli_batch_number(b), rec->board, rec->cells,
+                          res->status == SDK_SOLVED ? res->solution : NULL, caption);
+        }
+        break;
     case FMT_AUTO:
     case FMT_LINE:
         fprintf(f, "%s\n", solution[0] ? solution : word);
@@ -102,15 +112,28 @@ int cmd_solve(int argc, char **argv, const cli_command *self)
     cli_job job = {solve_compute, solve_emit, "line,puzzle,status,solution,method,nodes,guesses", "solve"};
     /* One trace for the whole run, every row led by its puzzle's record
      * number (with -j N, rows of different puzzles may interleave). */
-    if (opt.params.trace_path) {
-        opt.params.trace = fopen(opt.params.trace_path, "w");
+    if (opt.params.trace_path || opt.pic.trace_svg) {
+        /* --trace-svg alone: the rows go to a scratch file, read back below */
+        opt.params.trace = opt.params.trace_path ? fopen(opt.params.trace_path, "w+") : tmpfile();
         if (!opt.params.trace) {
-            fprintf(stderr, "sudoku solve: cannot write %s\n", opt.params.trace_path);
+            fprintf(stderr, "sudoku solve: cannot write %s\n",
+                    opt.params.trace_path ? opt.params.trace_path : "a scratch file for --trace-svg");
             return SDK_EXIT_IO;
         }
         fprintf(opt.params.trace, "puzzle,iteration,energy,temperature\n");
     }
     rc = cli_batch_run(&opt, &job);
+    if (opt.pic.trace_svg && opt.params.trace) {
+        FILE *svg = fopen(opt.pic.trace_svg, "w");
+        if (!svg || fflush(opt.params.trace) != 0 || fseek(opt.params.trace, 0, SEEK_SET) != 0) {
+            fprintf(stderr, "sudoku solve: cannot write %s\n", opt.pic.trace_svg);
+            rc = cli_worse(rc, SDK_EXIT_IO);
+        } else {
+            rc = cli_worse(rc, cli_plot_trace(opt.params.trace, "trace", svg, &opt));
+        }
+        if (svg && fclose(svg) != 0)
+            rc = cli_worse(rc, SDK_EXIT_IO);
+    }
     if (opt.params.trace && fclose(opt.params.trace) != 0 && rc == SDK_EXIT_OK)
         rc = SDK_EXIT_IO;
     return rc;
