@@ -81,16 +81,29 @@ def main():
     vrun = [longest(D[y][x] for y in range(h)) for x in range(w)]
     fails = []
     hl, vl = lines(hrun, max(hrun) * 0.6), lines(vrun, max(vrun) * 0.6)
-    for name, ls, box in (('horizontal', hl, br), ('vertical', vl, bc)):
+    # a line's weight: its ink summed across it (a thick line has more)
+    def weight(horizontal, centre, span):
+        total = 0.0
+        for d in range(-4, 5):
+            k = int(round(centre)) + d
+            if not 0 <= k < (h if horizontal else w): continue
+            px = [img[k][x] for x in span] if horizontal else [img[y][k] for y in span]
+            total += sum(255 - sum(p) / 3 for p in px) / len(px) / 255
+        return total
+    for name, ls, other, box in (('horizontal', hl, vl, br), ('vertical', vl, hl, bc)):
         if len(ls) != n + 1:
             fails.append('%d %s grid lines, expected %d' % (len(ls), name, n + 1)); continue
         gaps = [ls[i + 1][0] - ls[i][0] for i in range(n)]
         if max(gaps) - min(gaps) > 2:
             fails.append('%s lines unevenly spaced: %s' % (name, gaps))
-        thick = [t for i, (c, t) in enumerate(ls) if i % box == 0]
-        thin = [t for i, (c, t) in enumerate(ls) if i % box != 0]
-        if thin and min(thick) <= max(thin):
-            fails.append('%s box borders not thicker: %s' % (name, [t for c, t in ls]))
+        if len(other) != n + 1: continue
+        # along the line, away from the crossing lines: the middles of the cells
+        span = [int((other[i][0] + other[i + 1][0]) / 2) for i in range(n)]
+        wts = [weight(name == 'horizontal', c, span) for c, t in ls]
+        thick = [x for i, x in enumerate(wts) if i % box == 0]
+        thin = [x for i, x in enumerate(wts) if i % box != 0]
+        if thin and min(thick) <= 1.5 * max(thin):
+            fails.append('%s box borders not thicker: %s' % (name, ['%.2f' % x for x in wts]))
     if fails:
         print('\n'.join('pixcheck: ' + f for f in fails)); return 1
     for r in range(n):
