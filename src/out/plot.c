@@ -55,7 +55,8 @@ static void axis_fit(axis *a, double lo, double hi, int log_scale)
         a->hi = ceil(log10(hi));
         if (a->hi <= a->lo)
             a->hi = a->lo + 1;
-        a->step = 1;
+        a->step = ceil((a->hi - a->lo) / 12);     /* at most a dozen decades labelled */
+        a->hi = a->lo + ceil((a->hi - a->lo) / a->step) * a->step;
         return;
     }
     if (hi <= lo)

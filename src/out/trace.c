@@ -101,10 +101,11 @@ int sdk_trace_line(sdk_trace *t, const char *line, char *err, size_t errlen)
         v[k] = strtod(p, &end);
         int last = k == 3;
         int sep_ok = last ? (*end == '\0' || *end == '\r' || *end == '\n') : *end == ',';
-        if (end == p || !sep_ok || errno == ERANGE || !isfinite(v[k])) {
+        /* 1e15 bounds every value, so the chart's arithmetic cannot overflow */
+        if (end == p || !sep_ok || errno == ERANGE || !isfinite(v[k]) || fabs(v[k]) > 1e15) {
             static const char *names[] = {"puzzle", "iteration", "energy", "temperature"};
             snprintf(err, errlen, "bad %s field: expected puzzle,iteration,energy,temperature "
-                     "as numbers", names[k]);
+                     "as numbers (at most 1e15)", names[k]);
             return -1;
         }
         p = end + 1;
