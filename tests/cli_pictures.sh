@@ -148,5 +148,5 @@ grep -q "badtr.csv:$(wc -l < "$T/badtr.csv"): bad energy" "$T/err" && ok || bad 
 wellformed "plot despite a bad row" "$T/badplot.svg"
 have rsvg-convert && { rsvg-convert "$T/plot.svg" -o "$T/plot.png" && ok || bad "rsvg-convert plot"; }
 
-[ -n "$skipped" ] && echo "cli_pictures: skipped the checks that need:$skipped"
+[ -n "$skipped" ] && echo "SKIP cli_pictures: the checks that need:$skipped (not installed)"
 summary cli_pictures

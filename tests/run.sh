@@ -17,7 +17,7 @@ tally() {   # tally NAME OUTPUT_FILE EXIT_CODE
     f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
     if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL $1: exit code $3"; fi
     passed=$((passed + p)); failed=$((failed + f))
-    grep -E '^(FAIL|not ok)' "$2"
+    grep -E '^(FAIL|not ok|SKIP)' "$2"
     echo "$line"
 }
 out=$(mktemp)

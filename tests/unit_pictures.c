@@ -280,7 +280,7 @@ static void test_trace_and_plot(void)
     sdk_plot_options po = {0, 10, NULL};
     CHECK(sdk_plot_svg(f, t, &po) == 0, "plot");
     fclose(f);
-    CHECK(count_of(text, "<polyline") == 4, "energy and temperature of each puzzle, got %d",
+    CHECK(count_of(text, "<polyline") == 4 + 1, "energy and temperature of each puzzle, and the legend's dash, got %d",
           count_of(text, "<polyline"));
     CHECK(strstr(text, ">puzzle 1<") && strstr(text, ">puzzle 2<"), "legend");
     CHECK(strstr(text, ">temperature (dashed)<") != NULL, "temperature axis when it varies");

@@ -175,17 +175,26 @@ int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o)
         return -1;
     for (int k = 0; k < shown; k++) {
         const out_series *s = &t->series[k];
-        unsigned color = palette[k % 10];
         if (show_t)
-            out_polyline(&cv, xy, series_path(s, &xa, &ta, 1, xy), 1, color, 1);
-        out_polyline(&cv, xy, series_path(s, &xa, &ya, 0, xy), 1.5, color, 0);
-        /* legend: top right, inside the plot */
-        double ly = TOP + 14 + 16 * k, lx = W - RIGHT - 120;
-        out_line(&cv, lx, ly - 4, lx + 22, ly - 4, 2.5, color);
-        snprintf(buf, sizeof buf, "puzzle %llu", (unsigned long long)s->puzzle);
-        out_text(&cv, lx + 28, ly, 11, 0, -1, OUT_BLACK, buf);
+            out_polyline(&cv, xy, series_path(s, &xa, &ta, 1, xy), 1, palette[k % 10], 1);
+        out_polyline(&cv, xy, series_path(s, &xa, &ya, 0, xy), 1.5, palette[k % 10], 0);
     }
     free(xy);
+    /* the legend, top right inside the plot, on white so lines do not cross it */
+    double lx = W - RIGHT - 128, rows = shown + show_t;
+    if (shown)
+        out_rect(&cv, lx - 8, TOP + 4, 128, 16 * rows + 8, 0xffffffu);
+    for (int k = 0; k < shown; k++) {
+        double ly = TOP + 18 + 16 * k;
+        out_line(&cv, lx, ly - 4, lx + 22, ly - 4, 2.5, palette[k % 10]);
+        snprintf(buf, sizeof buf, "puzzle %llu", (unsigned long long)t->series[k].puzzle);
+        out_text(&cv, lx + 28, ly, 11, 0, -1, OUT_BLACK, buf);
+    }
+    if (show_t) {
+        double ly = TOP + 18 + 16 * shown, dash[4] = {lx, ly - 4, lx + 22, ly - 4};
+        out_polyline(&cv, dash, 2, 1, OUT_GRAY, 1);
+        out_text(&cv, lx + 28, ly, 11, 0, -1, OUT_BLACK, "temperature");
+    }
     if (shown == 0)
         out_text(&cv, (LEFT + W - RIGHT) / 2, H / 2, 14, 0, 0, OUT_GRAY, "no trace rows");
     out_svg_end(out);
