@@ -197,7 +197,7 @@ static void test_pdf(void)
     const sdk_board *b = sdk_board_cached(3, 3);
     static uint8_t puzzle[81], solution[81];
     for (int i = 0; i < 5; i++)
-        sdk_sheet_add(sh, b, puzzle, i ? solution : NULL, "#1 - seed 2");
+        sdk_sheet_add(sh, b, puzzle, i ? solution : NULL, "#1: seed 2");
     CHECK(sdk_sheet_pages(sh) == 3, "5 puzzles 4 a page with a key: 3 pages, got %d", sdk_sheet_pages(sh));
     char *text = NULL;
     size_t len = 0;

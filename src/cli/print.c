@@ -32,12 +32,14 @@ static void print_record(print_run *pr, const char *file, const sdk_record *rec,
     char label[160];
     int n = fields && fields->number[0] ? snprintf(label, sizeof label, "#%s", fields->number)
                                         : snprintf(label, sizeof label, "#%llu", (unsigned long long)pr->count);
+    int first = n;
     if (fields) {
         static const char *names[] = {"seed", "level", "depth", "width", "avg. width"};
         const char *values[] = {fields->seed, fields->level, fields->depth, fields->width, fields->average};
         for (int i = 0; i < 5 && n < (int)sizeof label; i++)
             if (values[i][0])
-                n += snprintf(label + n, sizeof label - (size_t)n, " - %s %s", names[i], values[i]);
+                n += snprintf(label + n, sizeof label - (size_t)n, "%s %s %s", n == first ? ":" : ",", names[i],
+                              values[i]);
     }
     uint8_t solution[SDK_MAX_CELLS];
     int solved = 0;

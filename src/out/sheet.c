@@ -115,12 +115,14 @@ static void sheet_draw_page(const sdk_sheet *s, int page, out_canvas *cv)
         double side = slot_w < slot_h - label_h ? slot_w : slot_h - label_h;
         side *= 0.9;
         double gx = sx + (slot_w - side) / 2;
+        sy += (slot_h - label_h - side) / 3;    /* a little above the middle of the slot */
         char label[200];
         /* the key repeats only the label's first part (the number) */
-        int keep = key ? (int)(strstr(it->label, " - ") ? strstr(it->label, " - ") - it->label : 200) : 200;
+        int keep = key ? (int)strcspn(it->label, ":") : 200;
         snprintf(label, sizeof label, "%.*s%s", keep, it->label, key && !it->solved ? " (no solution)" : "");
-        /* a long label shrinks to the grid's width rather than run into the next one */
-        double fit = side / (out_text_width(label, 0) + 1e-9);
+        /* a long label shrinks to the grid's width rather than run into the next
+         * one (with room to spare: an SVG viewer may substitute a wider font) */
+        double fit = 0.85 * side / (out_text_width(label, 0) + 1e-9);
         out_text(cv, gx, sy + label_size, fit < label_size ? fit : label_size, 0, -1, OUT_BLACK, label);
         out_draw_puzzle(cv, it->board, it->puzzle, key && it->solved ? it->solution : NULL, gx,
                         sy + label_h, side);

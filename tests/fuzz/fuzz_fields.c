@@ -20,7 +20,7 @@ static void fz_fields_sheet(sdk_sheet *sh, const sdk_fields *f, const sdk_read_o
     FZ_CHECK(r != NULL, "reader_new");
     static sdk_record rec;
     char label[200];
-    snprintf(label, sizeof label, "#%s - seed %s - level %s - depth %s", f->number, f->seed, f->level, f->depth);
+    snprintf(label, sizeof label, "#%s: seed %s, level %s, depth %s", f->number, f->seed, f->level, f->depth);
     while (sdk_reader_next(r, &rec) == 1)
         if (rec.ok)
             FZ_CHECK(sdk_sheet_add(sh, rec.board, rec.cells, rec.cells, label) == 0, "sheet_add");
