@@ -88,6 +88,16 @@ if have pdfinfo; then
     pdfinfo "$T/p1.pdf" | grep -q 'Page size: *595.28 x 841.89' && ok || bad "A4 paper"
     pdfinfo "$T/p4s.pdf" | grep -q 'Title: *Test sheet' && ok || bad "document title"
     pdfinfo "$T/p4.pdf" 2>&1 | grep -qi 'error' && bad "pdfinfo reports errors" || ok
+    # grid input and every size on one sheet: a page a size
+    cat puzzles/wikipedia.txt > "$T/mixed.txt"
+    for n in 4 6 12 16 25; do sed -n 1p "puzzles/sizes/${n}x$n.txt" >> "$T/mixed.txt"; done
+    "$SUDOKU" print --per-page 1 --solutions "$T/mixed.txt" > "$T/mixed.pdf"; rc=$?
+    expect "print of grid input and every size: exit" "$rc" 0
+    expect "6 puzzles and a key page" "$(pages "$T/mixed.pdf")" 7
+fi
+# qpdf's structural check (xref offsets, object syntax) when it is there
+if have qpdf; then
+    for f in p4 p4s p1 p6; do qpdf --check "$T/$f.pdf" >/dev/null 2>&1 && ok || bad "qpdf --check $f.pdf"; done
 fi
 if have pdftotext; then
     # every page of 1 a page: the digit-only lines are the givens in reading order
