@@ -27,6 +27,9 @@ enum {
     OPTG_OUTPUT  = 1 << 12   /* --output (commands that write pictures) */
 };
 
+/* Rows the option table may have (options.c checks it at compile time). */
+#define CLI_MAX_OPTIONS 128
+
 typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON, FMT_SVG, FMT_PDF } cli_format;
 
 typedef struct cli_options {
@@ -57,7 +60,7 @@ typedef struct cli_options {
     } pic;
     char **files;
     int nfiles;
-    unsigned char given[64];     /* given[i]: option row i appeared on the command line */
+    unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: option row i appeared on the command line */
 } cli_options;
 
 typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG } cli_opt_kind;

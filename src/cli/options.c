@@ -115,6 +115,8 @@ static const cli_option option_table[] = {
 };
 
 #define OPTION_COUNT ((int)(sizeof option_table / sizeof option_table[0]))
+_Static_assert(sizeof option_table / sizeof option_table[0] <= CLI_MAX_OPTIONS,
+               "raise CLI_MAX_OPTIONS: cli_options.given has a flag a row");
 
 const char cli_exit_codes_help[] =
     "Exit codes:\n"
