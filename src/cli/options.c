@@ -15,7 +15,7 @@
 
 static const cli_option option_table[] = {
     {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
-     "output format: line, grid, csv or json (default: line, or grid for grid input)"},
+     "output format: line, grid, csv or json (JSON Lines) (default: line, or grid for grid input)"},
     {"--box", NULL, "RxC", OPT_BOX, 0, 0, 0, OPTG_INPUT, NULL,
      "box shape, e.g. 3x4 for 12x12 with 3-row boxes (default: detected from the size)"},
     {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
@@ -119,7 +119,7 @@ static const struct {
 static const struct {
     const char *command, *option, *help;
 } own_help[] = {
-    {"generate", "--format", "output format: line (default), grid, csv or json (csv and json carry the ratings)"},
+    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the ratings"},
     {"generate", "--box", "box shape RxC of the board to make (default: from --size)"},
     {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
     {"generate", "--time-limit", "time for the whole run; 0 = none (default 0; with --hard 60 unless --steps)"},
