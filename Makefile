@@ -4,6 +4,9 @@
 #   make sanitize   the same tests against an ASan+UBSan build
 #   make bench      benchmarks (figures printed, nothing asserted)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS (default 60) each (needs clang)
+#   make valgrind   CLI tests under valgrind (an x86-64-v3 build valgrind can run)
+#   make install    binary, man page, bash and zsh completions under
+#                   $(DESTDIR)$(PREFIX) (PREFIX ?= /usr/local); make uninstall
 
 CC      ?= cc
 # The host's own instruction set when the compiler supports it (popcount,
@@ -13,7 +16,9 @@ NATIVE  := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo
 endif
 CFLAGS  ?= -O2 $(NATIVE)
 WARN     = -std=c11 -Wall -Wextra -D_DEFAULT_SOURCE
-CPPFLAGS = -Iinclude
+# SDK_TEST_HOOKS: the header's test-only declarations (see include/sudoku.h);
+# -MMD -MP: each object's header dependencies, written beside it.
+CPPFLAGS = -Iinclude -DSDK_TEST_HOOKS -MMD -MP
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
@@ -26,7 +31,7 @@ CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SUDOKU  ?= ./sudoku
 
-.PHONY: all test sanitize bench clean fuzz valgrind
+.PHONY: all test sanitize test-build bench clean fuzz valgrind install uninstall
 all: sudoku
 
 sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
@@ -35,25 +40,17 @@ sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
 $(BUILD)/libsudoku.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
-$(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
+$(BUILD)/lib/%.o: src/%.c | $(BUILD)/lib
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
-# The energy core's inline half is included by the method files and the tests.
-$(LIB_OBJ) $(TEST_BIN): src/energy.h
-# The pictures' internal header.
-$(filter $(BUILD)/lib/out/%,$(LIB_OBJ)): src/out/out.h
-# The generators' internal header.
-$(addprefix $(BUILD)/lib/,grid.o cluememo.o generate.o remc.o exact9.o) $(BUILD)/tests/unit_generate: src/generate.h
-
-$(BUILD)/cli/%.o: src/cli/%.c src/cli/cli.h include/sudoku.h | $(BUILD)/cli
+$(BUILD)/cli/%.o: src/cli/%.c | $(BUILD)/cli
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
 
-$(BUILD)/tests/unit_fuzz_regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
-$(TEST_BIN): tests/check.h tests/isomorph.h
+-include $(wildcard $(BUILD)/lib/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@
@@ -62,14 +59,17 @@ test: sudoku $(TEST_BIN)
 	@sh tests/run.sh $(BUILD)/tests $(SUDOKU)
 
 # The whole suite against an AddressSanitizer + UndefinedBehaviorSanitizer build.
+# Built for this host's instruction set, so the SIMD paths run under them too.
 sanitize:
-	$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    SUDOKU=./build-asan/sudoku build-asan/sudoku test-asan
+	$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(NATIVE) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    SUDOKU=./build-asan/sudoku build-asan/sudoku test-build
 
-build-asan/sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
+# A second build's program, in its own directory (sanitize, valgrind, CI's portable build).
+build-%/sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsudoku.a $(LDLIBS)
 
-test-asan: $(TEST_BIN)
+# The suite against the build in $(BUILD) and the program $(SUDOKU).
+test-build: $(TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD)/tests $(SUDOKU)
 
 bench: sudoku
@@ -80,14 +80,37 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
 
-# CLI tests whose assertions do not depend on speed, with ./sudoku under
+# CLI tests whose assertions do not depend on speed, with a sudoku under
 # valgrind: any memory error or definite/indirect leak changes an exit code.
-valgrind: sudoku
-	@mkdir -p $(BUILD)
-	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect "$(CURDIR)/sudoku" "$$@"\n' >$(BUILD)/sudoku-vg
-	@chmod +x $(BUILD)/sudoku-vg
+# Valgrind does not run AVX-512, so this binary is built for x86-64-v3 (AVX2,
+# the 9x9 kernel's SIMD path) where the compiler knows it, else portable.
+VG_BUILD = build-vg
+VG_ARCH := $(shell $(CC) -march=x86-64-v3 -E -x c /dev/null >/dev/null 2>&1 && echo -march=x86-64-v3)
+valgrind:
+	@$(MAKE) --no-print-directory BUILD=$(VG_BUILD) PORTABLE=1 CFLAGS="-O2 -g $(VG_ARCH)" $(VG_BUILD)/sudoku
+	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect "$(CURDIR)/$(VG_BUILD)/sudoku" "$$@"\n' >$(VG_BUILD)/sudoku-vg
+	@chmod +x $(VG_BUILD)/sudoku-vg
 	@st=0; for t in tests/cli_hostile.sh tests/cli_foundation.sh; do \
-	    SUDOKU=$(CURDIR)/$(BUILD)/sudoku-vg sh $$t || st=1; done; exit $$st
+	    SUDOKU=$(CURDIR)/$(VG_BUILD)/sudoku-vg sh $$t || st=1; done; exit $$st
+
+# The completions are generated from the command and option tables by the
+# program itself (the hidden `sudoku completion bash|zsh`).
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+BASHDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHDIR  ?= $(PREFIX)/share/zsh/site-functions
+INSTALL ?= install
+install: sudoku
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR)
+	$(INSTALL) -m 755 sudoku $(DESTDIR)$(BINDIR)/sudoku
+	$(INSTALL) -m 644 sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	./sudoku completion bash >$(DESTDIR)$(BASHDIR)/sudoku
+	./sudoku completion zsh >$(DESTDIR)$(ZSHDIR)/_sudoku
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
+	    $(DESTDIR)$(BASHDIR)/sudoku $(DESTDIR)$(ZSHDIR)/_sudoku
 
 clean:
-	rm -rf build build-asan build-fuzz sudoku
+	rm -rf build build-asan build-fuzz build-vg build-portable sudoku

@@ -11,6 +11,12 @@
  * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
  * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*; pictures: sdk_svg_*,
  * sdk_sheet_*, sdk_fields_*, sdk_trace_*, sdk_plot_*.
+ *
+ * Test hooks (second implementations kept to cross-check the fast ones, and
+ * switches for the tests) are declared only when SDK_TEST_HOOKS is defined
+ * before this header is included (the Makefile defines it for the library,
+ * the program and the tests; an installed user of the header does not see
+ * them).
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -111,6 +117,12 @@ double   sdk_rng_double(sdk_rng *r);
 /* Independent per-item seed derived from a run seed and an item index, so
  * the order of a batch never changes one item's random stream. */
 uint32_t sdk_rng_derive(uint64_t run_seed, uint64_t index);
+/* A run seed of up to 64 bits as one 32-bit MT seed: itself when it fits
+ * (so every seed below 2^32 keeps its stream), else a hash of all 64 bits. */
+uint32_t sdk_rng_seed32(uint64_t run_seed);
+/* A per-puzzle seed from a run seed and the puzzle's own cells (not its
+ * place in a batch): the same puzzle gets the same stream anywhere. */
+uint32_t sdk_rng_derive_cells(uint64_t run_seed, const uint8_t *cells, int ncells);
 /* Fisher-Yates shuffle of n bytes. */
 void     sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n);
 
@@ -197,6 +209,11 @@ typedef struct sdk_budget {
 
 double sdk_now(void);             /* monotonic seconds */
 int    sdk_budget_expired(const sdk_budget *b);
+/* The budget of a time limit that starts now (seconds <= 0: no deadline). */
+sdk_budget sdk_budget_start(double seconds, volatile int *interrupt);
+/* The instruction set this library was built for: "avx512", "avx2",
+ * "sse4.1" or "portable" (the 9x9 kernel's SIMD path needs avx2). */
+const char *sdk_build_isa(void);
 
 /* ------------------------------------------------------------------------ */
 /* Exact solver (src/exact.c; a fast 9x9 kernel in src/exact9.c)            */
@@ -214,11 +231,13 @@ int    sdk_budget_expired(const sdk_budget *b);
 uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                          uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                          sdk_status *status);
+#ifdef SDK_TEST_HOOKS
 /* The general solver only (any board); same contract.  Used by tests to
  * cross-check the 9x9 kernel. */
 uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status);
+#endif
 /* The 9x9 kernel (src/exact9.c), standard 3x3 boxes only: same meaning of
  * limit and return value; no budget (9x9 searches are short).  Returns
  * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */
@@ -340,10 +359,12 @@ typedef struct sdk_rating {
  * first use, freed when the thread ends). */
 uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                         uint64_t *solutions, const sdk_budget *budget);
+#ifdef SDK_TEST_HOOKS
 /* The general walk only (any board; sdk_rate_width has a 9x9 fast path);
  * same contract.  Used by tests to cross-check the two. */
 uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                                 uint64_t *solutions, const sdk_budget *budget);
+#endif
 /* Depth of puzzle given its (unique) solution; -1 if it exceeds max_depth
  * (max_depth < 0: no cap) or the budget stopped it. */
 int sdk_rate_depth(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
@@ -501,12 +522,14 @@ sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32
 sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, uint32_t seed,
                                    uint8_t *puzzle, uint8_t *solution, const sdk_budget *budget);
 
+#ifdef SDK_TEST_HOOKS
 /* For tests: when sdk_generate_memo_check is set, every uniqueness answer
  * sdk_generate_metropolis takes from what it has learnt is asked of the
  * solver as well, and each disagreement counted in sdk_generate_memo_errors
  * (the chain must be the one that asks the solver every time). */
 extern int sdk_generate_memo_check;
 extern unsigned long sdk_generate_memo_errors;
+#endif
 
 /* A puzzle found by replica exchange, with its energy and figures. */
 typedef struct sdk_gen_result {
@@ -527,7 +550,7 @@ typedef struct sdk_gen_result {
 typedef struct sdk_remc_totals {
     uint64_t steps, attempts;
 } sdk_remc_totals;
-int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
+int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
 
 /* ------------------------------------------------------------------------ */

@@ -648,7 +648,7 @@ static void *remc_thread(void *arg)
     return NULL;
 }
 
-int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
+int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals)
 {
     int runs = g->runs > 0 ? g->runs : 1;
@@ -663,7 +663,7 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed
     for (int i = 0; i < runs; i++) {
         run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
                             .best = pool + (size_t)i * count, .best_print = prints + (size_t)i * count,
-                            .seed = runs == 1 ? seed : sdk_rng_derive(seed, (uint64_t)i)};
+                            .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
     for (int i = 1; i < runs; i++)

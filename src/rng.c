@@ -83,6 +83,19 @@ uint32_t sdk_rng_derive(uint64_t run_seed, uint64_t index)
     return (uint32_t)(z ^ (z >> 32));
 }
 
+uint32_t sdk_rng_seed32(uint64_t run_seed)
+{
+    return run_seed <= UINT32_MAX ? (uint32_t)run_seed : sdk_rng_derive(run_seed, 0);
+}
+
+uint32_t sdk_rng_derive_cells(uint64_t run_seed, const uint8_t *cells, int ncells)
+{
+    uint64_t hash = 14695981039346656037ull;      /* FNV-1a over the cells */
+    for (int c = 0; c < ncells; c++)
+        hash = (hash ^ cells[c]) * 1099511628211ull;
+    return sdk_rng_derive(run_seed, hash);
+}
+
 void sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n)
 {
     for (int i = n - 1; i > 0; i--) {

@@ -219,14 +219,16 @@ static void batch_compute(batch_chunk *ch, int jobs)
         batch_worker(ch);
         return;
     }
-    pthread_t threads[64];
+    /* Every thread -j asks for (no cap here; --jobs has its own range). */
+    pthread_t *threads = malloc(sizeof *threads * (size_t)(jobs - 1));
     int started = 0;
-    for (int t = 0; t < jobs - 1 && t < 64; t++)
+    for (int t = 0; threads && t < jobs - 1; t++)
         if (pthread_create(&threads[started], NULL, batch_worker, ch) == 0)
             started++;
     batch_worker(ch);              /* the caller works too */
     for (int t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
+    free(threads);
 }
 
 /* Writes one record's output and its diagnostics; returns its exit code. */

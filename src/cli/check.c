@@ -9,9 +9,7 @@
 
 static void count_run(const cli_options *opt, const sdk_record *rec, uint64_t limit, cli_result *res)
 {
-    sdk_budget budget = {0};
-    budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
-    budget.interrupt = opt->params.interrupt;
+    sdk_budget budget = sdk_budget_start(opt->params.time_limit, opt->params.interrupt);
     res->count = sdk_exact_count(rec->board, rec->cells, limit, res->solution, &res->stats, &budget,
                                  &res->status);
 }
@@ -40,11 +38,10 @@ static void count_compute(const cli_options *opt, const sdk_record *rec, uint64_
     if (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED) {
         res->word = "timeout";
         res->exit_code = SDK_EXIT_UNSOLVED;
-    } else if (res->count == 0) {
-        res->word = "0";
-        res->exit_code = SDK_EXIT_UNSOLVED;
     } else {
         res->word = NULL;              /* the number itself */
+        if (res->count == 0)
+            res->exit_code = SDK_EXIT_UNSOLVED;
     }
 }
 
@@ -59,19 +56,21 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
     if (res)
         snprintf(number, sizeof number, "%llu", (unsigned long long)res->count);
     const char *word = !res ? "invalid" : res->word ? res->word : number;
-    const char *status = !res ? "invalid" : res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED
-                                             ? "timeout" : "complete";
+    /* csv and json: one status word for every command (count's: counted or
+     * timeout) and the count as a number beside it. */
+    int stopped = res && (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED);
+    const char *status = !res ? "invalid" : stopped ? "timeout" : res->word ? res->word : "counted";
     switch (opt->format) {
     case FMT_CSV:
-        fprintf(f, "%ld,%s,%s,%s\n", rec->line, puzzle, word, number);
+        fprintf(f, "%ld,%s,%s,%s\n", rec->line, puzzle, status, number);
         break;
     case FMT_JSON:
         if (!res) {
             cli_json_invalid(f, rec);
         } else {
-            fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
+            fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\",\"count\":%s,"
                     "\"stats\":{\"nodes\":%llu,\"guesses\":%llu}}\n",
-                    rec->line, puzzle, word, number, status, (unsigned long long)res->stats.nodes,
+                    rec->line, puzzle, status, number, (unsigned long long)res->stats.nodes,
                     (unsigned long long)res->stats.guesses);
         }
         break;
@@ -96,7 +95,7 @@ static int count_command(int argc, char **argv, const cli_command *self,
     int rc = cli_parse(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
-    cli_job job = {compute, count_emit, "line,puzzle,result,count", self->name};
+    cli_job job = {compute, count_emit, "line,puzzle,status,count", self->name};
     return cli_batch_run(&opt, &job);
 }
 

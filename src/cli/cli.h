@@ -24,7 +24,8 @@ enum {
     OPTG_ENERGY  = 1 << 9,   /* options of energy */
     OPTG_PRINT   = 1 << 10,  /* options of print */
     OPTG_PLOT    = 1 << 11,  /* options of plot */
-    OPTG_OUTPUT  = 1 << 12   /* --output (commands that write pictures) */
+    OPTG_OUTPUT  = 1 << 12,  /* --output (commands that write pictures) */
+    OPTG_JOBS    = 1 << 20   /* -j (far from the others' bits, which grow one by one) */
 };
 
 /* Rows the option table may have (options.c checks it at compile time). */
@@ -38,6 +39,8 @@ typedef struct cli_options {
     int box_rows, box_cols;
     const char *method;          /* NULL: the command's default */
     const char *implied_method;  /* set by an option that belongs to one method */
+    const char *implied_by;      /* that option; and one that implied another method */
+    const char *implied_clash;
     sdk_params params;
     uint64_t limit;
     int jobs;
@@ -93,6 +96,14 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt);
 void cli_options_init(cli_options *opt);
 void cli_print_help(FILE *out, const cli_command *cmd);
 int cli_option_given(const cli_options *opt, const char *name);
+/* One line on stderr for each option given that does not apply to method. */
+void cli_warn_inapplicable(const cli_options *opt, const cli_command *cmd, const char *method);
+const cli_option *cli_option_list(int *count);
+
+/* main.c: the command table (listed commands only), for the completion scripts. */
+const cli_command *cli_command_list(int *count);
+/* completion.c: `sudoku completion bash|zsh`, the shell completion script. */
+int cmd_completion(int argc, char **argv, const cli_command *self);
 
 /* batch.c: the loop over every record of every input file. */
 typedef struct cli_result {

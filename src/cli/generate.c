@@ -28,7 +28,7 @@ typedef struct gen_output {
 } gen_output;
 
 /* The record of one puzzle.  index is 1-based. */
-static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t seed)
+static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t seed)
 {
     const cli_options *opt = o->opt;
     const sdk_board *b = o->b;
@@ -41,8 +41,8 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
     sdk_rating r;
     int rated = opt->gen.rate || o->format == FMT_CSV || o->format == FMT_JSON;
     if (rated) {
-        sdk_budget budget = {0, 0, interrupted};
-        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &r, &budget) != SDK_SOLVED)
+        sdk_budget budget = sdk_budget_start(0, interrupted);
+        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, sdk_rng_seed32(seed), &r, &budget) != SDK_SOLVED)
             rated = 0;
     }
     char line[SDK_MAX_CELLS + 1];
@@ -53,7 +53,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
     FILE *f = stdout;
     switch (o->format) {
     case FMT_CSV:
-        fprintf(f, "%d,%s,%d,%s,%u", index, line, clues, o->method, seed);
+        fprintf(f, "%d,%s,%d,%s,%llu", index, line, clues, o->method, (unsigned long long)seed);
         if (rated)
             fprintf(f, ",%d,%llu", r.depth, (unsigned long long)r.normal_width);
         else
@@ -64,8 +64,8 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
             fprintf(f, ",,\n");
         break;
     case FMT_JSON:
-        fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%u", index, line,
-                clues, o->method, seed);
+        fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%llu", index, line,
+                clues, o->method, (unsigned long long)seed);
         if (rated)
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r.depth, (unsigned long long)r.normal_width);
         if (rated && r.samples)
@@ -80,7 +80,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
         break;
     case FMT_SVG: {
         char extra[160], caption[200];
-        int len = snprintf(extra, sizeof extra, "seed %u, %d clues", seed, clues);
+        int len = snprintf(extra, sizeof extra, "seed %llu, %d clues", (unsigned long long)seed, clues);
         if (opt->gen.rate && rated)
             snprintf(extra + len, sizeof extra - (size_t)len, ", depth %d, normal width %llu, average width %.1f",
                      r.depth, (unsigned long long)r.normal_width, r.avg_width);
@@ -217,7 +217,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     g->progress = o->progress ? remc_progress : NULL;
     g->progress_ctx = (void *)o;
     sdk_remc_totals totals = {0, 0};
-    int found = sdk_generate_remc(o->b, g, (uint32_t)o->seed, count, best, budget, &totals);
+    int found = sdk_generate_remc(o->b, g, o->seed, count, best, budget, &totals);
     if (o->progress)
         fprintf(stderr, "\r\033[K");
     if (!o->opt->quiet)
@@ -226,7 +226,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
                 (unsigned long long)totals.attempts);
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
     for (int i = 0; i < found; i++)
-        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed));
+        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, o->seed));
     free(best);
     return exit_code;
 }
@@ -306,7 +306,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     if (hard && !cli_option_given(&opt, "--time-limit") && !opt.gen.steps)
         limit = 60;
     interrupted = cli_interrupt_watch();
-    sdk_budget budget = {limit > 0 ? sdk_now() + limit : 0, 0, interrupted};
+    sdk_budget budget = sdk_budget_start(limit, interrupted);
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);

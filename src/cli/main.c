@@ -61,16 +61,16 @@ static const char plot_help[] =
     "A malformed row is reported as FILE:LINE: what (exit 3) and skipped.\n";
 
 static const cli_command command_table[] = {
-    {"solve", cmd_solve, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
+    {"solve", cmd_solve, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
      "sudoku solve [options] [FILE...]",
      "Solve each puzzle; print its solution, or unsolvable, invalid or timeout.", input_help},
-    {"check", cmd_check, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_STATS | OPTG_BUDGET,
+    {"check", cmd_check, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_STATS | OPTG_BUDGET,
      "sudoku check [options] [FILE...]",
      "Say of each puzzle whether it is unique, multiple, unsolvable or invalid.", input_help},
-    {"count", cmd_count, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
+    {"count", cmd_count, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
      "sudoku count [--limit N] [options] [FILE...]",
      "Count the solutions of each puzzle, stopping at the limit (default 2).", input_help},
-    {"rate", cmd_rate, OPTG_INPUT | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS,
+    {"rate", cmd_rate, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS,
      "sudoku rate [--samples N] [--seed N] [options] [FILE...]",
      "Rate each puzzle by search-tree difficulty: clues, depth, normal and average width.",
      rate_help},
@@ -80,7 +80,7 @@ static const cli_command command_table[] = {
      "the clues (first record).  Prints 'conflict E' (pairs sharing a house with the same\n"
      "digit, a pair touching a clue weighing W, default 5), 'missing E' (digits missing\n"
      "from rows and columns) and 'sort E' (sum over rows and columns of |sort(house)_j - j|).\n"},
-    {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
+    {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
      "sudoku generate [--count N] [--difficulty D | --clues N | --hard] [options]",
      "Print puzzles with exactly one solution (two-stage Metropolis, or --hard: replica exchange).",
      generate_help},
@@ -93,13 +93,28 @@ static const cli_command command_table[] = {
      "Show the list of commands, one command's help, or the solving methods.", NULL},
 };
 
+/* Commands not in the list (nor in the completions): tools for packaging. */
+static const cli_command hidden_table[] = {
+    {"completion", cmd_completion, 0, "sudoku completion bash|zsh",
+     "Print the shell completion script (make install puts it in place).", NULL},
+};
+
 #define COMMAND_COUNT ((int)(sizeof command_table / sizeof command_table[0]))
+
+const cli_command *cli_command_list(int *count)
+{
+    *count = COMMAND_COUNT;
+    return command_table;
+}
 
 static const cli_command *command_find(const char *name)
 {
     for (int i = 0; i < COMMAND_COUNT; i++)
         if (strcmp(command_table[i].name, name) == 0)
             return &command_table[i];
+    for (size_t i = 0; i < sizeof hidden_table / sizeof hidden_table[0]; i++)
+        if (strcmp(hidden_table[i].name, name) == 0)
+            return &hidden_table[i];
     return NULL;
 }
 
@@ -110,7 +125,9 @@ static void print_overview(FILE *out)
                  "Commands:\n");
     for (int i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-10s %s\n", command_table[i].name, command_table[i].summary);
-    fprintf(out, "\n'sudoku COMMAND --help' shows a command's options; 'sudoku help methods' the solvers.\n\n%s",
+    fprintf(out, "\n'sudoku COMMAND --help' shows a command's options; 'sudoku help methods' the solvers.\n"
+                 "'sudoku --version' prints the version and the instruction set of the build.\n"
+                 "Output formats line, grid, csv and json (JSON Lines: one object per line).\n\n%s",
             cli_exit_codes_help);
 }
 
@@ -152,7 +169,7 @@ int main(int argc, char **argv)
         return SDK_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("sudoku %s\n", SDK_VERSION);
+        printf("sudoku %s (%s)\n", SDK_VERSION, sdk_build_isa());
         return SDK_EXIT_OK;
     }
     const cli_command *cmd = command_find(argv[1]);

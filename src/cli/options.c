@@ -15,8 +15,8 @@
 
 static const cli_option option_table[] = {
     {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
-     "output format: line, grid, csv, json or svg (a picture a puzzle; default: line, or grid for grid "
-     "input); print: pdf (default) or svg"},
+     "output format: line, grid, csv, json (JSON Lines) or svg (a picture a puzzle; default: line, or "
+     "grid for grid input); print: pdf (default) or svg"},
     {"--output", "-o", "PATH", OPT_STRING, O(pic.output), 0, 0, OPTG_OUTPUT, NULL,
      "--format svg: write DIR/0001.svg, DIR/0002.svg ... (a puzzle or page each) into this directory "
      "instead of stdout; print's pdf: the file to write"},
@@ -59,8 +59,8 @@ static const cli_option option_table[] = {
      "evolve: epochs per attempt (default 5000)"},
     {"--limit", NULL, "N", OPT_U64, O(limit), 0, 0, OPTG_LIMIT, NULL,
      "stop counting at N solutions; 0 = no cap (default 2)"},
-    {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_INPUT, NULL,
-     "threads for a batch; 0 = all cores (default 1)"},
+    {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_JOBS, NULL,
+     "threads for a batch, up to 1024; 0 = all cores (default 1)"},
     {"--quiet", "-q", NULL, OPT_FLAG, O(quiet), 0, 0, OPTG_GEN, NULL,
      "no progress line on stderr"},
     {"--count", "-n", "N", OPT_INT, O(gen.count), 1, 1e9, OPTG_GEN, NULL,
@@ -118,6 +118,34 @@ static const cli_option option_table[] = {
 _Static_assert(sizeof option_table / sizeof option_table[0] <= CLI_MAX_OPTIONS,
                "raise CLI_MAX_OPTIONS: cli_options.given has a flag a row");
 
+/* solve: the methods an option applies to, space-separated ("stochastic":
+ * every stochastic method); any other method given it gets a warning. */
+static const struct {
+    const char *option, *methods;
+} option_methods[] = {
+    {"--max-iters", "stochastic"},   {"--restarts", "stochastic"},
+    {"--propagate", "stochastic"},   {"--trace", "stochastic"},   {"--trace-svg", "stochastic"},
+    {"--probe-every", "anneal sort-penalty"},
+    {"--T", "metropolis anneal"},    {"--lambda", "sort-penalty"},
+    {"--clue-weight", "metropolis"}, {"--alpha", "anneal"},
+    {"--chain", "anneal"},           {"--reheat", "anneal"},
+    {"--population", "evolve"},      {"--epochs", "evolve"},
+};
+
+/* A command's own help line for an option, where its default differs from
+ * the table's (which states solve's). */
+static const struct {
+    const char *command, *option, *help;
+} own_help[] = {
+    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the ratings"},
+    {"generate", "--box", "box shape RxC of the board to make (default: from --size)"},
+    {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
+    {"generate", "--time-limit", "time for the whole run; 0 = none (default 0; with --hard 60 unless --steps)"},
+    {"generate", "--jobs", "threads: puzzles made in parallel, or --hard's independent runs (default 1)"},
+    {"generate", "--samples", "with --rate: random tie-break runs for the average width (default 100)"},
+    {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default 1)"},
+};
+
 const char cli_exit_codes_help[] =
     "Exit codes:\n"
     "  0    every puzzle solved (check: every puzzle unique)\n"
@@ -127,6 +155,36 @@ const char cli_exit_codes_help[] =
     "  4    a file could not be read, or output could not be written\n"
     "  130  interrupted\n"
     "When several apply, the highest code wins.\n";
+
+const cli_option *cli_option_list(int *count)
+{
+    *count = OPTION_COUNT;
+    return option_table;
+}
+
+/* Whether the space-separated list names method m ("stochastic": any
+ * stochastic method). */
+static int list_has(const char *list, const sdk_method *m)
+{
+    size_t len = strlen(m->name);
+    for (const char *p = list; *p;) {
+        size_t w = strcspn(p, " ");
+        if ((w == len && strncmp(p, m->name, len) == 0) ||
+            (m->stochastic && w == 10 && strncmp(p, "stochastic", 10) == 0))
+            return 1;
+        p += w + (p[w] == ' ');
+    }
+    return 0;
+}
+
+void cli_warn_inapplicable(const cli_options *opt, const cli_command *cmd, const char *method)
+{
+    const sdk_method *m = sdk_method_find(method);
+    for (size_t i = 0; m && i < sizeof option_methods / sizeof option_methods[0]; i++)
+        if (cli_option_given(opt, option_methods[i].option) && !list_has(option_methods[i].methods, m))
+            fprintf(stderr, "sudoku %s: warning: %s does not apply to method %s; ignored\n", cmd->name,
+                    option_methods[i].option, method);
+}
 
 void cli_options_init(cli_options *opt)
 {
@@ -268,6 +326,8 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
             if (o)
                 value = arg + 2;
         }
+        if (!o && option_find(arg, len, ~0u))
+            return parse_error(cmd, "%s does not apply to '%s'", arg, cmd->name);
         if (!o)
             return parse_error(cmd, "unknown option '%s'%s", arg, "");
         if (o->metavar && !value) {
@@ -281,9 +341,17 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
         if (rc)
             return rc;
         opt->given[o - option_table] = 1;
-        if (o->implies_method)
+        if (o->implies_method) {
+            if (opt->implied_method && strcmp(opt->implied_method, o->implies_method) != 0)
+                opt->implied_clash = o->name;
+            else
+                opt->implied_by = o->name;
             opt->implied_method = o->implies_method;
+        }
     }
+    if (!opt->method && opt->implied_clash)
+        return parse_error(cmd, "%s and %s select different methods: give --method", opt->implied_by,
+                           opt->implied_clash);
     if (!opt->method)
         opt->method = opt->implied_method;
     if (opt->format == FMT_PDF && !(cmd->groups & OPTG_PRINT))
@@ -308,10 +376,14 @@ void cli_print_help(FILE *out, const cli_command *cmd)
         char spelling[64];
         snprintf(spelling, sizeof spelling, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
                  o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
-        fprintf(out, "  %-24s %s\n", spelling, o->help);
+        const char *help = o->help;
+        for (size_t k = 0; k < sizeof own_help / sizeof own_help[0]; k++)
+            if (strcmp(own_help[k].command, cmd->name) == 0 && strcmp(own_help[k].option, o->name) == 0)
+                help = own_help[k].help;
+        fprintf(out, "  %-24s %s\n", spelling, help);
     }
     fprintf(out, "  %-24s %s\n", "-h, --help", "this help");
     if (cmd->details)
         fprintf(out, "\n%s", cmd->details);
-    fprintf(out, "\n%s", cli_exit_codes_help);
+    fprintf(out, "\nExit codes: see 'sudoku --help'.\n");
 }

@@ -8,10 +8,11 @@
 
 static void rate_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
 {
-    sdk_budget budget = {0};
-    budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
-    budget.interrupt = opt->params.interrupt;
-    uint32_t seed = sdk_rng_derive(opt->params.seed, index);
+    (void)index;
+    sdk_budget budget = sdk_budget_start(opt->params.time_limit, opt->params.interrupt);
+    /* From the puzzle itself, as solve's: its rating never depends on its
+     * place in the batch or on -j. */
+    uint32_t seed = sdk_rng_derive_cells(opt->params.seed, rec->cells, rec->board->ncells);
     res->status = sdk_rate(rec->board, rec->cells, opt->samples, seed, &res->rating, &budget);
     res->stats.seed = seed;
     res->count = res->rating.solutions;
@@ -85,7 +86,7 @@ int cmd_rate(int argc, char **argv, const cli_command *self)
     if (rc >= 0)
         return rc;
     cli_job job = {rate_compute, rate_emit,
-                   "line,puzzle,result,clues,depth,normal_width,average_width,average_width_error,samples",
+                   "line,puzzle,status,clues,depth,normal_width,average_width,average_width_error,samples",
                    self->name};
     return cli_batch_run(&opt, &job);
 }

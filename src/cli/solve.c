@@ -12,14 +12,10 @@ static const sdk_method *solve_method(const cli_options *opt)
 
 static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
 {
-    (void)index;
-    /* The seed derives from the run seed and the puzzle itself (FNV-1a of
-     * its cells), not its position: reordering a batch, or solving a puzzle
-     * alone with the same --seed, changes no puzzle's result. */
-    uint64_t hash = 14695981039346656037ull;
-    for (int c = 0; c < rec->board->ncells; c++)
-        hash = (hash ^ rec->cells[c]) * 1099511628211ull;
-    uint32_t seed = sdk_rng_derive(opt->params.seed, hash);
+    /* The seed derives from the run seed and the puzzle itself, not its
+     * position: reordering a batch, or solving a puzzle alone with the same
+     * --seed, changes no puzzle's result. */
+    uint32_t seed = sdk_rng_derive_cells(opt->params.seed, rec->cells, rec->board->ncells);
     sdk_params params = opt->params;
     params.trace_puzzle = index + 1;    /* --trace's puzzle column: the record number */
     res->status = sdk_method_solve(solve_method(opt), rec->board, rec->cells, &params, seed,
@@ -109,10 +105,11 @@ int cmd_solve(int argc, char **argv, const cli_command *self)
         fprintf(stderr, "sudoku solve: unknown method '%s' (see 'sudoku help methods')\n", opt.method);
         return SDK_EXIT_USAGE;
     }
+    cli_warn_inapplicable(&opt, self, solve_method(&opt)->name);
     cli_job job = {solve_compute, solve_emit, "line,puzzle,status,solution,method,nodes,guesses", "solve"};
     /* One trace for the whole run, every row led by its puzzle's record
      * number (with -j N, rows of different puzzles may interleave). */
-    if (opt.params.trace_path || opt.pic.trace_svg) {
+    if ((opt.params.trace_path || opt.pic.trace_svg) && solve_method(&opt)->stochastic) {
         /* --trace-svg alone: the rows go to a scratch file, read back below */
         opt.params.trace = opt.params.trace_path ? fopen(opt.params.trace_path, "w+") : tmpfile();
         if (!opt.params.trace) {

@@ -40,7 +40,7 @@ for t in $targets; do
         echo "fuzz_$t: skipped: $src does not exist"
         continue
     fi
-    "$cc" -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Iinclude $flags -fsanitize=fuzzer \
+    "$cc" -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DSDK_TEST_HOOKS -Iinclude $flags -fsanitize=fuzzer \
         -o "$out/fuzz_$t" "$src" "$out/libsudoku.a" -lm -lpthread || { status=1; continue; }
     mkdir -p "$out/corpus_$t"
     log=$out/fuzz_$t.log

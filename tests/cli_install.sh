@@ -1,0 +1,51 @@
+#!/bin/sh
+# tests/cli_install.sh -- `make install` / `make uninstall` into a temporary
+# DESTDIR: the binary, the man page and the bash and zsh completions land
+# under PREFIX, the installed binary runs, `man -l` renders the page, the
+# completion scripts parse and complete, and uninstall leaves no file.
+. tests/lib.sh
+
+# A make of its own: not the variables of a `make sanitize` that runs us.
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory "$@"; }
+D=$T/dest
+mk install DESTDIR="$D" PREFIX=/opt/sdk > "$T/log" 2>&1
+check "make install" $? "$(tail -n 3 "$T/log")"
+for f in bin/sudoku share/man/man1/sudoku.1 share/bash-completion/completions/sudoku \
+         share/zsh/site-functions/_sudoku; do
+    [ -s "$D/opt/sdk/$f" ] && ok || bad "not installed: $f"
+done
+[ -x "$D/opt/sdk/bin/sudoku" ] && ok || bad "installed binary not executable"
+out=$("$D/opt/sdk/bin/sudoku" solve --format line puzzles/wikipedia.txt)
+expect "installed binary solves" "$out" "$($SUDOKU solve --format line puzzles/wikipedia.txt)"
+[ ${#out} -eq 81 ] && ok || bad "installed binary: '$out'"
+case "$("$D/opt/sdk/bin/sudoku" --version)" in "sudoku "*) ok ;; *) bad "installed --version" ;; esac
+
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+    MANWIDTH=80 man -l "$D/opt/sdk/share/man/man1/sudoku.1" 2>"$T/manerr" > "$T/man.txt"
+    grep -q 'EXIT STATUS' "$T/man.txt" && grep -q 'sudoku solve' "$T/man.txt" && ok ||
+        bad "man -l does not render: $(head -n 3 "$T/manerr")"
+else
+    echo "cli_install: man or groff not installed: the rendering check is skipped"
+fi
+
+if command -v bash >/dev/null 2>&1; then
+    got=$(bash -c '. "$1"; COMP_WORDS=(sudoku solve --prop); COMP_CWORD=2; _sudoku; echo "${COMPREPLY[*]}"' \
+          sh "$D/opt/sdk/share/bash-completion/completions/sudoku")
+    expect "bash completes an option" "$got" "--propagate"
+    got=$(bash -c '. "$1"; COMP_WORDS=(sudoku solve --method ev); COMP_CWORD=3; _sudoku; echo "${COMPREPLY[*]}"' \
+          sh "$D/opt/sdk/share/bash-completion/completions/sudoku")
+    expect "bash completes a method" "$got" "evolve"
+    got=$(bash -c '. "$1"; COMP_WORDS=(sudoku gen); COMP_CWORD=1; _sudoku; echo "${COMPREPLY[*]}"' \
+          sh "$D/opt/sdk/share/bash-completion/completions/sudoku")
+    expect "bash completes a command" "$got" "generate"
+fi
+if command -v zsh >/dev/null 2>&1; then
+    zsh -n "$D/opt/sdk/share/zsh/site-functions/_sudoku" && ok || bad "zsh completion does not parse"
+else
+    echo "cli_install: zsh not installed: the zsh syntax check is skipped"
+fi
+
+mk uninstall DESTDIR="$D" PREFIX=/opt/sdk > "$T/log" 2>&1
+check "make uninstall" $? "$(tail -n 3 "$T/log")"
+expect "uninstall leaves no file" "$(find "$D" ! -type d | head -n 3)" ""
+summary cli_install
