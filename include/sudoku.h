@@ -9,7 +9,7 @@
  * options and calls what is declared here.
  *
  * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
- * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*.
+ * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*, sdk_human_*.
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -528,5 +528,70 @@ typedef struct sdk_remc_totals {
 } sdk_remc_totals;
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint32_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
+
+
+/* ------------------------------------------------------------------------ */
+/* Human difficulty (src/logic/): a logical solver with Sudoku Explainer     */
+/* 1.2.1.3's technique ladder and ratings                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The solver works a candidate grid: at each step it applies the first hint
+ * of the first technique, in SE's order, that has one.  ER is the highest
+ * step rating of the solve, EP the highest up to and including the first
+ * step that places a digit, ED the first step's rating.  A solve that gets
+ * stuck (no technique applies) is rated 20.0, as SE does.  Level names come
+ * from ER bands (sdk_human_level; docs/human.md).
+ */
+typedef struct sdk_human_cand {
+    uint16_t cell;                /* 0..ncells-1 */
+    uint8_t digit;                /* 1..n */
+} sdk_human_cand;
+
+typedef struct sdk_human_step {
+    const char *technique;        /* SE's name, e.g. "Hidden Single", "Naked Pair" */
+    double rating;
+    int nplace, nelim;
+    sdk_human_cand *place;        /* digits placed (owned by the rating) */
+    sdk_human_cand *elim;         /* candidates removed */
+    char *text;                   /* players' notation: "r4c5=7 Hidden Single: box 5" */
+} sdk_human_step;
+
+typedef struct sdk_human_rating {
+    sdk_status status;            /* SDK_SOLVED: rated; SDK_UNSOLVABLE: not exactly one solution
+                                     (see solutions); SDK_TIMEOUT; SDK_INTERRUPTED */
+    uint64_t solutions;           /* 0, 1, or 2 meaning "more than one" */
+    int solved;                   /* 1: the ladder reached the solution; 0: stuck (er = 20.0) */
+    double er, ep, ed;
+    const char *hardest;          /* technique of the hardest step ("" if none) */
+    const char *level;            /* sdk_human_level(er) */
+    int nsteps;                   /* steps taken */
+    sdk_human_step *steps;        /* the path, if SDK_HUMAN_STEPS was asked; else NULL */
+} sdk_human_rating;
+
+enum {
+    SDK_HUMAN_STEPS = 1,          /* keep the path (explain) */
+    SDK_HUMAN_HINT  = 2           /* stop after the first step (hint) */
+};
+
+/* Rates cells (0 = blank) on board b.  cand (NULL: from the digits) gives,
+ * for each blank cell, the candidates still open (bit d-1 for digit d),
+ * e.g. a position in progress; they are intersected with what the placed
+ * digits allow.  The puzzle must have exactly one solution and the given
+ * candidates must keep it.  Free with sdk_human_free.  budget may be NULL. */
+sdk_status sdk_human_rate(const sdk_board *b, const uint8_t *cells, const uint32_t *cand, int flags,
+                          sdk_human_rating *out, const sdk_budget *budget);
+void sdk_human_free(sdk_human_rating *r);
+/* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
+ * or "unsolved" for 20.0. */
+const char *sdk_human_level(double er);
+/* Reads a candidate grid of a 9x9 (or any n x n with n <= 9) board from
+ * text: n*n*n characters, for each cell its n digit positions holding the
+ * digit or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
+ * string); or n*n groups of digits separated by blanks or | + - borders
+ * (a group of one digit is a placed digit).  Fills cells (placed digits)
+ * and cand.  Returns 1, or 0 with a one-line reason in err. */
+int sdk_human_parse_candidates(const sdk_board *b, const char *text, size_t len, uint8_t *cells,
+                               uint32_t *cand, char *err, size_t errsize);
 
 #endif /* SUDOKU_H */
