@@ -302,6 +302,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         double took = opt->jobs > 1 ? sdk_now() - start : 0;
         for (int i = 0; i < ch->count; i++) {
             exit_code = cli_worse(exit_code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
+            sdk_human_free(&ch->res[i].human);
             batch_flush_policy(b);
         }
         b->index += (uint64_t)ch->count;

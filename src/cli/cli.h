@@ -21,7 +21,8 @@ enum {
     OPTG_STOCH   = 1 << 6,   /* options of the stochastic methods */
     OPTG_GEN     = 1 << 7,   /* options of generate */
     OPTG_RATE    = 1 << 8,   /* options of rate (and generate --rate) */
-    OPTG_ENERGY  = 1 << 9    /* options of energy */
+    OPTG_ENERGY  = 1 << 9,   /* options of energy */
+    OPTG_HUMAN   = 1 << 10   /* rate --human */
 };
 
 typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON } cli_format;
@@ -37,6 +38,7 @@ typedef struct cli_options {
     int jobs;
     int quiet;
     int samples;                 /* rate: random tie-break runs for the average width */
+    int human;                   /* rate --human: SE's technique ratings instead */
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
@@ -91,6 +93,7 @@ typedef struct cli_result {
     int exit_code;               /* this record's contribution to the exit code */
     const char *word;            /* status word for line output */
     sdk_rating rating;           /* rate: the puzzle's ratings */
+    sdk_human_rating human;      /* rate --human, explain, hint (freed after emit) */
 } cli_result;
 
 typedef struct cli_batch cli_batch;
@@ -131,6 +134,10 @@ int cmd_count(int argc, char **argv, const cli_command *self);
 int cmd_energy(int argc, char **argv, const cli_command *self);
 int cmd_rate(int argc, char **argv, const cli_command *self);
 int cmd_generate(int argc, char **argv, const cli_command *self);
+int cmd_explain(int argc, char **argv, const cli_command *self);
+int cmd_hint(int argc, char **argv, const cli_command *self);
+/* rate --human: the batch over parsed options (human.c). */
+int cmd_rate_human(const cli_options *opt, const cli_command *self);
 
 extern const char cli_exit_codes_help[];
 

@@ -84,6 +84,8 @@ int cmd_rate(int argc, char **argv, const cli_command *self)
     int rc = cli_parse(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
+    if (opt.human)
+        return cmd_rate_human(&opt, self);
     cli_job job = {rate_compute, rate_emit,
                    "line,puzzle,result,clues,depth,normal_width,average_width,average_width_error,samples",
                    self->name};
