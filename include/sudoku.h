@@ -141,6 +141,10 @@ typedef struct sdk_read_options {
      * sees every answer before the producer sends more. */
     void (*before_wait)(void *ctx);
     void *before_wait_ctx;
+    /* 1: also read positions with candidates (sdk_human_parse_candidates):
+     * a line of n*n*n characters or n*n groups, or n rows of n groups
+     * (some group with two or more digits); record.has_cand is set. */
+    int candidates;
 } sdk_read_options;
 
 /* A reader over an open stream (not closed by the reader).  name is used in
@@ -587,13 +591,16 @@ void sdk_human_free(sdk_human_rating *r);
 /* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
  * or "unsolved" for 20.0. */
 const char *sdk_human_level(double er);
-/* Reads a candidate grid of a 9x9 (or any n x n with n <= 9) board from
- * text: n*n*n characters, for each cell its n digit positions holding the
- * digit or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
- * string); or n*n groups of digits separated by blanks or | + - borders
- * (a group of one digit is a placed digit).  Fills cells (placed digits)
- * and cand.  Returns 1, or 0 with a one-line reason in err. */
-int sdk_human_parse_candidates(const sdk_board *b, const char *text, size_t len, uint8_t *cells,
+/* Reads candidates of ncells cells of a side-n board (n <= 9) from text:
+ * n*ncells characters, for each cell its n digit places holding the digit
+ * or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
+ * string, 729 characters for a 9x9); or ncells groups of digits separated
+ * by blanks and | + - borders.  A cell with one digit is read as placed
+ * (cells[c] = digit, cand[c] = 0); others get cells[c] = 0 and their mask
+ * (bit d-1 for digit d).  Returns 1, or 0 with a one-line reason in err.
+ * The reader uses it (sdk_read_options.candidates) for whole positions on
+ * one line and, ncells = n, for the rows of a grid. */
+int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, uint8_t *cells,
                                uint32_t *cand, char *err, size_t errsize);
 
 #endif /* SUDOKU_H */

@@ -273,7 +273,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
         return SDK_EXIT_IO;
     }
-    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b};
+    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b, opt->candidates};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
     if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);

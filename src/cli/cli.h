@@ -39,6 +39,7 @@ typedef struct cli_options {
     int quiet;
     int samples;                 /* rate: random tie-break runs for the average width */
     int human;                   /* rate --human: SE's technique ratings instead */
+    int candidates;              /* read positions with candidates too (explain, hint, rate --human) */
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
@@ -137,7 +138,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_explain(int argc, char **argv, const cli_command *self);
 int cmd_hint(int argc, char **argv, const cli_command *self);
 /* rate --human: the batch over parsed options (human.c). */
-int cmd_rate_human(const cli_options *opt, const cli_command *self);
+int cmd_rate_human(cli_options *opt, const cli_command *self);
 
 extern const char cli_exit_codes_help[];
 

@@ -237,12 +237,14 @@ static int human_command(int argc, char **argv, const cli_command *self, void (*
     int rc = cli_parse(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
+    opt.candidates = 1;
     cli_job job = {compute, emit, header, self->name};
     return cli_batch_run(&opt, &job);
 }
 
-int cmd_rate_human(const cli_options *opt, const cli_command *self)
+int cmd_rate_human(cli_options *opt, const cli_command *self)
 {
+    opt->candidates = 1;
     cli_job job = {rate_human_compute, rate_human_emit, "line,puzzle,result,er,ep,ed,level,hardest", self->name};
     return cli_batch_run(opt, &job);
 }
