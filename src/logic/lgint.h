@@ -52,6 +52,7 @@ const char *lg_house_name(const sdk_board *b, int h, char *buf, size_t size);
 const char *lg_cell_name(const sdk_board *b, int cell, char *buf, size_t size);
 
 /* The finders (one family a file); each returns LG_FOUND with *out filled, or LG_NONE. */
+typedef int (*lg_finder_fn)(const lg_grid *g, int arg, lg_step *out);
 int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out);
 int lg_find_naked_single(const lg_grid *g, int arg, lg_step *out);
 int lg_find_locking(const lg_grid *g, int direct, lg_step *out);
