@@ -13,48 +13,35 @@
 #define AE_MAXC 128   /* candidate cells considered (a 9x9 has at most 81) */
 #define AE_MAXX 96    /* excluders a cell keeps */
 
+#define AE_WORDS ((SDK_MAX_CELLS + 63) / 64)
+
 typedef struct ae_ctx {
     int list[SDK_MAX_CELLS], nlist;
     short index[SDK_MAX_CELLS];               /* cell -> position in list, -1 */
-    int excl[SDK_MAX_CELLS][AE_MAXX];
+    int excl[SDK_MAX_CELLS][AE_MAXX];         /* excluders in SE's order */
     int nexcl[SDK_MAX_CELLS];
+    uint64_t bits[SDK_MAX_CELLS][AE_WORDS];   /* the same, as a set */
+    int words;
 } ae_ctx;
-
-/* Is the combination vals[0..k) of cells[0..k) possible? */
-static int ae_allowed(const lg_grid *g, const int *cells, const int *vals, int k, const int *common, int ncommon)
-{
-    for (int j = 1; j < k; j++)
-        for (int i = 0; i < j; i++)
-            if (vals[i] == vals[j] && lg_sees(g->b, cells[i], cells[j]))
-                return 0;
-    uint32_t m = 0;
-    for (int i = 0; i < k; i++)
-        m |= 1u << (vals[i] - 1);
-    for (int e = 0; e < ncommon; e++)
-        if (!(g->cand[common[e]] & ~m))
-            return 0;
-    return 1;
-}
 
 /* Tries cells[0..k): eliminations go to out; returns 1 if any. */
 static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg_step *out)
 {
-    int common[AE_MAXX], ncommon = 0;
-    for (int e = 0; e < x->nexcl[cells[0]]; e++) {
-        int c = x->excl[cells[0]][e], all = 1;
-        for (int i = 1; i < k && all; i++) {
-            all = 0;
-            for (int f = 0; f < x->nexcl[cells[i]]; f++)
-                if (x->excl[cells[i]][f] == c) {
-                    all = 1;
-                    break;
-                }
-        }
-        if (all)
-            common[ncommon++] = c;
+    uint32_t common[AE_MAXX];   /* the common excluders' candidates */
+    int ncommon = 0;
+    for (int w = 0; w < x->words; w++) {
+        uint64_t m = x->bits[cells[0]][w];
+        for (int i = 1; i < k; i++)
+            m &= x->bits[cells[i]][w];
+        for (; m && ncommon < AE_MAXX; m &= m - 1)
+            common[ncommon++] = g->cand[w * 64 + __builtin_ctzll(m)];
     }
     if (ncommon < 2)
         return 0;
+    int see[3][3];
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++)
+            see[i][j] = i != j && lg_sees(g->b, cells[i], cells[j]);
     int digits[3][SDK_MAX_N], nd[3], idx[3] = {0, 0, 0}, vals[3];
     uint32_t ok[3] = {0, 0, 0};
     for (int i = 0; i < k; i++) {
@@ -65,7 +52,18 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg
     for (;;) {
         for (int i = 0; i < k; i++)
             vals[i] = digits[i][idx[i]];
-        if (ae_allowed(g, cells, vals, k, common, ncommon))
+        int allowed = 1;
+        uint32_t m = 0;
+        for (int j = 1; j < k && allowed; j++)
+            for (int i = 0; i < j; i++)
+                if (vals[i] == vals[j] && see[i][j])
+                    allowed = 0;
+        for (int i = 0; i < k; i++)
+            m |= 1u << (vals[i] - 1);
+        for (int e = 0; e < ncommon && allowed; e++)
+            if (!(common[e] & ~m))
+                allowed = 0;
+        if (allowed)
             for (int i = 0; i < k; i++)
                 ok[i] |= 1u << (vals[i] - 1);
         int i = 0;
@@ -89,6 +87,7 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     if (degree < 2 || degree > 3)
         return LG_NONE;
     x.nlist = 0;
+    x.words = (b->ncells + 63) / 64;
     for (int c = 0; c < b->ncells; c++) {
         x.index[c] = -1;
         if (lg_popc(g->cand[c]) < 2)
@@ -103,6 +102,9 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
         }
         if (single || !ne || x.nlist >= AE_MAXC)
             continue;
+        memset(x.bits[c], 0, sizeof x.bits[c]);
+        for (int i = 0; i < ne; i++)
+            x.bits[c][x.excl[c][i] >> 6] |= 1ull << (x.excl[c][i] & 63);
         x.nexcl[c] = ne;
         x.index[c] = (short)x.nlist;
         x.list[x.nlist++] = c;

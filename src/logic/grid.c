@@ -96,14 +96,50 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
     return k;
 }
 
+/* A peer bit matrix per board, made once per thread and board: finders ask
+ * "do these two cells see each other" millions of times. */
 int lg_sees(const sdk_board *b, int a, int c)
 {
-    if (a == c)
-        return 0;
-    for (int k = b->peer_start[a]; k < b->peer_start[a + 1]; k++)
-        if (b->peers[k] == c)
-            return 1;
-    return 0;
+    static _Thread_local const sdk_board *built;
+    static _Thread_local uint64_t bits[SDK_MAX_CELLS][(SDK_MAX_CELLS + 63) / 64];
+    if (built != b) {
+        for (int x = 0; x < b->ncells; x++) {
+            memset(bits[x], 0, sizeof bits[x]);
+            for (int k = b->peer_start[x]; k < b->peer_start[x + 1]; k++)
+                bits[x][b->peers[k] >> 6] |= 1ull << (b->peers[k] & 63);
+        }
+        built = b;
+    }
+    return (int)(bits[a][c >> 6] >> (c & 63) & 1);
+}
+
+uint32_t lg_inter(const sdk_board *b, int h1, int h2)
+{
+    enum { CACHED = 128 };
+    static _Thread_local const sdk_board *built;
+    static _Thread_local uint32_t masks[CACHED][CACHED];
+    int n = b->n;
+    if (b->nhouses <= CACHED && built == b)
+        return masks[h1][h2];
+    if (b->nhouses <= CACHED) {
+        for (int x = 0; x < b->nhouses; x++)
+            for (int y = 0; y < b->nhouses; y++) {
+                uint32_t m = 0;
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < n; j++)
+                        if (b->house_cells[x * n + i] == b->house_cells[y * n + j])
+                            m |= 1u << i;
+                masks[x][y] = m;
+            }
+        built = b;
+        return masks[h1][h2];
+    }
+    uint32_t m = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (b->house_cells[h1 * n + i] == b->house_cells[h2 * n + j])
+                m |= 1u << i;
+    return m;
 }
 
 uint32_t lg_pos(const lg_grid *g, int h, int d)
@@ -114,6 +150,19 @@ uint32_t lg_pos(const lg_grid *g, int h, int d)
         if (g->cand[hc[i]] & bit)
             m |= 1u << i;
     return m;
+}
+
+void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more)
+{
+    uint32_t o = 0, m = 0;
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int i = 0; i < g->n; i++) {
+        uint32_t c = g->cand[hc[i]];
+        m |= o & c;
+        o |= c;
+    }
+    *once = o & ~m;
+    *more = m;
 }
 
 int lg_empty(const lg_grid *g, int h)

@@ -18,18 +18,7 @@ static const int pair_kinds[][2] = {
     {SDK_HOUSE_EXTRA, SDK_HOUSE_EXTRA},
 };
 
-/* Mask over h1's cells of those that are also in h2. */
-static uint32_t inter_mask(const lg_grid *g, int h1, int h2)
-{
-    uint32_t m = 0;
-    for (int i = 0; i < g->n; i++) {
-        int c = lg_hcell(g, h1, i);
-        for (int j = 0; j < g->n; j++)
-            if (lg_hcell(g, h2, j) == c)
-                m |= 1u << i;
-    }
-    return m;
-}
+static uint32_t inter_mask(const lg_grid *g, int h1, int h2) { return lg_inter(g->b, h1, h2); }
 
 /* The step: d leaves h2 outside h1 (and, direct, hcell gets d). */
 static void locking_step(const lg_grid *g, int h1, int h2, int d, int hcell, lg_step *out)
@@ -47,6 +36,8 @@ static void locking_step(const lg_grid *g, int h1, int h2, int d, int hcell, lg_
             lg_elim(g, out, lg_hcell(g, h2, j), d);
     if (hcell >= 0)
         lg_place(out, hcell, d);
+    if (!out->nelim && !out->nplace)
+        return;
     lg_text(g, out, "%d in %s and %s", d, lg_house_name(g->b, h1, a, sizeof a),
             lg_house_name(g->b, h2, b2, sizeof b2));
 }
@@ -76,7 +67,10 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
     for (size_t k = 0; k < sizeof pair_kinds / sizeof pair_kinds[0]; k++) {
         int n1 = lg_houses_of(b, pair_kinds[k][0], hs1);
         int n2 = lg_houses_of(b, pair_kinds[k][1], hs2);
-        for (int i1 = 0; i1 < n1; i1++)
+        for (int i1 = 0; i1 < n1; i1++) {
+            uint32_t pos1[SDK_MAX_N + 1];
+            for (int d = 1; d <= g->n; d++)
+                pos1[d] = lg_pos(g, hs1[i1], d);
             for (int i2 = 0; i2 < n2; i2++) {
                 int h1 = hs1[i1], h2 = hs2[i2];
                 if (h1 == h2)
@@ -85,7 +79,7 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
                 if (!cross)
                     continue;
                 for (int d = 1; d <= g->n; d++) {
-                    uint32_t p = lg_pos(g, h1, d);
+                    uint32_t p = pos1[d];
                     if (lg_popc(p) <= 1 || (p & ~cross))
                         continue;
                     if (direct) {
@@ -102,6 +96,7 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
                     }
                 }
             }
+        }
     }
     return LG_NONE;
 }

@@ -33,8 +33,12 @@ int lg_peers_se(const sdk_board *b, int cell, int *out);
 /* 1 if cells a and b share a house. */
 int lg_sees(const sdk_board *b, int a, int c);
 
+/* Mask over house h1's cells of those also in h2 (cached per board). */
+uint32_t lg_inter(const sdk_board *b, int h1, int h2);
 /* Bit i set iff the i-th cell of house h holds candidate d. */
 uint32_t lg_pos(const lg_grid *g, int h, int d);
+/* Digits with exactly one place in house h (once) and with two or more (more). */
+void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more);
 /* Empty cells of house h. */
 int lg_empty(const lg_grid *g, int h);
 /* The i-th cell of house h. */

@@ -17,10 +17,12 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
             int is_alone = lg_empty(g, h) == 1;
             if (is_alone != alone)
                 continue;
+            uint32_t once, more;
+            lg_house_digits(g, h, &once, &more);
             for (int d = 1; d <= g->n; d++) {
-                uint32_t p = lg_pos(g, h, d);
-                if (lg_popc(p) != 1)
+                if (!(once >> (d - 1) & 1))
                     continue;
+                uint32_t p = lg_pos(g, h, d);
                 int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
                 lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
                 lg_place(out, lg_hcell(g, h, lg_low(p)), d);
