@@ -147,6 +147,22 @@ static void batch_flusher_stop(cli_batch *b)
     pthread_mutex_destroy(&b->flusher_lock);
 }
 
+void cli_rated_word(cli_result *res)
+{
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    if (res->status == SDK_SOLVED) {
+        res->word = "rated";
+        res->exit_code = SDK_EXIT_OK;
+    } else if (res->status == SDK_INTERRUPTED) {
+        res->word = "interrupted";
+        res->exit_code = SDK_EXIT_SIGINT;
+    } else if (res->status == SDK_TIMEOUT) {
+        res->word = "timeout";
+    } else {
+        res->word = res->count == 0 ? "unsolvable" : "multiple";
+    }
+}
+
 const char *cli_found_by(const cli_result *res)
 {
     if (strcmp(res->word, "solved") != 0)

@@ -113,6 +113,9 @@ const char *cli_batch_file(cli_batch *out);
 void cli_json_string(FILE *f, const char *s);
 /* The JSON record of a malformed input record: {"line":N,"status":"invalid","error":"..."}. */
 void cli_json_invalid(FILE *f, const sdk_record *rec);
+/* The word and exit code of a rating from res->status and res->count (the
+ * solutions found): rated, interrupted, timeout, unsolvable or multiple. */
+void cli_rated_word(cli_result *res);
 /* Which side of a --propagate run found its answer: "probe", "chain", or
  * "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);

@@ -18,18 +18,7 @@ static void human_run(const cli_options *opt, const sdk_record *rec, int flags, 
     res->status = sdk_human_rate(rec->board, rec->cells, rec->has_cand ? rec->cand : NULL, flags, &res->human,
                                  &budget);
     res->count = res->human.solutions;
-    res->exit_code = SDK_EXIT_UNSOLVED;
-    if (res->status == SDK_SOLVED) {
-        res->word = "rated";
-        res->exit_code = SDK_EXIT_OK;
-    } else if (res->status == SDK_INTERRUPTED) {
-        res->word = "interrupted";
-        res->exit_code = SDK_EXIT_SIGINT;
-    } else if (res->status == SDK_TIMEOUT) {
-        res->word = "timeout";
-    } else {
-        res->word = res->human.solutions == 0 ? "unsolvable" : "multiple";
-    }
+    cli_rated_word(res);
 }
 
 static void rate_human_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
@@ -52,11 +41,17 @@ static void hint_compute(const cli_options *opt, const sdk_record *rec, uint64_t
         res->word = res->human.nsteps ? "hint" : res->human.solved ? "solved" : "stuck";
 }
 
-/* {"line":N,"puzzle":"...","status":"...", opening a record (no closing brace). */
-static void json_head(FILE *f, const sdk_record *rec, const char *word)
+/* Opens a json record, {"line":N,"puzzle":"...","status":"..." (no closing
+ * brace), and returns 1; for an invalid record writes all of it and returns 0. */
+static int json_open(FILE *f, const sdk_record *rec, const cli_result *res, const char *word)
 {
+    if (!res) {
+        cli_json_invalid(f, rec);
+        return 0;
+    }
     char puzzle[SDK_MAX_CELLS + 1];
     fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\"", rec->line, cli_record_line(rec, puzzle), word);
+    return 1;
 }
 
 static void json_ratings(FILE *f, const sdk_human_rating *h)
@@ -97,6 +92,14 @@ static void csv_quoted(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* technique,rating,text of a step, as csv fields */
+static void csv_step(FILE *f, const sdk_human_step *s)
+{
+    csv_quoted(f, s->technique);
+    fprintf(f, ",%.1f,", s->rating);
+    csv_quoted(f, s->text);
+}
+
 static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
@@ -117,11 +120,8 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
             fprintf(f, ",,,,,\n");
         break;
     case FMT_JSON:
-        if (!res) {
-            cli_json_invalid(f, rec);
+        if (!json_open(f, rec, res, word))
             break;
-        }
-        json_head(f, rec, word);
         if (rated)
             json_ratings(f, h);
         fprintf(f, "}\n");
@@ -149,20 +149,15 @@ static void explain_emit(cli_batch *b, const cli_options *opt, const sdk_record 
         }
         for (int i = 0; i < h->nsteps; i++) {
             fprintf(f, "%ld,%d,", rec->line, i + 1);
-            csv_quoted(f, h->steps[i].technique);
-            fprintf(f, ",%.1f,", h->steps[i].rating);
-            csv_quoted(f, h->steps[i].text);
+            csv_step(f, &h->steps[i]);
             fputc('\n', f);
         }
         if (!h->solved)
             fprintf(f, "%ld,%d,stuck,20.0,\n", rec->line, h->nsteps + 1);
         break;
     case FMT_JSON:
-        if (!res) {
-            cli_json_invalid(f, rec);
+        if (!json_open(f, rec, res, word))
             break;
-        }
-        json_head(f, rec, word);
         if (rated) {
             json_ratings(f, h);
             fprintf(f, ",\"solved\":%s,\"steps\":[", h->solved ? "true" : "false");
@@ -198,20 +193,15 @@ static void hint_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
     switch (opt->format) {
     case FMT_CSV:
         fprintf(f, "%ld,%s,", rec->line, word);
-        if (s) {
-            csv_quoted(f, s->technique);
-            fprintf(f, ",%.1f,", s->rating);
-            csv_quoted(f, s->text);
-        } else
+        if (s)
+            csv_step(f, s);
+        else
             fprintf(f, ",,");
         fputc('\n', f);
         break;
     case FMT_JSON:
-        if (!res) {
-            cli_json_invalid(f, rec);
+        if (!json_open(f, rec, res, word))
             break;
-        }
-        json_head(f, rec, word);
         if (s) {
             fprintf(f, ",\"step\":");
             json_step(f, rec->board, s);
