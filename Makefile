@@ -42,6 +42,7 @@ $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
 $(BUILD)/lib/logic/%.o: src/logic/%.c src/logic/logic.h src/logic/lgint.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+$(BUILD)/tests/unit_logic: src/logic/logic.h src/logic/lgint.h
 
 # The energy core's inline half is included by the method files and the tests.
 $(LIB_OBJ) $(TEST_BIN): src/energy.h
