@@ -66,3 +66,21 @@ $SUDOKU rate --human --time-limit 2 "$T/hard.txt" >"$T/hard.out"
 e=$(date +%s%N)
 awk -v ms="$(( (e - s) / 1000000 ))" '{ w = ($0 ~ /^er=/) ? "rated" : $0; c[w]++ }
     END { printf "forum_hardest_1905_11+ (first 300, --time-limit 2): %d ms;", ms; for (k in c) printf " %s %d", k, c[k]; printf "\n" }' "$T/hard.out"
+
+# Fresh puzzles (not the file above): when SE_CLASSES points at a built SE
+# 1.2.1.3 (see docs/human.md) and java is there, rate puzzles from our own
+# generator with both and compare; otherwise say how.
+if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/null 2>&1; then
+    { $SUDOKU generate --count 200 --difficulty 10 --symmetry none --seed "${SEED:-13}" -q
+      $SUDOKU generate --count 100 --seed "${SEED:-13}" -q; } 2>/dev/null >"$T/fresh.txt"
+    java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate --format='%g %r/%p/%d' --input="$T/fresh.txt" \
+        2>/dev/null | awk '{print $2}' | tr '/' ' ' >"$T/fresh_se.txt"
+    $SUDOKU rate --human --format csv "$T/fresh.txt" | tail -n +2 | cut -d, -f4-6 | tr ',' ' ' |
+        paste -d' ' "$T/fresh_se.txt" - | awk '
+        { d = $1 - $4; d = d < 0 ? -d : d; if ($1 <= 6.25) { n++; eq += d < 0.05 } else m++
+          ep += ($2 - $5) ^ 2 < 0.0025; ed += ($3 - $6) ^ 2 < 0.0025 }
+        END { printf "fresh puzzles (seed %s): ER equal on %d of %d SE rates <= 6.2; EP equal %d, ED equal %d of %d; %d rated above 6.2\n",
+              ENVIRON["SEED"] ? ENVIRON["SEED"] : 13, eq, n, ep, ed, n + m, m }'
+else
+    echo "fresh puzzles: skipped (set SE_CLASSES to a built Sudoku Explainer 1.2.1.3 classes directory, with java, to compare on new puzzles)"
+fi
