@@ -230,6 +230,22 @@ static void text_add(lg_step *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* 1 if digits a and b are removed from exactly the same cells. */
+static int elim_same_cells(const lg_step *s, int a, int b)
+{
+    for (int i = 0; i < s->nelim; i++) {
+        int d = s->elim[i].digit;
+        if (d != a && d != b)
+            continue;
+        int other = d == a ? b : a, found = 0;
+        for (int j = 0; j < s->nelim && !found; j++)
+            found = s->elim[j].digit == other && s->elim[j].cell == s->elim[i].cell;
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
 void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
 {
     char cb[16];
@@ -237,7 +253,8 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
     for (int i = 0; i < s->nplace; i++)
         text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
                  s->place[i].digit);
-    /* Eliminations grouped by digit: r1c2,r1c7<>3 */
+    /* Eliminations grouped by digit, digits with the same cells together:
+     * r1c2,r1c7<>3 and r4c4,r4c5<>48 (digits above 9 comma-separated). */
     uint8_t done[LG_MAX_ELIM] = {0};
     int first = s->nplace == 0;
     for (int i = 0; i < s->nelim; i++) {
@@ -245,13 +262,21 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
             continue;
         text_add(s, "%s", first ? "" : ", ");
         first = 0;
-        int d = s->elim[i].digit, k = 0;
+        int k = 0;
         for (int j = i; j < s->nelim; j++)
-            if (!done[j] && s->elim[j].digit == d) {
-                done[j] = 1;
+            if (!done[j] && s->elim[j].digit == s->elim[i].digit)
                 text_add(s, "%s%s", k++ ? "," : "", lg_cell_name(g->b, s->elim[j].cell, cb, sizeof cb));
-            }
-        text_add(s, "<>%d", d);
+        text_add(s, "<>");
+        for (int j = i; j < s->nelim; j++) {
+            if (done[j] || (j > i && s->elim[j].digit == s->elim[j - 1].digit))
+                continue;
+            if (!elim_same_cells(s, s->elim[i].digit, s->elim[j].digit))
+                continue;
+            text_add(s, "%s%d", j > i && g->n > 9 ? "," : "", s->elim[j].digit);
+            for (int t = j; t < s->nelim; t++)
+                if (s->elim[t].digit == s->elim[j].digit)
+                    done[t] = 1;
+        }
     }
     text_add(s, " %s", s->name);
     if (fmt && *fmt) {
