@@ -126,8 +126,8 @@ typedef struct sdk_record {
     sdk_layout layout;            /* how it was written */
     const sdk_board *board;       /* shared, owned by the reader; NULL if !ok */
     uint8_t cells[SDK_MAX_CELLS]; /* 0 = blank */
-    int has_cand;                 /* 1: a position with candidates (read with candidates on) */
-    uint32_t cand[SDK_MAX_CELLS]; /* has_cand: blank cells' candidates, bit d-1 for digit d */
+    int has_cand;                 /* 1: a 9x9 position with candidates (read with candidates on) */
+    uint16_t cand[81];            /* has_cand: blank cells' candidates, bit d-1 for digit d */
     char error[160];              /* "what is wrong", without file and line */
 } sdk_record;
 

@@ -41,7 +41,7 @@ typedef struct read_line {
     int maxval;
     uint8_t cells[SDK_MAX_CELLS];
     int has_cand;               /* a candidate position (LN_RECORD) or row (LN_CANDROW) */
-    uint32_t cand[SDK_MAX_CELLS];
+    uint16_t cand[81];
     char error[120];
 } read_line;
 
@@ -156,14 +156,19 @@ static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
 static int classify_candidates(read_line *ln, const char *s, size_t len)
 {
     char err[120];
-    if (sdk_human_parse_candidates(9, s, len, 81, ln->cells, ln->cand, err, sizeof err)) {
+    uint32_t cand[81];
+    if (sdk_human_parse_candidates(9, s, len, 81, ln->cells, cand, err, sizeof err)) {
+        for (int i = 0; i < 81; i++)
+            ln->cand[i] = (uint16_t)cand[i];
         ln->kind = LN_RECORD;
         ln->ncells = 81;
         ln->maxval = 9;
         ln->has_cand = 1;
         return 1;
     }
-    if (sdk_human_parse_candidates(9, s, len, 9, ln->cells, ln->cand, err, sizeof err)) {
+    if (sdk_human_parse_candidates(9, s, len, 9, ln->cells, cand, err, sizeof err)) {
+        for (int i = 0; i < 9; i++)
+            ln->cand[i] = (uint16_t)cand[i];
         for (int i = 0; i < 9; i++)
             if (ln->cand[i]) {
                 ln->kind = LN_CANDROW;
@@ -544,7 +549,7 @@ static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
         if (!ln || ln->kind != LN_CANDROW)
             break;
         memcpy(rec->cells + rows * 9, ln->cells, 9);
-        memcpy(rec->cand + rows * 9, ln->cand, sizeof(uint32_t) * 9);
+        memcpy(rec->cand + rows * 9, ln->cand, sizeof(uint16_t) * 9);
         rows++;
         reader_drop(r);
     }
@@ -589,7 +594,7 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
             int n = side_of_cell_count(ln->ncells);
             memcpy(rec->cells, ln->cells, (size_t)ln->ncells);
             if (ln->has_cand) {
-                memcpy(rec->cand, ln->cand, sizeof(uint32_t) * (size_t)ln->ncells);
+                memcpy(rec->cand, ln->cand, sizeof rec->cand);
                 rec->has_cand = 1;
             }
             record_finish(r, rec, n, ln->maxval, ln->number);

@@ -15,8 +15,10 @@ static void human_run(const cli_options *opt, const sdk_record *rec, int flags, 
     sdk_budget budget = {0};
     budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
     budget.interrupt = opt->params.interrupt;
-    res->status = sdk_human_rate(rec->board, rec->cells, rec->has_cand ? rec->cand : NULL, flags, &res->human,
-                                 &budget);
+    uint32_t cand[81];
+    for (int i = 0; rec->has_cand && i < 81; i++)
+        cand[i] = rec->cand[i];
+    res->status = sdk_human_rate(rec->board, rec->cells, rec->has_cand ? cand : NULL, flags, &res->human, &budget);
     res->count = res->human.solutions;
     cli_rated_word(res);
 }

@@ -42,7 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!rec.ok || rec.board->n != 9)
             continue;
         sdk_human_rating h;
-        sdk_status st = sdk_human_rate(rec.board, rec.cells, rec.has_cand ? rec.cand : NULL,
+        uint32_t cand[81];
+        for (int i = 0; rec.has_cand && i < 81; i++)
+            cand[i] = rec.cand[i];
+        sdk_status st = sdk_human_rate(rec.board, rec.cells, rec.has_cand ? cand : NULL,
                                        SDK_HUMAN_STEPS | SDK_HUMAN_HINT, &h, NULL);
         FZ_CHECK(st == SDK_SOLVED || st == SDK_UNSOLVABLE, "status %d", (int)st);
         if (st == SDK_SOLVED)
