@@ -22,7 +22,7 @@ CPPFLAGS = -Iinclude -DSDK_TEST_HOOKS -MMD -MP
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
-LIB_SRC  = $(wildcard src/*.c) $(wildcard src/out/*.c)
+LIB_SRC  = $(wildcard src/*.c) $(wildcard src/logic/*.c) $(wildcard src/out/*.c)
 CLI_SRC  = $(wildcard src/cli/*.c)
 TEST_SRC = $(wildcard tests/unit_*.c)
 
@@ -50,7 +50,7 @@ $(BUILD)/cli/%.o: src/cli/%.c | $(BUILD)/cli
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
 
--include $(wildcard $(BUILD)/lib/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/lib/*.d $(BUILD)/lib/*/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@

@@ -9,8 +9,8 @@
  * options and calls what is declared here.
  *
  * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
- * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*; pictures: sdk_svg_*,
- * sdk_sheet_*, sdk_fields_*, sdk_trace_*, sdk_plot_*.
+ * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*, sdk_human_*; pictures:
+ * sdk_svg_*, sdk_sheet_*, sdk_fields_*, sdk_trace_*, sdk_plot_*.
  *
  * Test hooks (second implementations kept to cross-check the fast ones, and
  * switches for the tests) are declared only when SDK_TEST_HOOKS is defined
@@ -139,6 +139,8 @@ typedef struct sdk_record {
     sdk_layout layout;            /* how it was written */
     const sdk_board *board;       /* shared, owned by the reader; NULL if !ok */
     uint8_t cells[SDK_MAX_CELLS]; /* 0 = blank */
+    int has_cand;                 /* 1: a 9x9 position with candidates (read with candidates on) */
+    uint16_t cand[81];            /* has_cand: blank cells' candidates, bit d-1 for digit d */
     char error[160];              /* "what is wrong", without file and line */
 } sdk_record;
 
@@ -152,6 +154,10 @@ typedef struct sdk_read_options {
      * sees every answer before the producer sends more. */
     void (*before_wait)(void *ctx);
     void *before_wait_ctx;
+    /* 1: also read positions with candidates (sdk_human_parse_candidates):
+     * a line of n*n*n characters or n*n groups, or n rows of n groups
+     * (some group with two or more digits); record.has_cand is set. */
+    int candidates;
 } sdk_read_options;
 
 /* A reader over an open stream (not closed by the reader).  name is used in
@@ -633,5 +639,72 @@ typedef struct sdk_plot_options {
  * temperature (dashed, right-hand axis) when it varies, axes with ticks and
  * labels, a legend.  0, or -1 on a write error. */
 int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o);
+
+/* ------------------------------------------------------------------------ */
+/* Human difficulty (src/logic/): a logical solver with Sudoku Explainer     */
+/* 1.2.1.3's technique ladder and ratings                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The solver works a candidate grid: at each step it applies the first hint
+ * of the first technique, in SE's order, that has one.  ER is the highest
+ * step rating of the solve, EP the highest up to and including the first
+ * step that places a digit, ED the first step's rating.  A solve that gets
+ * stuck (no technique applies) is rated 20.0, as SE does.  Level names come
+ * from ER bands (sdk_human_level; docs/human.md).
+ */
+typedef struct sdk_human_cand {
+    uint16_t cell;                /* 0..ncells-1 */
+    uint8_t digit;                /* 1..n */
+} sdk_human_cand;
+
+typedef struct sdk_human_step {
+    const char *technique;        /* SE's name, e.g. "Hidden Single", "Naked Pair" */
+    double rating;
+    int nplace, nelim;
+    sdk_human_cand *place;        /* digits placed (owned by the rating) */
+    sdk_human_cand *elim;         /* candidates removed */
+    char *text;                   /* players' notation: "r4c5=7 Hidden Single: box 5" */
+} sdk_human_step;
+
+typedef struct sdk_human_rating {
+    sdk_status status;            /* SDK_SOLVED: rated; SDK_UNSOLVABLE: not exactly one solution
+                                     (see solutions); SDK_TIMEOUT; SDK_INTERRUPTED */
+    uint64_t solutions;           /* 0, 1, or 2 meaning "more than one" */
+    int solved;                   /* 1: the ladder reached the solution; 0: stuck (er = 20.0) */
+    double er, ep, ed;
+    const char *hardest;          /* technique of the hardest step ("" if none) */
+    const char *level;            /* sdk_human_level(er) */
+    int nsteps;                   /* steps taken */
+    sdk_human_step *steps;        /* the path, if SDK_HUMAN_STEPS was asked; else NULL */
+} sdk_human_rating;
+
+enum {
+    SDK_HUMAN_STEPS = 1,          /* keep the path (explain) */
+    SDK_HUMAN_HINT  = 2           /* stop after the first step (hint) */
+};
+
+/* Rates cells (0 = blank) on board b.  cand (NULL: from the digits) gives,
+ * for each blank cell, the candidates still open (bit d-1 for digit d),
+ * e.g. a position in progress; they are intersected with what the placed
+ * digits allow.  The puzzle must have exactly one solution and the given
+ * candidates must keep it.  Free with sdk_human_free.  budget may be NULL. */
+sdk_status sdk_human_rate(const sdk_board *b, const uint8_t *cells, const uint32_t *cand, int flags,
+                          sdk_human_rating *out, const sdk_budget *budget);
+void sdk_human_free(sdk_human_rating *r);
+/* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
+ * or "unsolved" for 20.0. */
+const char *sdk_human_level(double er);
+/* Reads candidates of ncells cells of a side-n board (n <= 9) from text:
+ * n*ncells characters, for each cell its n digit places holding the digit
+ * or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
+ * string, 729 characters for a 9x9); or ncells groups of digits separated
+ * by blanks and | + - borders.  A cell with one digit is read as placed
+ * (cells[c] = digit, cand[c] = 0); others get cells[c] = 0 and their mask
+ * (bit d-1 for digit d).  Returns 1, or 0 with a one-line reason in err.
+ * The reader uses it (sdk_read_options.candidates) for whole positions on
+ * one line and, ncells = n, for the rows of a grid. */
+int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, uint8_t *cells,
+                               uint32_t *cand, char *err, size_t errsize);
 
 #endif /* SUDOKU_H */

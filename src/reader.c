@@ -32,7 +32,7 @@
 #endif
 #define READ_QUEUE 48           /* look-ahead: a 16x16 grid plus its separators */
 
-typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR } line_kind;
+typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR, LN_CANDROW } line_kind;
 
 typedef struct read_line {
     line_kind kind;
@@ -40,6 +40,8 @@ typedef struct read_line {
     int ncells;
     int maxval;
     uint8_t cells[SDK_MAX_CELLS];
+    int has_cand;               /* a candidate position (LN_RECORD) or row (LN_CANDROW) */
+    uint16_t cand[81];
     char error[120];
 } read_line;
 
@@ -149,10 +151,40 @@ static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
 }
 
 /* Classifies one raw line (without its newline). */
-static void classify(read_line *ln, const char *s, size_t len, int too_long)
+/* With candidates on: a 9x9 position with candidates on one line, or one
+ * row of a candidate grid (9 groups, one of them of two digits or more). */
+static int classify_candidates(read_line *ln, const char *s, size_t len)
+{
+    char err[120];
+    uint32_t cand[81];
+    if (sdk_human_parse_candidates(9, s, len, 81, ln->cells, cand, err, sizeof err)) {
+        for (int i = 0; i < 81; i++)
+            ln->cand[i] = (uint16_t)cand[i];
+        ln->kind = LN_RECORD;
+        ln->ncells = 81;
+        ln->maxval = 9;
+        ln->has_cand = 1;
+        return 1;
+    }
+    if (sdk_human_parse_candidates(9, s, len, 9, ln->cells, cand, err, sizeof err)) {
+        for (int i = 0; i < 9; i++)
+            ln->cand[i] = (uint16_t)cand[i];
+        for (int i = 0; i < 9; i++)
+            if (ln->cand[i]) {
+                ln->kind = LN_CANDROW;
+                ln->ncells = 9;
+                ln->has_cand = 1;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+static void classify(read_line *ln, const char *s, size_t len, int too_long, int candidates)
 {
     ln->ncells = 0;
     ln->maxval = 0;
+    ln->has_cand = 0;
     ln->error[0] = '\0';
     if (too_long) {
         line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
@@ -169,6 +201,8 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long)
         ln->kind = LN_COMMENT;
         return;
     }
+    if (candidates && classify_candidates(ln, s + i, len - i))
+        return;
 
     /* A border line: only rule characters, and not a line of blanks. */
     int rules_only = 1, dashes = 0, other_rules = 0;
@@ -363,7 +397,7 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
             return NULL;
         read_line *ln = &r->queue[(r->q_head + r->q_count) % READ_QUEUE];
         ln->number = ++r->lineno;
-        classify(ln, r->text, len, too_long);
+        classify(ln, r->text, len, too_long, r->opt.candidates);
         r->q_count++;
     }
     return &r->queue[(r->q_head + k) % READ_QUEUE];
@@ -499,6 +533,36 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
     return record_finish(r, rec, n, maxval, start);
 }
 
+/* A 9x9 candidate grid: 9 candidate rows, border lines between them. */
+static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
+{
+    long first = reader_peek(r, 0, err)->number;
+    int rows = 0;
+    while (rows < 9) {
+        read_line *ln = reader_peek(r, 0, err);
+        if (*err)
+            return;
+        if (ln && ln->kind == LN_SEPARATOR && rows > 0) {
+            reader_drop(r);
+            continue;
+        }
+        if (!ln || ln->kind != LN_CANDROW)
+            break;
+        memcpy(rec->cells + rows * 9, ln->cells, 9);
+        memcpy(rec->cand + rows * 9, ln->cand, sizeof(uint16_t) * 9);
+        rows++;
+        reader_drop(r);
+    }
+    if (rows < 9) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "candidate grid has %d row%s of 9 groups, not 9", rows, rows == 1 ? "" : "s");
+        record_error(rec, first, msg);
+        return;
+    }
+    rec->has_cand = 1;
+    record_finish(r, rec, 9, 9, first);
+}
+
 int sdk_reader_next(sdk_reader *r, sdk_record *rec)
 {
     int err = 0;
@@ -509,6 +573,7 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
         if (!ln)
             return 0;
         rec->ok = 0;
+        rec->has_cand = 0;
         rec->error[0] = '\0';
         rec->line = ln->number;
         rec->layout = SDK_LAYOUT_LINE;
@@ -522,9 +587,16 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
             record_error(rec, ln->number, ln->error);
             reader_drop(r);
             return 1;
+        case LN_CANDROW:
+            reader_cand_grid(r, rec, &err);
+            return err ? -1 : 1;
         case LN_RECORD: {
             int n = side_of_cell_count(ln->ncells);
             memcpy(rec->cells, ln->cells, (size_t)ln->ncells);
+            if (ln->has_cand) {
+                memcpy(rec->cand, ln->cand, sizeof rec->cand);
+                rec->has_cand = 1;
+            }
             record_finish(r, rec, n, ln->maxval, ln->number);
             reader_drop(r);
             return 1;

@@ -17,6 +17,9 @@
 #define LLVMFuzzerTestOneInput fuzz_energy_one
 #include "fuzz/fuzz_energy.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_human_one
+#include "fuzz/fuzz_human.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_fields_one
 #include "fuzz/fuzz_fields.c"
 #undef LLVMFuzzerTestOneInput
@@ -59,6 +62,7 @@ int main(void)
     CHECK(replay("tests/fuzz/corpus_reader", fuzz_reader_one) > 0, "reader corpus is empty");
     CHECK(replay("tests/fuzz/corpus_solve", fuzz_solve_one) > 0, "solve corpus is empty");
     CHECK(replay("tests/fuzz/corpus_energy", fuzz_energy_one) > 0, "energy corpus is empty");
+    CHECK(replay("tests/fuzz/corpus_human", fuzz_human_one) > 0, "human corpus is empty");
     CHECK(replay("tests/fuzz/corpus_fields", fuzz_fields_one) > 0, "fields corpus is empty");
     CHECK(replay("tests/fuzz/corpus_trace", fuzz_trace_one) > 0, "trace corpus is empty");
     /* every reader input is a fine solve input, and the other way round */

@@ -148,6 +148,22 @@ static void batch_flusher_stop(cli_batch *b)
     pthread_mutex_destroy(&b->flusher_lock);
 }
 
+void cli_rated_word(cli_result *res)
+{
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    if (res->status == SDK_SOLVED) {
+        res->word = "rated";
+        res->exit_code = SDK_EXIT_OK;
+    } else if (res->status == SDK_INTERRUPTED) {
+        res->word = "interrupted";
+        res->exit_code = SDK_EXIT_SIGINT;
+    } else if (res->status == SDK_TIMEOUT) {
+        res->word = "timeout";
+    } else {
+        res->word = res->count == 0 ? "unsolvable" : "multiple";
+    }
+}
+
 const char *cli_found_by(const cli_result *res)
 {
     if (strcmp(res->word, "solved") != 0)
@@ -276,7 +292,8 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
         return SDK_EXIT_IO;
     }
-    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b};
+    sdk_read_options ro = {.box_rows = opt->box_rows, .box_cols = opt->box_cols, .before_wait = batch_before_wait,
+                           .before_wait_ctx = b, .candidates = opt->candidates};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
     if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);
@@ -305,6 +322,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         double took = opt->jobs > 1 ? sdk_now() - start : 0;
         for (int i = 0; i < ch->count; i++) {
             exit_code = cli_worse(exit_code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
+            sdk_human_free(&ch->res[i].human);
             batch_flush_policy(b);
         }
         b->index += (uint64_t)ch->count;

@@ -25,6 +25,7 @@ enum {
     OPTG_PRINT   = 1 << 10,  /* options of print */
     OPTG_PLOT    = 1 << 11,  /* options of plot */
     OPTG_OUTPUT  = 1 << 12,  /* --output (commands that write pictures) */
+    OPTG_HUMAN   = 1 << 13,  /* rate --human */
     OPTG_JOBS    = 1 << 20   /* -j (far from the others' bits, which grow one by one) */
 };
 
@@ -46,6 +47,8 @@ typedef struct cli_options {
     int jobs;
     int quiet;
     int samples;                 /* rate: random tie-break runs for the average width */
+    int human;                   /* rate --human: SE's technique ratings instead */
+    int candidates;              /* read positions with candidates too (explain, hint, rate --human) */
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
         const char *symmetry;
@@ -114,6 +117,7 @@ typedef struct cli_result {
     int exit_code;               /* this record's contribution to the exit code */
     const char *word;            /* status word for line output */
     sdk_rating rating;           /* rate: the puzzle's ratings */
+    sdk_human_rating human;      /* rate --human, explain, hint (freed after emit) */
 } cli_result;
 
 typedef struct cli_batch cli_batch;
@@ -132,6 +136,9 @@ const char *cli_batch_file(cli_batch *out);
 void cli_json_string(FILE *f, const char *s);
 /* The JSON record of a malformed input record: {"line":N,"status":"invalid","error":"..."}. */
 void cli_json_invalid(FILE *f, const sdk_record *rec);
+/* The word and exit code of a rating from res->status and res->count (the
+ * solutions found): rated, interrupted, timeout, unsolvable or multiple. */
+void cli_rated_word(cli_result *res);
 /* Which side of a --propagate run found its answer: "probe", "chain", or
  * "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
@@ -176,6 +183,10 @@ int cmd_rate(int argc, char **argv, const cli_command *self);
 int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_print(int argc, char **argv, const cli_command *self);
 int cmd_plot(int argc, char **argv, const cli_command *self);
+int cmd_explain(int argc, char **argv, const cli_command *self);
+int cmd_hint(int argc, char **argv, const cli_command *self);
+/* rate --human: the batch over parsed options (human.c). */
+int cmd_rate_human(cli_options *opt, const cli_command *self);
 
 extern const char cli_exit_codes_help[];
 

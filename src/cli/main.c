@@ -25,7 +25,22 @@ static const char rate_help[] =
     "                 by --seed), +- its standard error.\n"
     "Line output: clues=N depth=N normal_width=N average_width=MEAN+-ERROR.  A puzzle\n"
     "without exactly one solution is answered unsolvable or multiple (exit 1).\n"
-    "Input as for 'sudoku solve' (see 'sudoku help solve').\n";
+    "Input as for 'sudoku solve' (see 'sudoku help solve').\n"
+    "--human rates by the techniques a person needs instead, as Sudoku Explainer\n"
+    "1.2.1.3 does: er=ER ep=EP ed=ED level=LEVEL hardest=\"TECHNIQUE\" (ER the hardest\n"
+    "step, EP the hardest up to the first placement, ED the first step; levels:\n"
+    "easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < fiendish <= 6.2 < diabolical <= 8.9\n"
+    "< extreme; 20.0 'unsolved' when no technique applies).  Run rate twice, with\n"
+    "and without --human, to get both kinds of measure.\n";
+
+static const char human_help[] =
+    "Solves with human techniques in Sudoku Explainer 1.2.1.3's order (full house,\n"
+    "hidden and naked singles, direct and plain pointing/claiming, subsets, fish,\n"
+    "wings, unique rectangles/loops, BUG, aligned exclusion, chains) and SE's\n"
+    "ratings (docs/human.md).  Input: puzzles as for 'sudoku solve', or a position\n"
+    "with candidates: 729 characters (each cell's 9 digits, '.' where a candidate\n"
+    "is gone) or 81 groups of digits (one line, or 9 lines with | + - borders).\n"
+    "A puzzle without exactly one solution is answered unsolvable or multiple.\n";
 
 static const char generate_help[] =
     "Default (method metropolis, 000 section 13): a full grid from the single-site\n"
@@ -70,10 +85,17 @@ static const cli_command command_table[] = {
     {"count", cmd_count, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_LIMIT | OPTG_STATS | OPTG_BUDGET,
      "sudoku count [--limit N] [options] [FILE...]",
      "Count the solutions of each puzzle, stopping at the limit (default 2).", input_help},
-    {"rate", cmd_rate, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS,
-     "sudoku rate [--samples N] [--seed N] [options] [FILE...]",
-     "Rate each puzzle by search-tree difficulty: clues, depth, normal and average width.",
+    {"rate", cmd_rate, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_BUDGET | OPTG_RATE | OPTG_STATS | OPTG_HUMAN,
+     "sudoku rate [--human] [--samples N] [--seed N] [options] [FILE...]",
+     "Rate each puzzle by search-tree difficulty (clues, depth, widths), or with --human by SE's ER/EP/ED.",
      rate_help},
+    {"explain", cmd_explain, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_BUDGET,
+     "sudoku explain [--format line|csv|json] [options] [FILE...]",
+     "Print each puzzle's solve path by human techniques, a step a line with its rating.",
+     human_help},
+    {"hint", cmd_hint, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_BUDGET,
+     "sudoku hint [--format line|csv|json] [options] [FILE...]",
+     "Print the next human step of each puzzle or position (candidates accepted).", human_help},
     {"energy", cmd_energy, OPTG_INPUT | OPTG_ENERGY, "sudoku energy [--clue-weight W] PUZZLE STATE",
      "Print the conflict, missing-digit and sort energies of a full assignment.",
      "PUZZLE: the clues (first record of the file).  STATE: a full assignment that keeps\n"

@@ -112,6 +112,8 @@ static const cli_option option_table[] = {
     {"--log", NULL, NULL, OPT_FLAG, O(pic.log), 0, 0, OPTG_PLOT, NULL, "energy on a log scale"},
     {"--samples", NULL, "N", OPT_INT, O(samples), 0, 1e9, OPTG_RATE, NULL,
      "random tie-break runs for the average width; 0 = skip it (default 100)"},
+    {"--human", NULL, NULL, OPT_FLAG, O(human), 0, 0, OPTG_HUMAN, NULL,
+     "rate by human techniques instead: Sudoku Explainer's ER/EP/ED, level and hardest technique"},
 };
 
 #define OPTION_COUNT ((int)(sizeof option_table / sizeof option_table[0]))

@@ -16,18 +16,7 @@ static void rate_compute(const cli_options *opt, const sdk_record *rec, uint64_t
     res->status = sdk_rate(rec->board, rec->cells, opt->samples, seed, &res->rating, &budget);
     res->stats.seed = seed;
     res->count = res->rating.solutions;
-    res->exit_code = SDK_EXIT_UNSOLVED;
-    if (res->status == SDK_SOLVED) {
-        res->word = "rated";
-        res->exit_code = SDK_EXIT_OK;
-    } else if (res->status == SDK_INTERRUPTED) {
-        res->word = "interrupted";
-        res->exit_code = SDK_EXIT_SIGINT;
-    } else if (res->status == SDK_TIMEOUT) {
-        res->word = "timeout";
-    } else {
-        res->word = res->rating.solutions == 0 ? "unsolvable" : "multiple";
-    }
+    cli_rated_word(res);
 }
 
 static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
@@ -85,6 +74,8 @@ int cmd_rate(int argc, char **argv, const cli_command *self)
     int rc = cli_parse(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
+    if (opt.human)
+        return cmd_rate_human(&opt, self);
     cli_job job = {rate_compute, rate_emit,
                    "line,puzzle,status,clues,depth,normal_width,average_width,average_width_error,samples",
                    self->name};

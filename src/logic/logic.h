@@ -76,4 +76,12 @@ int  lg_grid_init(lg_grid *g, const sdk_board *b, const uint8_t *puzzle);
  * and removes its eliminations. */
 void lg_apply(lg_grid *g, const lg_step *s);
 
+/* The ladder (ladder.c): the next step, the first hint of the first
+ * producer in SE's order that has one.  LG_FOUND, LG_NONE (stuck) or
+ * LG_STOPPED (budget). */
+int lg_next_step(const lg_grid *g, lg_step *out, const sdk_budget *budget);
+int lg_ladder_rows(void);
+const char *lg_ladder_name(int row);
+double lg_ladder_rating(int row);
+
 #endif

@@ -1,0 +1,291 @@
+/*
+ * grid.c -- the candidate grid (lg_grid_init, lg_apply) and the helpers every
+ * finder shares: houses and peers in Sudoku Explainer's scanning order,
+ * position masks, and the step record's effects and text.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "lgint.h"
+
+int lg_grid_init(lg_grid *g, const sdk_board *b, const uint8_t *puzzle)
+{
+    int n = b->n;
+    g->b = b;
+    g->n = n;
+    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+    for (int c = 0; c < b->ncells; c++) {
+        if (puzzle[c] > n)
+            return 0;
+        g->val[c] = puzzle[c];
+        g->given[c] = puzzle[c] != 0;
+        g->cand[c] = puzzle[c] ? 0 : all;
+    }
+    for (int c = 0; c < b->ncells; c++) {
+        if (!puzzle[c])
+            continue;
+        uint32_t bit = 1u << (puzzle[c] - 1);
+        for (int k = b->peer_start[c]; k < b->peer_start[c + 1]; k++) {
+            int p = b->peers[k];
+            if (g->val[p] == puzzle[c])
+                return 0;
+            g->cand[p] &= ~bit;
+        }
+    }
+    return 1;
+}
+
+void lg_apply(lg_grid *g, const lg_step *s)
+{
+    const sdk_board *b = g->b;
+    for (int i = 0; i < s->nelim; i++)
+        g->cand[s->elim[i].cell] &= ~(1u << (s->elim[i].digit - 1));
+    for (int i = 0; i < s->nplace; i++) {
+        int c = s->place[i].cell, d = s->place[i].digit;
+        if (g->val[c])
+            continue;
+        g->val[c] = (uint8_t)d;
+        g->cand[c] = 0;
+        for (int k = b->peer_start[c]; k < b->peer_start[c + 1]; k++)
+            g->cand[b->peers[k]] &= ~(1u << (d - 1));
+    }
+}
+
+int lg_houses_of(const sdk_board *b, int kind, int *out)
+{
+    int k = 0;
+    for (int h = 0; h < b->nhouses && k < LG_MAX_HOUSES; h++)
+        if (b->house_kind[h] == kind)
+            out[k++] = h;
+    return k;
+}
+
+int lg_houses_scan(const sdk_board *b, int *out)
+{
+    int k = lg_houses_of(b, SDK_HOUSE_BOX, out);
+    k += lg_houses_of(b, SDK_HOUSE_COL, out + k);
+    k += lg_houses_of(b, SDK_HOUSE_ROW, out + k);
+    return k + lg_houses_of(b, SDK_HOUSE_EXTRA, out + k);
+}
+
+int lg_cell_houses(const sdk_board *b, int cell, int *out)
+{
+    static const int order[4] = {SDK_HOUSE_BOX, SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_EXTRA};
+    int k = 0;
+    for (int o = 0; o < 4; o++)
+        for (int j = b->cell_house_start[cell]; j < b->cell_house_start[cell + 1]; j++)
+            if (b->house_kind[b->cell_houses[j]] == order[o])
+                out[k++] = b->cell_houses[j];
+    return k;
+}
+
+int lg_peers_se(const sdk_board *b, int cell, int *out)
+{
+    int hs[64], nh = lg_cell_houses(b, cell, hs), k = 0;
+    static _Thread_local uint8_t seen[SDK_MAX_CELLS];
+    for (int i = 0; i < nh; i++)
+        for (int j = 0; j < b->n; j++) {
+            int p = b->house_cells[hs[i] * b->n + j];
+            if (p != cell && !seen[p]) {
+                seen[p] = 1;
+                out[k++] = p;
+            }
+        }
+    for (int i = 0; i < k; i++)
+        seen[out[i]] = 0;
+    return k;
+}
+
+/* A peer bit matrix per board, made once per thread and board: finders ask
+ * "do these two cells see each other" millions of times. */
+int lg_sees(const sdk_board *b, int a, int c)
+{
+    static _Thread_local const sdk_board *built;
+    static _Thread_local uint64_t bits[SDK_MAX_CELLS][(SDK_MAX_CELLS + 63) / 64];
+    if (built != b) {
+        for (int x = 0; x < b->ncells; x++) {
+            memset(bits[x], 0, sizeof bits[x]);
+            for (int k = b->peer_start[x]; k < b->peer_start[x + 1]; k++)
+                bits[x][b->peers[k] >> 6] |= 1ull << (b->peers[k] & 63);
+        }
+        built = b;
+    }
+    return (int)(bits[a][c >> 6] >> (c & 63) & 1);
+}
+
+uint32_t lg_inter(const sdk_board *b, int h1, int h2)
+{
+    enum { CACHED = 128 };
+    static _Thread_local const sdk_board *built;
+    static _Thread_local uint32_t masks[CACHED][CACHED];
+    int n = b->n;
+    if (b->nhouses <= CACHED && built == b)
+        return masks[h1][h2];
+    if (b->nhouses <= CACHED) {
+        for (int x = 0; x < b->nhouses; x++)
+            for (int y = 0; y < b->nhouses; y++) {
+                uint32_t m = 0;
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < n; j++)
+                        if (b->house_cells[x * n + i] == b->house_cells[y * n + j])
+                            m |= 1u << i;
+                masks[x][y] = m;
+            }
+        built = b;
+        return masks[h1][h2];
+    }
+    uint32_t m = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (b->house_cells[h1 * n + i] == b->house_cells[h2 * n + j])
+                m |= 1u << i;
+    return m;
+}
+
+uint32_t lg_pos(const lg_grid *g, int h, int d)
+{
+    uint32_t m = 0, bit = 1u << (d - 1);
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int i = 0; i < g->n; i++)
+        if (g->cand[hc[i]] & bit)
+            m |= 1u << i;
+    return m;
+}
+
+void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more)
+{
+    uint32_t o = 0, m = 0;
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int i = 0; i < g->n; i++) {
+        uint32_t c = g->cand[hc[i]];
+        m |= o & c;
+        o |= c;
+    }
+    *once = o & ~m;
+    *more = m;
+}
+
+int lg_empty(const lg_grid *g, int h)
+{
+    int k = 0;
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int i = 0; i < g->n; i++)
+        k += g->val[hc[i]] == 0;
+    return k;
+}
+
+void lg_begin(lg_step *s, const char *name, double rating)
+{
+    s->name = name;
+    s->rating = rating;
+    s->nplace = s->nelim = 0;
+    s->text[0] = 0;
+}
+
+void lg_elim(const lg_grid *g, lg_step *s, int cell, int d)
+{
+    if (!(g->cand[cell] & (1u << (d - 1))))
+        return;
+    for (int i = 0; i < s->nelim; i++)
+        if (s->elim[i].cell == cell && s->elim[i].digit == d)
+            return;
+    if (s->nelim < LG_MAX_ELIM)
+        s->elim[s->nelim++] = (lg_cand){(uint16_t)cell, (uint8_t)d};
+}
+
+void lg_place(lg_step *s, int cell, int d)
+{
+    for (int i = 0; i < s->nplace; i++)
+        if (s->place[i].cell == cell)
+            return;
+    if (s->nplace < LG_MAX_PLACE)
+        s->place[s->nplace++] = (lg_cand){(uint16_t)cell, (uint8_t)d};
+}
+
+const char *lg_cell_name(const sdk_board *b, int cell, char *buf, size_t size)
+{
+    snprintf(buf, size, "r%dc%d", b->cell_y[cell] + 1, b->cell_x[cell] + 1);
+    return buf;
+}
+
+const char *lg_house_name(const sdk_board *b, int h, char *buf, size_t size)
+{
+    static const char *kinds[4] = {"row", "column", "box", "house"};
+    int idx = 0;
+    for (int k = 0; k < h; k++)
+        idx += b->house_kind[k] == b->house_kind[h];
+    snprintf(buf, size, "%s %d", kinds[b->house_kind[h] & 3], idx + 1);
+    return buf;
+}
+
+/* Appends to s->text within its size. */
+static void text_add(lg_step *s, const char *fmt, ...)
+{
+    size_t len = strlen(s->text);
+    if (len + 1 >= LG_TEXT)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->text + len, LG_TEXT - len, fmt, ap);
+    va_end(ap);
+}
+
+/* 1 if digits a and b are removed from exactly the same cells. */
+static int elim_same_cells(const lg_step *s, int a, int b)
+{
+    for (int i = 0; i < s->nelim; i++) {
+        int d = s->elim[i].digit;
+        if (d != a && d != b)
+            continue;
+        int other = d == a ? b : a, found = 0;
+        for (int j = 0; j < s->nelim && !found; j++)
+            found = s->elim[j].digit == other && s->elim[j].cell == s->elim[i].cell;
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
+{
+    char cb[16];
+    s->text[0] = 0;
+    for (int i = 0; i < s->nplace; i++)
+        text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
+                 s->place[i].digit);
+    /* Eliminations grouped by digit, digits with the same cells together:
+     * r1c2,r1c7<>3 and r4c4,r4c5<>48 (digits above 9 comma-separated). */
+    uint8_t done[LG_MAX_ELIM] = {0};
+    int first = s->nplace == 0;
+    for (int i = 0; i < s->nelim; i++) {
+        if (done[i])
+            continue;
+        text_add(s, "%s", first ? "" : ", ");
+        first = 0;
+        int k = 0;
+        for (int j = i; j < s->nelim; j++)
+            if (!done[j] && s->elim[j].digit == s->elim[i].digit)
+                text_add(s, "%s%s", k++ ? "," : "", lg_cell_name(g->b, s->elim[j].cell, cb, sizeof cb));
+        text_add(s, "<>");
+        for (int j = i; j < s->nelim; j++) {
+            if (done[j] || (j > i && s->elim[j].digit == s->elim[j - 1].digit))
+                continue;
+            if (!elim_same_cells(s, s->elim[i].digit, s->elim[j].digit))
+                continue;
+            text_add(s, "%s%d", j > i && g->n > 9 ? "," : "", s->elim[j].digit);
+            for (int t = j; t < s->nelim; t++)
+                if (s->elim[t].digit == s->elim[j].digit)
+                    done[t] = 1;
+        }
+    }
+    text_add(s, " %s", s->name);
+    if (fmt && *fmt) {
+        text_add(s, ": ");
+        size_t len = strlen(s->text);
+        va_list ap;
+        va_start(ap, fmt);
+        if (len + 1 < LG_TEXT)
+            vsnprintf(s->text + len, LG_TEXT - len, fmt, ap);
+        va_end(ap);
+    }
+}

@@ -1,0 +1,71 @@
+/*
+ * lgint.h -- helpers the technique finders share (src/logic/ only): houses and
+ * peers in the order Sudoku Explainer scans them, position masks, combination
+ * stepping, and building a step record (effects plus players' text).
+ */
+#ifndef SUDOKU_LGINT_H
+#define SUDOKU_LGINT_H
+
+#include "logic.h"
+
+#define LG_MAX_HOUSES 512
+#define LG_MAX_PEERS  (SDK_MAX_CELLS)
+
+static inline int lg_popc(uint32_t m) { return __builtin_popcount(m); }
+static inline int lg_low(uint32_t m) { return __builtin_ctz(m); }
+/* The next k-subset of a bit mask in colex order (SE's Permutations);
+ * returns 0 when past the last subset below 1 << nbits. */
+static inline uint32_t lg_next_comb(uint32_t v, int nbits)
+{
+    uint32_t t = v | (v - 1);
+    uint32_t w = (t + 1) | (((~t & -~t) - 1) >> (__builtin_ctz(v) + 1));
+    return (nbits < 32 && (w >> nbits)) ? 0 : w;
+}
+
+/* Houses of one kind, in index order; returns how many. */
+int lg_houses_of(const sdk_board *b, int kind, int *out);
+/* Houses in SE's scanning order: boxes, columns, rows, then extra houses. */
+int lg_houses_scan(const sdk_board *b, int *out);
+/* A cell's houses in SE's region-type order: box, row, column, extras. */
+int lg_cell_houses(const sdk_board *b, int cell, int *out);
+/* A cell's peers in SE's order (box cells, then row, then column, then extras). */
+int lg_peers_se(const sdk_board *b, int cell, int *out);
+/* 1 if cells a and b share a house. */
+int lg_sees(const sdk_board *b, int a, int c);
+
+/* Mask over house h1's cells of those also in h2 (cached per board). */
+uint32_t lg_inter(const sdk_board *b, int h1, int h2);
+/* Bit i set iff the i-th cell of house h holds candidate d. */
+uint32_t lg_pos(const lg_grid *g, int h, int d);
+/* Digits with exactly one place in house h (once) and with two or more (more). */
+void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more);
+/* Empty cells of house h. */
+int lg_empty(const lg_grid *g, int h);
+/* The i-th cell of house h. */
+static inline int lg_hcell(const lg_grid *g, int h, int i) { return g->b->house_cells[h * g->n + i]; }
+
+/* Step building: begin clears the record; elim/place add an effect once. */
+void lg_begin(lg_step *s, const char *name, double rating);
+void lg_elim(const lg_grid *g, lg_step *s, int cell, int d);
+void lg_place(lg_step *s, int cell, int d);
+/* Writes the text: the effects in players' notation, the name, then detail. */
+void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "row 3", "column 5", "box 1", "house 28" */
+const char *lg_house_name(const sdk_board *b, int h, char *buf, size_t size);
+/* "r4c5" */
+const char *lg_cell_name(const sdk_board *b, int cell, char *buf, size_t size);
+
+/* The finders (one family a file); each returns LG_FOUND with *out filled, or LG_NONE. */
+typedef int (*lg_finder_fn)(const lg_grid *g, int arg, lg_step *out);
+int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out);
+int lg_find_naked_single(const lg_grid *g, int arg, lg_step *out);
+int lg_find_locking(const lg_grid *g, int direct, lg_step *out);
+int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out);   /* arg: degree, +16 direct */
+int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out);
+int lg_find_fish(const lg_grid *g, int degree, lg_step *out);
+int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out);
+int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out);
+int lg_find_bug(const lg_grid *g, int arg, lg_step *out);
+int lg_find_aligned(const lg_grid *g, int degree, lg_step *out);
+
+#endif

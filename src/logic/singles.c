@@ -1,0 +1,47 @@
+/*
+ * singles.c -- full house, hidden single (box 1.2, line 1.5), naked single
+ * (2.3), found in Sudoku Explainer's order: every house's last empty cell
+ * first (boxes, columns, rows), then hidden singles in the same order, and
+ * naked singles cell by cell.
+ */
+#include "lgint.h"
+
+int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
+{
+    (void)arg;
+    int hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
+    char hb[32];
+    for (int alone = 1; alone >= 0; alone--)
+        for (int i = 0; i < nh; i++) {
+            int h = hs[i];
+            int is_alone = lg_empty(g, h) == 1;
+            if (is_alone != alone)
+                continue;
+            uint32_t once, more;
+            lg_house_digits(g, h, &once, &more);
+            for (int d = 1; d <= g->n; d++) {
+                if (!(once >> (d - 1) & 1))
+                    continue;
+                uint32_t p = lg_pos(g, h, d);
+                int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
+                lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
+                lg_place(out, lg_hcell(g, h, lg_low(p)), d);
+                lg_text(g, out, "%s", lg_house_name(g->b, h, hb, sizeof hb));
+                return LG_FOUND;
+            }
+        }
+    return LG_NONE;
+}
+
+int lg_find_naked_single(const lg_grid *g, int arg, lg_step *out)
+{
+    (void)arg;
+    for (int c = 0; c < g->b->ncells; c++)
+        if (!g->val[c] && lg_popc(g->cand[c]) == 1) {
+            lg_begin(out, "Naked Single", 2.3);
+            lg_place(out, c, lg_low(g->cand[c]) + 1);
+            lg_text(g, out, NULL);
+            return LG_FOUND;
+        }
+    return LG_NONE;
+}

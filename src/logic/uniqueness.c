@@ -1,0 +1,303 @@
+/*
+ * uniqueness.c -- unique rectangles and loops, types 1-4 (4.5, +0.1 for 6+
+ * cells, +0.2 for 8+, +0.3 more for 10+; type 3 adds 0.1 a cell of its set),
+ * as Sudoku Explainer finds them: from each bivalue cell {v1,v2}, every loop
+ * through cells holding both digits (at most two with extra digits unless
+ * the extras agree), each valid loop (every house entered once on each
+ * parity) yielding its hints; of all hints the easiest (rating, then type)
+ * in discovery order is the step.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "lgint.h"
+
+#define UL_MAX_NODES 2000000L   /* a cap on the loop search for large boards */
+
+typedef struct ul_ctx {
+    const lg_grid *g;
+    uint32_t v12;
+    int v1, v2;
+    int loop[SDK_MAX_CELLS], len;
+    uint8_t inloop[SDK_MAX_CELLS];
+    long nodes;
+    lg_step *best, cur;
+    int best_r10, best_type, found;
+} ul_ctx;
+
+static double ul_base(int len)
+{
+    double r = 4.5;
+    if (len >= 10)
+        r += 0.3;
+    if (len >= 8)
+        r += 0.2;
+    else if (len >= 6)
+        r += 0.1;
+    return r;
+}
+
+/* Keeps the step if it is easier than the best so far (stable: ties keep
+ * the first found, as SE's stable sort does). */
+static void ul_offer(ul_ctx *u, int type)
+{
+    if (!u->cur.nelim)
+        return;
+    int r10 = (int)(u->cur.rating * 10 + 0.5);
+    if (u->found && (r10 > u->best_r10 || (r10 == u->best_r10 && type >= u->best_type)))
+        return;
+    u->found = 1;
+    u->best_r10 = r10;
+    u->best_type = type;
+    *u->best = u->cur;
+}
+
+static void ul_begin(ul_ctx *u, int type, double extra)
+{
+    static const char *rect[] = {"", "Unique Rectangle type 1", "Unique Rectangle type 2",
+                                 "Unique Rectangle type 3", "Unique Rectangle type 4"};
+    static const char *loop[] = {"", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3",
+                                 "Unique Loop type 4"};
+    lg_begin(&u->cur, u->len == 4 ? rect[type] : loop[type], ul_base(u->len) + extra);
+}
+
+static void ul_finish(ul_ctx *u, int type)
+{
+    char buf[512], cb[16];
+    size_t k = 0;
+    for (int i = 0; i < u->len && k + 12 < sizeof buf; i++) {
+        lg_cell_name(u->g->b, u->loop[i], cb, sizeof cb);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? "," : "", cb);
+    }
+    lg_text(u->g, &u->cur, "%s on %d,%d", buf, u->v1, u->v2);
+    ul_offer(u, type);
+}
+
+static int ul_valid(const ul_ctx *u)
+{
+    const sdk_board *b = u->g->b;
+    static _Thread_local uint8_t seen[2][LG_MAX_HOUSES];
+    memset(seen, 0, sizeof seen);
+    int ok = 1;
+    for (int k = 0; k < u->len && ok; k++)
+        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++) {
+            int h = b->cell_houses[j];
+            if (seen[k & 1][h]++) {
+                ok = 0;
+                break;
+            }
+        }
+    for (int h = 0; ok && h < b->nhouses; h++)
+        if (seen[0][h] != seen[1][h])
+            ok = 0;
+    return ok;
+}
+
+/* Type 2: the extra digit leaves every cell seeing all the extra cells. */
+static void ul_type2(ul_ctx *u, const int *ex, int nex)
+{
+    const lg_grid *g = u->g;
+    uint32_t common = g->cand[ex[0]] & ~u->v12;
+    for (int i = 0; i < nex; i++)
+        if ((g->cand[ex[i]] & ~u->v12) != common)
+            return;  /* SE assumes one extra digit; we check it */
+    if (lg_popc(common) != 1)
+        return;
+    int value = lg_low(common) + 1;
+    ul_begin(u, 2, 0);
+    for (int c = 0; c < g->b->ncells; c++) {
+        int all = 1;
+        for (int i = 0; i < nex && all; i++)
+            all = lg_sees(g->b, c, ex[i]);
+        if (all)
+            lg_elim(g, &u->cur, c, value);
+    }
+    ul_finish(u, 2);
+}
+
+static int ul_index(const lg_grid *g, int h, int c)
+{
+    for (int i = 0; i < g->n; i++)
+        if (lg_hcell(g, h, i) == c)
+            return i;
+    return -1;
+}
+
+/* Type 3: the extra digits of c1 and c2 act as one cell of a naked set
+ * (or v1,v2 with others form a hidden set) in a house they share. */
+static void ul_type3(ul_ctx *u, int c1, int c2)
+{
+    const lg_grid *g = u->g;
+    int n = g->n, hs[64], nh = lg_cell_houses(g->b, c1, hs);
+    uint32_t extra = (g->cand[c1] | g->cand[c2]) & ~u->v12;
+    for (int degree = lg_popc(extra); degree <= n - 2; degree++)
+        for (int k = 0; k < nh; k++) {
+            int h = hs[k], i2 = ul_index(g, h, c2), i1 = ul_index(g, h, c1);
+            if (i2 < 0)
+                continue;
+            int empty = lg_empty(g, h);
+            if (degree * 2 <= empty)
+                for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
+                    if (!(set >> i1 & 1) || (set >> i2 & 1))
+                        continue;
+                    uint32_t naked = extra & g->cand[c1] & g->cand[c2], uni = 0;
+                    int ok = 1;
+                    for (uint32_t m = set; m; m &= m - 1) {
+                        int j = lg_low(m);
+                        uint32_t p = j == i1 ? extra : g->cand[lg_hcell(g, h, j)];
+                        if (j != i1)
+                            naked |= p;
+                        ok &= lg_popc(p) > 1;
+                        uni |= p;
+                    }
+                    if (lg_popc(naked) != degree || !ok || lg_popc(uni) != degree)
+                        continue;
+                    ul_begin(u, 3, (degree - 1) * 0.1);
+                    for (int j = 0; j < n; j++)
+                        if (!(set >> j & 1) && j != i2)
+                            for (uint32_t o = g->cand[lg_hcell(g, h, j)] & uni; o; o &= o - 1)
+                                lg_elim(g, &u->cur, lg_hcell(g, h, j), lg_low(o) + 1);
+                    ul_finish(u, 3);
+                }
+            if (degree * 2 < empty) {
+                int rem[SDK_MAX_N], nrem = 0;
+                for (int v = 1; v <= n; v++)
+                    if (v != u->v1 && v != u->v2 && !(extra >> (v - 1) & 1))
+                        rem[nrem++] = v;
+                if (degree - 2 > nrem)
+                    continue;
+                uint32_t pick = (1u << (degree - 2)) - 1;
+                for (int first = 1; first || pick; first = 0) {
+                    uint32_t hidden = u->v12, uni = 0;
+                    for (uint32_t m = pick; m; m &= m - 1)
+                        hidden |= 1u << (rem[lg_low(m)] - 1);
+                    int ok = 1;
+                    for (uint32_t m = hidden; m; m &= m - 1) {
+                        uint32_t p = lg_pos(g, h, lg_low(m) + 1) & ~(1u << i2);
+                        ok &= p != 0;
+                        uni |= p;
+                    }
+                    if (ok && lg_popc(uni) == degree) {
+                        uni &= ~((1u << i1) | (1u << i2));
+                        ul_begin(u, 3, (lg_popc(uni) - 1) * 0.1);
+                        for (uint32_t m = uni; m; m &= m - 1) {
+                            int c = lg_hcell(g, h, lg_low(m));
+                            for (uint32_t o = g->cand[c] & ~hidden; o; o &= o - 1)
+                                lg_elim(g, &u->cur, c, lg_low(o) + 1);
+                        }
+                        ul_finish(u, 3);
+                    }
+                    if (!pick)
+                        break;
+                    pick = lg_next_comb(pick, nrem);
+                }
+            }
+        }
+}
+
+/* Type 4: v1 (or v2) confined to c1,c2 in a shared house: the other leaves both. */
+static void ul_type4(ul_ctx *u, int c1, int c2)
+{
+    const lg_grid *g = u->g;
+    int hs[64], nh = lg_cell_houses(g->b, c1, hs), r1 = -1, r2 = -1;
+    for (int k = 0; k < nh; k++) {
+        int h = hs[k];
+        if (ul_index(g, h, c2) < 0)
+            continue;
+        uint32_t others = 0;
+        for (int i = 0; i < g->n; i++) {
+            int c = lg_hcell(g, h, i);
+            if (c != c1 && c != c2)
+                others |= g->cand[c];
+        }
+        if (!(others & (1u << (u->v1 - 1))))
+            r1 = h;
+        if (!(others & (1u << (u->v2 - 1))))
+            r2 = h;
+    }
+    if (r1 < 0 && r2 < 0)
+        return;
+    int rem = r1 >= 0 ? u->v2 : u->v1;
+    ul_begin(u, 4, 0);
+    lg_elim(g, &u->cur, c1, rem);
+    lg_elim(g, &u->cur, c2, rem);
+    ul_finish(u, 4);
+}
+
+static void ul_loop_found(ul_ctx *u)
+{
+    if (!ul_valid(u))
+        return;
+    const lg_grid *g = u->g;
+    int ex[SDK_MAX_CELLS], nex = 0;
+    for (int i = 0; i < u->len; i++)
+        if (lg_popc(g->cand[u->loop[i]]) > 2)
+            ex[nex++] = u->loop[i];
+    if (nex == 1) {
+        ul_begin(u, 1, 0);
+        lg_elim(g, &u->cur, ex[0], u->v1);
+        lg_elim(g, &u->cur, ex[0], u->v2);
+        ul_finish(u, 1);
+    } else if (nex > 2) {
+        ul_type2(u, ex, nex);
+    } else if (nex == 2) {
+        uint32_t r = (g->cand[ex[0]] | g->cand[ex[1]]) & ~u->v12;
+        if (lg_popc(r) == 1)
+            ul_type2(u, ex, nex);
+        else if (lg_popc(r) >= 2)
+            ul_type3(u, ex[0], ex[1]);
+        ul_type4(u, ex[0], ex[1]);
+    }
+}
+
+static void ul_dfs(ul_ctx *u, int cell, uint32_t exv, int allowed, int last_key)
+{
+    const lg_grid *g = u->g;
+    if (++u->nodes > UL_MAX_NODES)
+        return;
+    u->loop[u->len++] = cell;
+    u->inloop[cell] = 1;
+    int hs[64], nh = lg_cell_houses(g->b, cell, hs);
+    for (int k = 0; k < nh; k++) {
+        int h = hs[k], kind = g->b->house_kind[h];
+        int key = kind == SDK_HOUSE_EXTRA ? 100 + h : kind;
+        if (key == last_key)
+            continue;
+        for (int i = 0; i < g->n; i++) {
+            int next = lg_hcell(g, h, i);
+            if (next == u->loop[0] && u->len >= 4) {
+                ul_loop_found(u);
+            } else if (!u->inloop[next]) {
+                uint32_t p = g->cand[next];
+                if ((p & u->v12) != u->v12)
+                    continue;
+                exv |= p & ~u->v12;  /* SE accumulates over siblings */
+                int card = lg_popc(p);
+                if (card == 2 || lg_popc(exv) == 1 || allowed > 0)
+                    ul_dfs(u, next, exv, allowed - (card > 2), key);
+            }
+        }
+    }
+    u->inloop[cell] = 0;
+    u->len--;
+}
+
+int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
+{
+    (void)arg;
+    static _Thread_local ul_ctx u;
+    memset(u.inloop, 0, sizeof u.inloop);
+    u.g = g;
+    u.best = out;
+    u.found = 0;
+    u.nodes = 0;
+    u.len = 0;
+    for (int c = 0; c < g->b->ncells; c++) {
+        if (lg_popc(g->cand[c]) != 2)
+            continue;
+        u.v12 = g->cand[c];
+        u.v1 = lg_low(u.v12) + 1;
+        u.v2 = lg_low(u.v12 & (u.v12 - 1)) + 1;
+        ul_dfs(&u, c, 0, 2, -1);
+    }
+    return u.found ? LG_FOUND : LG_NONE;
+}

@@ -1,0 +1,49 @@
+/*
+ * wings.c -- XY-wing (4.2) and XYZ-wing (4.4): a pivot xy (xyz) seeing two
+ * bivalue pincers xz and yz; z leaves every cell seeing both pincers (and
+ * the pivot, for XYZ).  Pivots row-major, pincers in SE's peer order.
+ */
+#include "lgint.h"
+
+int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
+{
+    const sdk_board *b = g->b;
+    int target = xyz ? 3 : 2;
+    static _Thread_local int peers[SDK_MAX_CELLS];
+    char c1[16], c2[16], c3[16];
+    for (int xy = 0; xy < b->ncells; xy++) {
+        uint32_t vxy = g->cand[xy];
+        if (lg_popc(vxy) != target)
+            continue;
+        int np = lg_peers_se(b, xy, peers);
+        for (int i = 0; i < np; i++) {
+            int xz = peers[i];
+            uint32_t vxz = g->cand[xz];
+            if (lg_popc(vxz) != 2 || lg_popc(vxy & ~vxz) != 1)
+                continue;
+            for (int j = 0; j < np; j++) {
+                int yz = peers[j];
+                uint32_t vyz = g->cand[yz];
+                if (lg_popc(vyz) != 2)
+                    continue;
+                uint32_t uni = vxy | vxz | vyz, inter = vxy & vxz & vyz;
+                if (lg_popc(uni) != 3 || lg_popc(inter) != (xyz ? 1 : 0))
+                    continue;
+                int z = lg_low(vxz & vyz) + 1;
+                lg_begin(out, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 4.4 : 4.2);
+                for (int k = b->peer_start[xz]; k < b->peer_start[xz + 1]; k++) {
+                    int v = b->peers[k];
+                    if (v == xy || v == yz || !lg_sees(b, v, yz) || (xyz && !lg_sees(b, v, xy)))
+                        continue;
+                    lg_elim(g, out, v, z);
+                }
+                if (!out->nelim)
+                    continue;
+                lg_text(g, out, "pivot %s, pincers %s %s, z=%d", lg_cell_name(b, xy, c1, sizeof c1),
+                        lg_cell_name(b, xz, c2, sizeof c2), lg_cell_name(b, yz, c3, sizeof c3), z);
+                return LG_FOUND;
+            }
+        }
+    }
+    return LG_NONE;
+}
