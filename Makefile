@@ -17,7 +17,7 @@ CPPFLAGS = -Iinclude
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
-LIB_SRC  = $(wildcard src/*.c)
+LIB_SRC  = $(wildcard src/*.c) $(wildcard src/logic/*.c)
 CLI_SRC  = $(wildcard src/cli/*.c)
 TEST_SRC = $(wildcard tests/unit_*.c)
 
@@ -37,6 +37,13 @@ $(BUILD)/libsudoku.a: $(LIB_OBJ)
 
 $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+# The logical solver (src/logic): its own headers.
+$(BUILD)/lib/logic/%.o: src/logic/%.c src/logic/logic.h include/sudoku.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+# The chain finders' internal header.
+$(patsubst src/%.c,$(BUILD)/lib/%.o,$(wildcard src/logic/chains*.c)): src/logic/chains.h
 
 # The energy core's inline half is included by the method files and the tests.
 $(LIB_OBJ) $(TEST_BIN): src/energy.h
