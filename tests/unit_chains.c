@@ -58,6 +58,7 @@ static lg_chain_kind producer(int kind)
 }
 
 typedef struct {
+    double secs[NKINDS];
     int n[NKINDS], eq[NKINDS], near1[NKINDS], same[NKINDS], early[NKINDS], unsound[NKINDS];
 } tally;
 
@@ -135,7 +136,9 @@ static void one_step(char **f, const sdk_board *b, const uint8_t *sol, tally *t,
     double se = atof(f[5]);
     static lg_step s;
     lg_chain_kind k = producer(kind);
+    double t0 = sdk_now();
     int r = lg_find_chain(&g, &k, &s, NULL);
+    t->secs[kind] += sdk_now() - t0;
     t->n[kind]++;
     /* SE reached this producer: the earlier chain producers found nothing. */
     int early = 0;
@@ -206,13 +209,14 @@ static int run_file(const char *path, int check, int verbose)
         }
     }
     fclose(fp);
-    printf("%-24s %6s %8s %8s %8s %6s %7s\n", "producer", "steps", "rating=", "within.1",
-           "same-elim", "early", "unsound");
+    printf("%-24s %6s %8s %8s %8s %6s %7s %9s\n", "producer", "steps", "rating=", "within.1",
+           "same-elim", "early", "unsound", "ms/step");
     for (int k = 0; k < NKINDS; k++)
         if (t.n[k])
-            printf("%-24s %6d %7.1f%% %7.1f%% %8.1f%% %6d %7d\n", kind_names[k], t.n[k],
+            printf("%-24s %6d %7.1f%% %7.1f%% %8.1f%% %6d %7d %9.3f\n", kind_names[k], t.n[k],
                    100.0 * t.eq[k] / t.n[k], 100.0 * t.near1[k] / t.n[k],
-                   100.0 * t.same[k] / t.n[k], t.early[k], t.unsound[k]);
+                   100.0 * t.same[k] / t.n[k], t.early[k], t.unsound[k],
+                   1000.0 * t.secs[k] / t.n[k]);
     return 0;
 }
 

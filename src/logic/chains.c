@@ -43,15 +43,30 @@ static int ch_houses_init(ch_ctx *c)
     static const int order[4] = {SDK_HOUSE_BOX, SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_EXTRA};
     c->hstart = malloc(sizeof(int) * (size_t)(c->ncells + 1));
     c->hlist = malloc(sizeof(uint16_t) * (size_t)(b->cell_house_start[c->ncells] + 1));
-    if (!c->hstart || !c->hlist)
+    c->hpos = malloc((size_t)(b->cell_house_start[c->ncells] + 1));
+    c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    if (!c->hstart || !c->hlist || !c->hpos || !c->hmask0 || !c->hmask)
         return 0;
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < c->n; i++) {
+            int cell = b->house_cells[h * c->n + i];
+            for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+                c->hmask0[h * c->n + __builtin_ctz(m)] |= 1u << i;
+        }
     int k = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
         c->hstart[cell] = k;
         for (int o = 0; o < 4; o++)
             for (int i = b->cell_house_start[cell]; i < b->cell_house_start[cell + 1]; i++)
                 if (b->house_kind[b->cell_houses[i]] == order[o])
-                    c->hlist[k++] = b->cell_houses[i];
+                {
+                    int h = b->cell_houses[i];
+                    for (int j = 0; j < c->n; j++)
+                        if (b->house_cells[h * c->n + j] == cell)
+                            c->hpos[k] = (uint8_t)j;
+                    c->hlist[k++] = (uint16_t)h;
+                }
     }
     c->hstart[c->ncells] = k;
     return 1;
@@ -83,6 +98,7 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    c->keep_key = -1;
     return 1;
 }
 
@@ -113,6 +129,9 @@ void ch_ctx_free(ch_ctx *c)
     free(c->clist);
     free(c->hstart);
     free(c->hlist);
+    free(c->hpos);
+    free(c->hmask0);
+    free(c->hmask);
     free(c->node);
     free(c->par);
     free(c->tmp);
@@ -137,6 +156,7 @@ int ch_node_new(ch_ctx *c, int cell, int d, int on)
     p->on = (uint8_t)on;
     p->p0 = c->npar;
     p->np = 0;
+    p->depth = 0;
     return c->nnode++;
 }
 
@@ -153,7 +173,8 @@ void ch_add_parent(ch_ctx *c, int id, int parent)
         return;
     }
     c->par[c->npar++] = parent;
-    c->node[id].np++;
+    if (!c->node[id].np++)
+        c->node[id].depth = c->node[parent].depth + 1;
 }
 
 /* The number of distinct candidates among id and its ancestors, counted as
@@ -220,6 +241,12 @@ static void ch_emit(ch_ctx *c, int id, int *out, int *nout)
     out[(*nout)++] = id;
 }
 
+static int ch_skip(const ch_ctx *c, int k)
+{
+    return c->skip_st && c->stamp_a[k] == c->skip_st && c->stamp_a[k ^ 1] != c->skip_st &&
+           k != c->keep_key;
+}
+
 /* The candidates an "on" candidate turns off: the cell's other digits (with
  * cell links) and the digit elsewhere in each of its houses. */
 int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out)
@@ -229,24 +256,23 @@ int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *ou
     int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
     if (cell_links) {
         for (int v = 1; v <= n; v++)
-            if (v != d && (cand[cell] >> (v - 1) & 1)) {
+            if (v != d && (cand[cell] >> (v - 1) & 1) && !ch_skip(c, CH_KEY(c, cell, v, 0))) {
                 int id = ch_node_new(c, cell, v, 0);
                 ch_add_parent(c, id, p);
                 ch_emit(c, id, out, &nout);
             }
     }
+    const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        for (int i = 0; i < n; i++) {
-            int o = hc[i];
-            if (o != cell && (cand[o] >> (d - 1) & 1)) {
-                int k = CH_KEY(c, o, d, 0);
-                if (c->stamp_b[k] == c->stamp_bv)
-                    continue;   /* already listed: SE would drop the new one */
-                int id = ch_node_new(c, o, d, 0);
-                ch_add_parent(c, id, p);
-                ch_emit(c, id, out, &nout);
-            }
+        for (uint32_t m = hm[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]); m; m &= m - 1) {
+            int o = hc[__builtin_ctz(m)];
+            int k = CH_KEY(c, o, d, 0);
+            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
+                continue;   /* already listed: SE would drop the new one */
+            int id = ch_node_new(c, o, d, 0);
+            ch_add_parent(c, id, p);
+            ch_emit(c, id, out, &nout);
         }
     }
     return c->oom ? 0 : nout;
@@ -265,7 +291,8 @@ int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int hou
     int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
     const uint32_t *src = c->g->cand;
     uint32_t bit = 1u << (d - 1);
-    if (cell_links && __builtin_popcount(cand[cell]) == 2) {
+    if (cell_links && __builtin_popcount(cand[cell]) == 2 &&
+        !ch_skip(c, CH_KEY(c, cell, __builtin_ctz(cand[cell] & ~bit) + 1, 1))) {
         int v = __builtin_ctz(cand[cell] & ~bit) + 1;
         int id = ch_node_new(c, cell, v, 1);
         ch_add_parent(c, id, p);
@@ -276,25 +303,21 @@ int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int hou
         ch_emit(c, id, out, &nout);
     }
     if (house_links) {
+        const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
         for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
             const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            int cnt = 0, other = -1;
-            for (int i = 0; i < n; i++)
-                if (cand[hc[i]] & bit) {
-                    cnt++;
-                    if (hc[i] != cell)
-                        other = hc[i];
-                }
-            if (cnt != 2 || other < 0)
+            int hi = c->hlist[h] * n + d - 1;
+            uint32_t m = hm[hi], self = 1u << c->hpos[h];
+            if (__builtin_popcount(m) != 2 || !(m & self))
                 continue;
+            int other = hc[__builtin_ctz(m & ~self)];
             int k = CH_KEY(c, other, d, 1);
-            if (c->stamp_b[k] == c->stamp_bv)
+            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
                 continue;
             int id = ch_node_new(c, other, d, 1);
             ch_add_parent(c, id, p);
-            for (int i = 0; i < n; i++)
-                if ((src[hc[i]] & bit) && !(cand[hc[i]] & bit))
-                    ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[i], d, 0)]);
+            for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
+                ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
             ch_emit(c, id, out, &nout);
         }
     }
@@ -338,6 +361,23 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
     if (d != c->best_diff)
         return d < c->best_diff;
     return min_cx <= c->best_cx;
+}
+
+int ch_max_win(const ch_ctx *c, double base, int sortkey)
+{
+    if (!c->have)
+        return 1 << 30;
+    int cx = 0;
+    while (cx <= c->nkeys && ch_better(c, base + lg_length_bonus(cx + 1), cx + 1, sortkey))
+        cx++;
+    return cx;
+}
+
+void ch_remove(ch_ctx *c, int cell, int d)
+{
+    c->cand[cell] &= ~(1u << (d - 1));
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
 }
 
 int ch_stopped(ch_ctx *c)

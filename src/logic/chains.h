@@ -13,6 +13,7 @@ typedef struct ch_node {
     uint16_t cell;
     uint8_t d, on;
     int32_t p0, np;                /* parents: par[p0 .. p0+np), the first is the main one */
+    int32_t depth;                 /* links from the assumption along the main line */
 } ch_node;
 
 /* The outcome of one dynamic/static chaining from an assumption: every node
@@ -33,6 +34,8 @@ typedef struct ch_ctx {
     unsigned checks;
     int *hstart;                   /* houses of each cell in SE's order (box, row, col, extra) */
     uint16_t *hlist;
+    uint8_t *hpos;                 /* the cell's place in each of those houses */
+    uint32_t *hmask0, *hmask;      /* places of each (house, digit): the grid's, the working grid's */
     ch_node *node;
     int nnode, capnode;
     int32_t *par;
@@ -43,6 +46,11 @@ typedef struct ch_ctx {
     uint32_t *stamp_b, stamp_bv;   /* stamp b: one implication list */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
+    /* While skip_st is set, the implication lists leave out candidates the
+     * chain (stamp a) holds already without their opposite (SE drops them
+     * on arrival), except keep_key: making their nodes would be waste. */
+    uint32_t skip_st;
+    int keep_key;
     int32_t *clist;                /* the chain being built (ch_chain) */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
@@ -68,7 +76,12 @@ int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int ho
                   int *out);
 int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
+/* The largest complexity a hint of this rating and sort key can have and
+ * still win (0: none can). */
+int  ch_max_win(const ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
+/* Removes d from the working grid's cell (and its house masks). */
+void ch_remove(ch_ctx *c, int cell, int d);
 /* Room for one implication list (ch_on_to_off / ch_off_to_on). */
 int  ch_buf_size(const ch_ctx *c);
 

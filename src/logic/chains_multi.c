@@ -57,10 +57,12 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
         return NULL;
     }
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio;
     r->abs_on = r->abs_off = -1;
     ch_chain_add(c, start, &len, c->node[start].on ? c->qon : c->qoff,
                  c->node[start].on ? &onl : &offl);
+    c->skip_st = st;
     while (onh < onl || offh < offl) {
         if (onh < onl) {
             int p = c->qon[onh++];
@@ -79,7 +81,7 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
             int p = c->qoff[offh++];
             int m = ch_off_to_on(c, c->cand, p, cell_links, 1, buf);
             if (c->dynamic)
-                c->cand[c->node[p].cell] &= ~(1u << (c->node[p].d - 1));
+                ch_remove(c, c->node[p].cell, c->node[p].d);
             for (int i = 0; i < m; i++) {
                 int k = ch_key_of(c, buf[i]);
                 if (c->stamp_a[k ^ 1] == st) {
@@ -97,6 +99,7 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
             break;
     }
 done:
+    c->skip_st = 0;
     r->len = len;
     r->ids = malloc(sizeof(int32_t) * (size_t)(len ? len : 1));
     r->bits = calloc((size_t)c->words, sizeof(uint64_t));

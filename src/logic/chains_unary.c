@@ -113,15 +113,35 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
     ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, t);
 }
 
-/* SE's doCycles from the "on" node src: every cycle back to src of 4+ links. */
-static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf)
+/* SE's doCycles from the "on" node src: every cycle back to src of 4+ links.
+ * An "off" candidate met again (SE queues each meeting) can only add a
+ * cycle: its other consequences are known; so it is only checked against
+ * the candidates that lead straight back to src (closers). */
+static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
+                     int maxcx)
 {
     uint32_t st = ++c->stamp_av;
     if (st == 0) {
         memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
         st = c->stamp_av = 1;
     }
-    int skey = ch_key_of(c, src);
+    int skey = ch_key_of(c, src), scell = c->node[src].cell, sd = c->node[src].d;
+    int closer[SDK_MAX_N + 2], ncl = 0;
+    uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
+    if (isY && __builtin_popcount(sm) == 2)
+        closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
+    for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
+        int cnt = 0, other = -1;
+        for (int i = 0; i < c->n; i++)
+            if (c->g->cand[hc[i]] & bit) {
+                cnt++;
+                if (hc[i] != scell)
+                    other = hc[i];
+            }
+        if (cnt == 2 && other >= 0)
+            closer[ncl++] = CH_KEY(c, other, sd, 0);
+    }
     c->stamp_a[skey] = st;
     int qh = 0, ql = 0;
     c->qon[ql++] = src;
@@ -132,6 +152,9 @@ static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo
         length++;
         while (qh < ql) {
             int p = c->qon[qh++];
+            /* A cycle's complexity is the depth of its closing node. */
+            if (c->node[p].depth + 2 > maxcx)
+                return 1;
             int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
             for (int i = 0; i < m; i++)
                 if (!ch_is_parent(c, p, buf[i]) && !ch_fifo_push(off, buf[i]))
@@ -139,8 +162,23 @@ static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo
         }
         length++;
         while (off->head < off->len) {
-            int p = off->v[off->head++];
+            int p = off->v[off->head++], pk = ch_key_of(c, p);
+            if (c->stamp_a[pk] == st) {
+                for (int i = 0; i < ncl && length >= 4; i++)
+                    if (closer[i] == pk) {
+                        int id = ch_node_new(c, scell, sd, 1);
+                        ch_add_parent(c, id, p);
+                        if (c->oom || !ch_fifo_push(cyc, id))
+                            return 0;
+                    }
+                continue;
+            }
+            c->stamp_a[pk] = st;
+            c->skip_st = st;
+            c->keep_key = skey;
             int m = ch_off_to_on(c, c->g->cand, p, isY, isX, buf);
+            c->skip_st = 0;
+            c->keep_key = -1;
             for (int i = 0; i < m; i++) {
                 int k = ch_key_of(c, buf[i]);
                 if (length >= 4 && k == skey && !ch_fifo_push(cyc, buf[i]))
@@ -159,7 +197,7 @@ static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo
 
 /* SE's doForcingChains from src (on or off): the first node of src's own
  * candidate in the opposite state, or -1. */
-static int ch_forcing(ch_ctx *c, int src, int isY, int *buf)
+static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
 {
     uint32_t st = ++c->stamp_av;
     if (st == 0) {
@@ -176,7 +214,12 @@ static int ch_forcing(ch_ctx *c, int src, int isY, int *buf)
     while (onh < onl || offh < offl) {
         while (onh < onl) {
             int p = c->qon[onh++];
+            /* A target's complexity is its depth + 1: deeper ones cannot win. */
+            if (c->node[p].depth + 2 > maxcx)
+                return -1;
+            c->skip_st = st;
             int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
+            c->skip_st = 0;
             for (int i = 0; i < m; i++) {
                 int k = ch_key_of(c, buf[i]);
                 if (k == target)
@@ -189,7 +232,11 @@ static int ch_forcing(ch_ctx *c, int src, int isY, int *buf)
         }
         while (offh < offl) {
             int p = c->qoff[offh++];
+            if (c->node[p].depth + 2 > maxcx)
+                return -1;
+            c->skip_st = st;
             int m = ch_off_to_on(c, c->g->cand, p, isY, 1, buf);
+            c->skip_st = 0;
             for (int i = 0; i < m; i++) {
                 int k = ch_key_of(c, buf[i]);
                 if (k == target)
@@ -222,16 +269,18 @@ static void ch_unary_pass(ch_ctx *c, int isY, int isX, ch_fifo *off, ch_fifo *cy
                 return;
             int base = c->nnode, basepar = c->npar;
             int on = ch_node_new(c, cell, d, 1);
-            if (!ch_cycles(c, on, isY, isX, off, cyc, buf))
+            double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
+            int key = (isX && isY) ? 4 : isY ? 3 : 2;
+            if (!ch_cycles(c, on, isY, isX, off, cyc, buf, ch_max_win(c, cb, key)))
                 return;
             for (int i = 0; i < cyc->len; i++)
                 ch_cycle_hint(c, cyc->v[i], isY, isX, mark, elim);
             if (isX) {
-                int t = ch_forcing(c, on, isY, buf);
+                int t = ch_forcing(c, on, isY, buf, ch_max_win(c, fb, key));
                 if (t >= 0)
                     ch_forcing_hint(c, t, isY, isX, elim);
                 int offn = ch_node_new(c, cell, d, 0);
-                t = ch_forcing(c, offn, isY, buf);
+                t = ch_forcing(c, offn, isY, buf, ch_max_win(c, fb, key));
                 if (t >= 0)
                     ch_forcing_hint(c, t, isY, isX, elim);
             }
