@@ -98,7 +98,6 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
-    c->keep_key = -1;
     return 1;
 }
 
@@ -243,8 +242,13 @@ static void ch_emit(ch_ctx *c, int id, int *out, int *nout)
 
 static int ch_skip(const ch_ctx *c, int k)
 {
-    return c->skip_st && c->stamp_a[k] == c->skip_st && c->stamp_a[k ^ 1] != c->skip_st &&
-           k != c->keep_key;
+    if (!c->skip_st || c->stamp_a[k] != c->skip_st ||
+        (!c->skip_any && c->stamp_a[k ^ 1] == c->skip_st))
+        return 0;
+    for (int i = 0; i < c->nkeep; i++)
+        if (c->keep[i] == k)
+            return 0;
+    return 1;
 }
 
 /* The candidates an "on" candidate turns off: the cell's other digits (with

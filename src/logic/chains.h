@@ -50,7 +50,8 @@ typedef struct ch_ctx {
      * chain (stamp a) holds already without their opposite (SE drops them
      * on arrival), except keep_key: making their nodes would be waste. */
     uint32_t skip_st;
-    int keep_key;
+    int skip_any;                  /* skip even if the opposite is held (cycle searches) */
+    int keep[SDK_MAX_N + 3], nkeep;
     int32_t *clist;                /* the chain being built (ch_chain) */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;

@@ -126,73 +126,93 @@ static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo
         st = c->stamp_av = 1;
     }
     int skey = ch_key_of(c, src), scell = c->node[src].cell, sd = c->node[src].d;
-    int closer[SDK_MAX_N + 2], ncl = 0;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
+    int closer[SDK_MAX_N + 3], ncl = 0;
     if (isY && __builtin_popcount(sm) == 2)
         closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
     for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
-        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
-        int cnt = 0, other = -1;
-        for (int i = 0; i < c->n; i++)
-            if (c->g->cand[hc[i]] & bit) {
-                cnt++;
-                if (hc[i] != scell)
-                    other = hc[i];
-            }
-        if (cnt == 2 && other >= 0)
-            closer[ncl++] = CH_KEY(c, other, sd, 0);
+        uint32_t m = c->hmask0[c->hlist[h] * c->n + sd - 1], self = 1u << c->hpos[h];
+        if (__builtin_popcount(m) == 2 && (m & self)) {
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
+            closer[ncl++] = CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0);
+        }
     }
     c->stamp_a[skey] = st;
+    c->id_a[skey] = src;
     int qh = 0, ql = 0;
     c->qon[ql++] = src;
     off->head = off->len = 0;
     cyc->len = 0;
-    int length = 0;
-    while (qh < ql || off->head < off->len) {
+    int length = 0, ok = 1;
+    while (ok && (qh < ql || off->head < off->len)) {
         length++;
         while (qh < ql) {
             int p = c->qon[qh++];
             /* A cycle's complexity is the depth of its closing node. */
             if (c->node[p].depth + 2 > maxcx)
-                return 1;
+                goto out;
+            /* Offs already queued matter again only if they close the cycle. */
+            c->skip_st = st;
+            c->skip_any = 1;
+            memcpy(c->keep, closer, sizeof(int) * (size_t)ncl);
+            c->nkeep = ncl;
             int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
-            for (int i = 0; i < m; i++)
-                if (!ch_is_parent(c, p, buf[i]) && !ch_fifo_push(off, buf[i]))
-                    return 0;
+            c->skip_st = 0;
+            for (int i = 0; i < m; i++) {
+                if (ch_is_parent(c, p, buf[i]))
+                    continue;
+                int k = ch_key_of(c, buf[i]);
+                if (c->stamp_a[k] != st) {
+                    c->stamp_a[k] = st;
+                    c->id_a[k] = buf[i];
+                }
+                if (!ch_fifo_push(off, buf[i])) {
+                    ok = 0;
+                    goto out;
+                }
+            }
         }
         length++;
         while (off->head < off->len) {
             int p = off->v[off->head++], pk = ch_key_of(c, p);
-            if (c->stamp_a[pk] == st) {
+            if (c->id_a[pk] != p) {
                 for (int i = 0; i < ncl && length >= 4; i++)
                     if (closer[i] == pk) {
                         int id = ch_node_new(c, scell, sd, 1);
                         ch_add_parent(c, id, p);
-                        if (c->oom || !ch_fifo_push(cyc, id))
-                            return 0;
+                        if (c->oom || !ch_fifo_push(cyc, id)) {
+                            ok = 0;
+                            goto out;
+                        }
                     }
                 continue;
             }
-            c->stamp_a[pk] = st;
             c->skip_st = st;
-            c->keep_key = skey;
+            c->nkeep = 1;
+            c->keep[0] = skey;
             int m = ch_off_to_on(c, c->g->cand, p, isY, isX, buf);
             c->skip_st = 0;
-            c->keep_key = -1;
             for (int i = 0; i < m; i++) {
                 int k = ch_key_of(c, buf[i]);
-                if (length >= 4 && k == skey && !ch_fifo_push(cyc, buf[i]))
-                    return 0;
+                if (length >= 4 && k == skey && !ch_fifo_push(cyc, buf[i])) {
+                    ok = 0;
+                    goto out;
+                }
                 if (c->stamp_a[k] != st) {
                     c->stamp_a[k] = st;
+                    c->id_a[k] = buf[i];
                     c->qon[ql++] = buf[i];
                 }
             }
         }
         if (c->oom)
-            return 0;
+            ok = 0;
     }
-    return 1;
+out:
+    c->skip_st = 0;
+    c->skip_any = 0;
+    c->nkeep = 0;
+    return ok;
 }
 
 /* SE's doForcingChains from src (on or off): the first node of src's own
