@@ -15,12 +15,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "check.h"
 #include "../src/logic/logic.h"
 
 enum { K_UNARY, K_NISHIO, K_MULTI, K_DYN, K_PLUS, K_NEST2, NKINDS };
 static const char *kind_names[NKINDS] = {"forcing chains & cycles", "nishio", "multiple",
                                          "dynamic", "dynamic+", "nested"};
+
+/* Process CPU seconds: the machine is shared, wall time is not the code's. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static int kind_of(const char *name)
 {
@@ -58,7 +67,7 @@ static lg_chain_kind producer(int kind)
 }
 
 typedef struct {
-    double secs[NKINDS];
+    double secs[NKINDS], ladder;
     int n[NKINDS], eq[NKINDS], near1[NKINDS], same[NKINDS], early[NKINDS], unsound[NKINDS];
 } tally;
 
@@ -136,17 +145,19 @@ static void one_step(char **f, const sdk_board *b, const uint8_t *sol, tally *t,
     double se = atof(f[5]);
     static lg_step s;
     lg_chain_kind k = producer(kind);
-    double t0 = sdk_now();
+    double t0 = cpu_now(), before = t->secs[kind];
     int r = lg_find_chain(&g, &k, &s, NULL);
-    t->secs[kind] += sdk_now() - t0;
+    t->secs[kind] += cpu_now() - t0;
     t->n[kind]++;
     /* SE reached this producer: the earlier chain producers found nothing. */
     int early = 0;
+    t0 = cpu_now();
     for (int e = K_UNARY; e < kind && !early; e++) {
         static lg_step s2;
         lg_chain_kind k2 = producer(e);
         early = lg_find_chain(&g, &k2, &s2, NULL) == LG_FOUND;
     }
+    t->ladder += cpu_now() - t0 + t->secs[kind] - before;
     t->early[kind] += early;
     int ok = r == LG_FOUND;
     double diff = ok ? fabs(s.rating - se) : 99;
@@ -217,6 +228,7 @@ static int run_file(const char *path, int check, int verbose)
                    100.0 * t.eq[k] / t.n[k], 100.0 * t.near1[k] / t.n[k],
                    100.0 * t.same[k] / t.n[k], t.early[k], t.unsound[k],
                    1000.0 * t.secs[k] / t.n[k]);
+    printf("chain producers as a ladder calls them (all up to SE's): %.3f CPU s in all\n", t.ladder);
     return 0;
 }
 

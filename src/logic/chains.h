@@ -31,6 +31,7 @@ typedef struct ch_ctx {
     int n, ncells, nkeys, words;
     const sdk_budget *budget;
     int stopped, oom;
+    int cut, lim;                  /* a search stopped at the complexity bound lim */
     unsigned checks;
     int *hstart;                   /* houses of each cell in SE's order (box, row, col, extra) */
     uint16_t *hlist;

@@ -9,7 +9,7 @@
 #include "chains.h"
 
 /* Whether a node of the candidate of q is on p's main line of ancestors. */
-static int ch_is_parent(const ch_ctx *c, int p, int q)
+__attribute__((noinline)) static int ch_is_parent(const ch_ctx *c, int p, int q)
 {
     const ch_node *t = &c->node[q];
     while (c->node[p].np) {
@@ -117,7 +117,7 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
  * An "off" candidate met again (SE queues each meeting) can only add a
  * cycle: its other consequences are known; so it is only checked against
  * the candidates that lead straight back to src (closers). */
-static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
+__attribute__((noinline)) static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
                      int maxcx)
 {
     uint32_t st = ++c->stamp_av;
@@ -149,8 +149,10 @@ static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo
         while (qh < ql) {
             int p = c->qon[qh++];
             /* A cycle's complexity is the depth of its closing node. */
-            if (c->node[p].depth + 2 > maxcx)
+            if (c->node[p].depth + 2 > maxcx) {
+                c->cut |= maxcx >= c->lim;
                 goto out;
+            }
             /* Offs already queued matter again only if they close the cycle. */
             c->skip_st = st;
             c->skip_any = 1;
@@ -217,7 +219,7 @@ out:
 
 /* SE's doForcingChains from src (on or off): the first node of src's own
  * candidate in the opposite state, or -1. */
-static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
+__attribute__((noinline)) static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
 {
     uint32_t st = ++c->stamp_av;
     if (st == 0) {
@@ -235,8 +237,10 @@ static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
         while (onh < onl) {
             int p = c->qon[onh++];
             /* A target's complexity is its depth + 1: deeper ones cannot win. */
-            if (c->node[p].depth + 2 > maxcx)
+            if (c->node[p].depth + 2 > maxcx) {
+                c->cut |= maxcx >= c->lim;
                 return -1;
+            }
             c->skip_st = st;
             int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
             c->skip_st = 0;
@@ -252,8 +256,10 @@ static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
         }
         while (offh < offl) {
             int p = c->qoff[offh++];
-            if (c->node[p].depth + 2 > maxcx)
+            if (c->node[p].depth + 2 > maxcx) {
+                c->cut |= maxcx >= c->lim;
                 return -1;
+            }
             c->skip_st = st;
             int m = ch_off_to_on(c, c->g->cand, p, isY, 1, buf);
             c->skip_st = 0;
@@ -273,9 +279,14 @@ static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
     return -1;
 }
 
+static int ch_min(int a, int b)
+{
+    return a < b ? a : b;
+}
+
 /* One of SE's three passes (X links, Y links, both) over every candidate. */
 static void ch_unary_pass(ch_ctx *c, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
-                          uint8_t *mark, int *elim)
+                          uint8_t *mark, int *elim, int lim)
 {
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
@@ -291,16 +302,16 @@ static void ch_unary_pass(ch_ctx *c, int isY, int isX, ch_fifo *off, ch_fifo *cy
             int on = ch_node_new(c, cell, d, 1);
             double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
             int key = (isX && isY) ? 4 : isY ? 3 : 2;
-            if (!ch_cycles(c, on, isY, isX, off, cyc, buf, ch_max_win(c, cb, key)))
+            if (!ch_cycles(c, on, isY, isX, off, cyc, buf, ch_min(lim, ch_max_win(c, cb, key))))
                 return;
             for (int i = 0; i < cyc->len; i++)
                 ch_cycle_hint(c, cyc->v[i], isY, isX, mark, elim);
             if (isX) {
-                int t = ch_forcing(c, on, isY, buf, ch_max_win(c, fb, key));
+                int t = ch_forcing(c, on, isY, buf, ch_min(lim, ch_max_win(c, fb, key)));
                 if (t >= 0)
                     ch_forcing_hint(c, t, isY, isX, elim);
                 int offn = ch_node_new(c, cell, d, 0);
-                t = ch_forcing(c, offn, isY, buf, ch_max_win(c, fb, key));
+                t = ch_forcing(c, offn, isY, buf, ch_min(lim, ch_max_win(c, fb, key)));
                 if (t >= 0)
                     ch_forcing_hint(c, t, isY, isX, elim);
             }
@@ -325,8 +336,26 @@ void ch_unary(ch_ctx *c)
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
         for (int i = 0; i < 3 && !c->stopped && !c->oom; i++) {
             double base = pass[i][0] && pass[i][1] ? 7.0 : 6.5;
-            if (ch_can_win(c, base, 4))
-                ch_unary_pass(c, pass[i][0], pass[i][1], &off, &cyc, buf, mark, elim);
+            if (!ch_can_win(c, base, 4))
+                continue;
+            /* Iterative deepening: searches cut at complexity lim find every
+             * hint up to lim exactly as the full search does (same order);
+             * deeper ones matter only if they could still win. */
+            int isY = pass[i][0], isX = pass[i][1], key = isX && isY ? 4 : isY ? 3 : 2;
+            for (int lim = 8;; lim *= 2) {
+                c->cut = 0;
+                c->lim = lim;
+                ch_unary_pass(c, isY, isX, &off, &cyc, buf, mark, elim, lim);
+                if (c->stopped || c->oom || !c->cut || lim > c->nkeys)
+                    break;
+                int need = ch_max_win(c, base, key);
+                if (isX) {
+                    int f = ch_max_win(c, isY ? 7.0 : 6.6, key);
+                    need = need > f ? need : f;
+                }
+                if (need <= lim)
+                    break;
+            }
         }
     }
     free(off.v);
