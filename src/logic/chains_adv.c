@@ -85,35 +85,32 @@ static void ch_adv_hint(ch_adv *a)
     }
 }
 
-/* Locked candidates: the digit's places in h1 all lie in h2. */
+/* Locked candidates: the digit's places in h1 all lie in h2 (house masks
+ * of the working grid; in1 / in2: the places of the crossing in h1 / h2). */
 static void ch_locking(ch_adv *a, int h1, int h2)
 {
     ch_ctx *c = a->c;
+    int n = c->n;
     const uint16_t *c1 = ch_hcells(c, h1), *c2 = ch_hcells(c, h2);
-    int crosses = 0;
-    for (int i = 0; i < c->n && !crosses; i++)
-        crosses = ch_in_house(c, c1[i], h2);
-    if (!crosses)
+    uint32_t in1 = 0, in2 = 0;
+    for (int i = 0; i < n; i++) {
+        in1 |= (uint32_t)ch_in_house(c, c1[i], h2) << i;
+        in2 |= (uint32_t)ch_in_house(c, c2[i], h1) << i;
+    }
+    if (!in1)
         return;
-    for (int d = 1; d <= c->n; d++) {
-        uint32_t bit = 1u << (d - 1);
-        int cnt = 0, inside = 1;
-        for (int i = 0; i < c->n; i++)
-            if (a->cur[c1[i]] & bit) {
-                cnt++;
-                inside &= ch_in_house(c, c1[i], h2);
-            }
-        if (cnt <= 1 || !inside)
+    for (int d = 1; d <= n; d++) {
+        uint32_t m1 = c->hmask[h1 * n + d - 1];
+        if (__builtin_popcount(m1) <= 1 || (m1 & ~in1))
+            continue;
+        uint32_t rem = c->hmask[h2 * n + d - 1] & ~in2;
+        if (!rem)
             continue;
         a->nrem = a->npar = 0;
-        for (int i = 0; i < c->n; i++)
-            if (!ch_in_house(c, c2[i], h1) && (a->cur[c2[i]] & bit))
-                ch_rem(a, c2[i], d);
-        if (!a->nrem)
-            continue;
-        for (int i = 0; i < c->n; i++)
-            if ((a->src[c1[i]] & bit) && !(a->cur[c1[i]] & bit) && !ch_in_house(c, c1[i], h2))
-                ch_par(a, c1[i], d);
+        for (; rem; rem &= rem - 1)
+            ch_rem(a, c2[__builtin_ctz(rem)], d);
+        for (uint32_t g = c->hmask0[h1 * n + d - 1] & ~m1 & ~in1; g; g &= g - 1)
+            ch_par(a, c1[__builtin_ctz(g)], d);
         ch_adv_hint(a);
     }
 }
@@ -132,13 +129,9 @@ static void ch_hidden_pair(ch_adv *a, int h, int x, int y)
     ch_ctx *c = a->c;
     const uint16_t *hc = ch_hcells(c, h);
     uint32_t bx = 1u << (x - 1), by = 1u << (y - 1);
-    int nx = 0, ny = 0, nu = 0;
-    for (int i = 0; i < c->n; i++) {
-        nx += !!(a->cur[hc[i]] & bx);
-        ny += !!(a->cur[hc[i]] & by);
-        nu += !!(a->cur[hc[i]] & (bx | by));
-    }
-    if (nx <= 1 || ny <= 1 || nu != 2)
+    uint32_t mx = c->hmask[h * c->n + x - 1], my = c->hmask[h * c->n + y - 1];
+    if (__builtin_popcount(mx) <= 1 || __builtin_popcount(my) <= 1 ||
+        __builtin_popcount(mx | my) != 2)
         return;
     a->nrem = a->npar = 0;
     for (int i = 0; i < c->n; i++)
@@ -186,11 +179,7 @@ static void ch_xwing(ch_adv *a, int b1, int b2, int d, const int *covers)
     ch_ctx *c = a->c;
     uint32_t bit = 1u << (d - 1);
     const uint16_t *l1 = ch_hcells(c, b1), *l2 = ch_hcells(c, b2);
-    uint32_t p1 = 0, p2 = 0;
-    for (int i = 0; i < c->n; i++) {
-        p1 |= (uint32_t)!!(a->cur[l1[i]] & bit) << i;
-        p2 |= (uint32_t)!!(a->cur[l2[i]] & bit) << i;
-    }
+    uint32_t p1 = c->hmask[b1 * c->n + d - 1], p2 = c->hmask[b2 * c->n + d - 1];
     if (__builtin_popcount(p1) <= 1 || __builtin_popcount(p2) <= 1 ||
         __builtin_popcount(p1 | p2) != 2)
         return;
