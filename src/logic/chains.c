@@ -139,7 +139,8 @@ void ch_ctx_free(ch_ctx *c)
 
 /* ---------------------------------------------------------------- nodes */
 
-int ch_node_new(ch_ctx *c, int cell, int d, int on)
+/* The slow paths of ch_node_new / ch_add_parent (chains.h): more room. */
+int ch_node_room(ch_ctx *c)
 {
     if (c->oom)
         return 0;
@@ -149,31 +150,20 @@ int ch_node_new(ch_ctx *c, int cell, int d, int on)
         c->capnode = c->nnode = 0;
         return 0;
     }
-    ch_node *p = &c->node[c->nnode];
-    p->cell = (uint16_t)cell;
-    p->d = (uint8_t)d;
-    p->on = (uint8_t)on;
-    p->p0 = c->npar;
-    p->np = 0;
-    p->depth = 0;
-    return c->nnode++;
+    return 1;
 }
 
-/* Parents are added right after their node is made (nodes made later never
- * interleave), so each node's parents sit together in c->par. */
-void ch_add_parent(ch_ctx *c, int id, int parent)
+int ch_par_room(ch_ctx *c)
 {
     if (c->oom)
-        return;
+        return 0;
     c->par = ch_grow(c->par, &c->cappar, c->npar + 1, sizeof(int32_t));
     if (!c->par) {
         c->oom = 1;
         c->cappar = c->npar = 0;
-        return;
+        return 0;
     }
-    c->par[c->npar++] = parent;
-    if (!c->node[id].np++)
-        c->node[id].depth = c->node[parent].depth + 1;
+    return 1;
 }
 
 /* The number of distinct candidates among id and its ancestors, counted as
@@ -230,7 +220,7 @@ static uint32_t ch_next_stamp(ch_ctx *c, uint32_t *arr, uint32_t *val)
 
 /* Appends node id to the list out unless a node of its candidate is in it
  * already (SE's result sets keep the first).  Stamp b marks the list. */
-static void ch_emit(ch_ctx *c, int id, int *out, int *nout)
+static inline void ch_emit(ch_ctx *c, int id, int *out, int *nout)
 {
     const ch_node *p = &c->node[id];
     int k = CH_KEY(c, p->cell, p->d, p->on);
@@ -240,7 +230,7 @@ static void ch_emit(ch_ctx *c, int id, int *out, int *nout)
     out[(*nout)++] = id;
 }
 
-static int ch_skip(const ch_ctx *c, int k)
+static inline int ch_skip(const ch_ctx *c, int k)
 {
     if (!c->skip_st || c->stamp_a[k] != c->skip_st ||
         (!c->skip_any && c->stamp_a[k ^ 1] == c->skip_st))

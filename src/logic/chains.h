@@ -14,6 +14,7 @@ typedef struct ch_node {
     uint8_t d, on;
     int32_t p0, np;                /* parents: par[p0 .. p0+np), the first is the main one */
     int32_t depth;                 /* links from the assumption along the main line */
+    uint64_t anc;                  /* a fingerprint of the main line's keys (ch_is_parent) */
 } ch_node;
 
 /* The outcome of one dynamic/static chaining from an assumption: every node
@@ -70,8 +71,35 @@ typedef struct ch_ctx {
 void *ch_grow(void *p, int *cap, int need, size_t size);
 int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
 void ch_ctx_free(ch_ctx *c);
-int  ch_node_new(ch_ctx *c, int cell, int d, int on);
-void ch_add_parent(ch_ctx *c, int id, int parent);
+int  ch_node_room(ch_ctx *c);
+int  ch_par_room(ch_ctx *c);
+
+static inline int ch_node_new(ch_ctx *c, int cell, int d, int on)
+{
+    if (c->nnode >= c->capnode && !ch_node_room(c))
+        return 0;
+    ch_node *p = &c->node[c->nnode];
+    p->cell = (uint16_t)cell;
+    p->d = (uint8_t)d;
+    p->on = (uint8_t)on;
+    p->p0 = c->npar;
+    p->np = 0;
+    p->depth = 0;
+    p->anc = 0;
+    return c->nnode++;
+}
+
+static inline void ch_add_parent(ch_ctx *c, int id, int parent)
+{
+    if (c->oom || (c->npar >= c->cappar && !ch_par_room(c)))
+        return;
+    c->par[c->npar++] = parent;
+    if (!c->node[id].np++) {
+        const ch_node *q = &c->node[parent];
+        c->node[id].depth = q->depth + 1;
+        c->node[id].anc = q->anc | 1ull << ((((q->cell * 31u) + q->d) * 2u + q->on) & 63);
+    }
+}
 int  ch_ancestors(ch_ctx *c, int id);
 int  ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out);
 int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,

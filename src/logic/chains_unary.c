@@ -12,6 +12,8 @@
 __attribute__((noinline)) static int ch_is_parent(const ch_ctx *c, int p, int q)
 {
     const ch_node *t = &c->node[q];
+    if (!(c->node[p].anc >> ((((t->cell * 31u) + t->d) * 2u + t->on) & 63) & 1))
+        return 0;
     while (c->node[p].np) {
         p = c->par[c->node[p].p0];
         const ch_node *a = &c->node[p];
@@ -338,24 +340,8 @@ void ch_unary(ch_ctx *c)
             double base = pass[i][0] && pass[i][1] ? 7.0 : 6.5;
             if (!ch_can_win(c, base, 4))
                 continue;
-            /* Iterative deepening: searches cut at complexity lim find every
-             * hint up to lim exactly as the full search does (same order);
-             * deeper ones matter only if they could still win. */
-            int isY = pass[i][0], isX = pass[i][1], key = isX && isY ? 4 : isY ? 3 : 2;
-            for (int lim = 8;; lim *= 2) {
-                c->cut = 0;
-                c->lim = lim;
-                ch_unary_pass(c, isY, isX, &off, &cyc, buf, mark, elim, lim);
-                if (c->stopped || c->oom || !c->cut || lim > c->nkeys)
-                    break;
-                int need = ch_max_win(c, base, key);
-                if (isX) {
-                    int f = ch_max_win(c, isY ? 7.0 : 6.6, key);
-                    need = need > f ? need : f;
-                }
-                if (need <= lim)
-                    break;
-            }
+            c->lim = 1 << 30;
+            ch_unary_pass(c, pass[i][0], pass[i][1], &off, &cyc, buf, mark, elim, c->lim);
         }
     }
     free(off.v);
