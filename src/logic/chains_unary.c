@@ -3,46 +3,112 @@
  * each candidate, bidirectional cycles (X, Y, XY) and forcing chains (X, XY),
  * each searched breadth-first on the fixed candidate grid, as SE's
  * doCycles / doForcingChains do.
+ *
+ * On a fixed grid every candidate reached has one parent (the first that
+ * reached it), so these searches run on candidate keys with a parent array;
+ * graph nodes are made only for the chains that become hints.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
 
-/* Whether a node of the candidate of q is on p's main line of ancestors. */
-__attribute__((noinline)) static int ch_is_parent(const ch_ctx *c, int p, int q)
+/* The per-search state over keys: parent key, depth, main-line fingerprint. */
+typedef struct {
+    int32_t *par, *dep;
+    uint64_t *anc;
+    int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
+    int cap_off;
+    int *list;                     /* one implication list */
+} ch_kbfs;
+
+static inline uint64_t ch_kbit(int k)
 {
-    const ch_node *t = &c->node[q];
-    if (!(c->node[p].anc >> ((((t->cell * 31u) + t->d) * 2u + t->on) & 63) & 1))
+    return 1ull << ((unsigned)k * 2654435761u >> 26);
+}
+
+static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
+{
+    c->stamp_a[k] = c->stamp_av;
+    s->par[k] = parent;
+    s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
+    s->anc[k] = parent < 0 ? 0 : s->anc[parent] | ch_kbit(parent);
+}
+
+/* SE's isParent: is key x on the main line above key p? */
+static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
+{
+    if (!(s->anc[p] & ch_kbit(x)))
         return 0;
-    while (c->node[p].np) {
-        p = c->par[c->node[p].p0];
-        const ch_node *a = &c->node[p];
-        if (a->cell == t->cell && a->d == t->d && a->on == t->on)
+    for (int q = s->par[p]; q >= 0; q = s->par[q])
+        if (q == x)
             return 1;
-    }
     return 0;
 }
 
-static int ch_key_of(const ch_ctx *c, int id)
+/* The "off" keys an "on" key implies, in SE's order, each listed once. */
+static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
 {
-    return CH_KEY(c, c->node[id].cell, c->node[id].d, c->node[id].on);
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    if (++c->stamp_bv == 0) {
+        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_bv = 1;
+    }
+    if (isY)
+        for (uint32_t r = c->g->cand[cell] & ~(1u << (d - 1)); r; r &= r - 1)
+            out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+        for (uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]); r; r &= r - 1) {
+            int k = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
+            if (c->stamp_b[k] != c->stamp_bv) {
+                c->stamp_b[k] = c->stamp_bv;
+                out[m++] = k;
+            }
+        }
+    }
+    return m;
 }
 
-/* A growable FIFO of node ids (the "off" queue of a cycle search repeats). */
-typedef struct { int32_t *v; int head, len, cap; } ch_fifo;
-
-static int ch_fifo_push(ch_fifo *f, int id)
+/* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
+static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
 {
-    if (f->len == f->cap) {
-        int cap = f->cap ? f->cap * 2 : 4096;
-        int32_t *v = realloc(f->v, sizeof(int32_t) * (size_t)cap);
-        if (!v)
-            return 0;
-        f->v = v;
-        f->cap = cap;
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    uint32_t cm = c->g->cand[cell];
+    if (isY && __builtin_popcount(cm) == 2)
+        out[m++] = CH_KEY(c, cell, __builtin_ctz(cm & ~(1u << (d - 1))) + 1, 1);
+    if (isX)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+            uint32_t r = c->hmask0[c->hlist[h] * n + d - 1], self = 1u << c->hpos[h];
+            if (__builtin_popcount(r) != 2 || !(r & self))
+                continue;
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+            int k = CH_KEY(c, hc[__builtin_ctz(r & ~self)], d, 1), dup = 0;
+            for (int i = 0; i < m; i++)
+                dup |= out[i] == k;
+            if (!dup)
+                out[m++] = k;
+        }
+    return m;
+}
+
+/* Graph nodes for the main line ending at key last (after key tail, if
+ * tail >= 0 is given: a last link the parent array does not hold). */
+static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
+{
+    int keys[512], nk = 0;
+    if (tail >= 0)
+        keys[nk++] = tail;
+    for (int q = from; q >= 0 && nk < 512; q = s->par[q])
+        keys[nk++] = q;
+    int prev = -1, n = c->n;
+    for (int i = nk - 1; i >= 0; i--) {
+        int k = keys[i];
+        int id = ch_node_new(c, k / (2 * n), (k >> 1) % n + 1, k & 1);
+        if (prev >= 0)
+            ch_add_parent(c, id, prev);
+        prev = id;
     }
-    f->v[f->len++] = id;
-    return 1;
+    return prev;
 }
 
 /* The cycle hint of a cycle found back at its start (dstOn). */
@@ -115,181 +181,166 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
     ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, t);
 }
 
-/* SE's doCycles from the "on" node src: every cycle back to src of 4+ links.
- * An "off" candidate met again (SE queues each meeting) can only add a
- * cycle: its other consequences are known; so it is only checked against
- * the candidates that lead straight back to src (closers). */
-__attribute__((noinline)) static int ch_cycles(ch_ctx *c, int src, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
-                     int maxcx)
+/* SE's doCycles from the "on" key src, cut where no cycle can still win
+ * (a cycle's complexity is the depth of its closing node).  An "off" key met
+ * again is queued again (SE does) only if it leads straight back to src. */
+static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
+                     uint8_t *mark, int *elim)
 {
-    uint32_t st = ++c->stamp_av;
-    if (st == 0) {
+    if (++c->stamp_av == 0) {
         memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        st = c->stamp_av = 1;
+        c->stamp_av = 1;
     }
-    int skey = ch_key_of(c, src), scell = c->node[src].cell, sd = c->node[src].d;
+    uint32_t st = c->stamp_av;
+    int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
     int closer[SDK_MAX_N + 3], ncl = 0;
     if (isY && __builtin_popcount(sm) == 2)
         closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
     for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
-        uint32_t m = c->hmask0[c->hlist[h] * c->n + sd - 1], self = 1u << c->hpos[h];
+        uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
         if (__builtin_popcount(m) == 2 && (m & self)) {
-            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
             closer[ncl++] = CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0);
         }
     }
-    c->stamp_a[skey] = st;
-    c->id_a[skey] = src;
-    int qh = 0, ql = 0;
-    c->qon[ql++] = src;
-    off->head = off->len = 0;
-    cyc->len = 0;
-    int length = 0, ok = 1;
-    while (ok && (qh < ql || off->head < off->len)) {
+    ch_kset(c, s, src, -1);
+    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0;
+    s->qon[ql++] = src;
+    int *buf = s->list;
+    while (qh < ql || oh < ol) {
         length++;
         while (qh < ql) {
-            int p = c->qon[qh++];
-            /* A cycle's complexity is the depth of its closing node. */
-            if (c->node[p].depth + 2 > maxcx) {
-                c->cut |= maxcx >= c->lim;
-                goto out;
-            }
-            /* Offs already queued matter again only if they close the cycle. */
-            c->skip_st = st;
-            c->skip_any = 1;
-            memcpy(c->keep, closer, sizeof(int) * (size_t)ncl);
-            c->nkeep = ncl;
-            int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
-            c->skip_st = 0;
+            int p = s->qon[qh++];
+            if (s->dep[p] + 2 > maxcx)
+                return 1;
+            int m = ch_kon_to_off(c, p, isY, buf);
             for (int i = 0; i < m; i++) {
-                if (ch_is_parent(c, p, buf[i]))
+                int x = buf[i], dupe = c->stamp_a[x] == st;
+                if (ch_kis_parent(s, p, x))
                     continue;
-                int k = ch_key_of(c, buf[i]);
-                if (c->stamp_a[k] != st) {
-                    c->stamp_a[k] = st;
-                    c->id_a[k] = buf[i];
+                if (dupe) {
+                    int cl = 0;
+                    for (int j = 0; j < ncl; j++)
+                        cl |= closer[j] == x;
+                    if (!cl)
+                        continue;
+                } else
+                    ch_kset(c, s, x, p);
+                if (ol == s->cap_off) {
+                    int cap = s->cap_off * 2;
+                    int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
+                    int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
+                    if (a)
+                        s->qoff = a;
+                    if (!b)
+                        return c->oom = 1, 0;
+                    s->qdup = b;
+                    s->cap_off = cap;
                 }
-                if (!ch_fifo_push(off, buf[i])) {
-                    ok = 0;
-                    goto out;
-                }
+                s->qoff[ol] = x;
+                s->qdup[ol++] = dupe ? p : -1;
             }
         }
         length++;
-        while (off->head < off->len) {
-            int p = off->v[off->head++], pk = ch_key_of(c, p);
-            if (c->id_a[pk] != p) {
-                for (int i = 0; i < ncl && length >= 4; i++)
-                    if (closer[i] == pk) {
-                        int id = ch_node_new(c, scell, sd, 1);
-                        ch_add_parent(c, id, p);
-                        if (c->oom || !ch_fifo_push(cyc, id)) {
-                            ok = 0;
-                            goto out;
-                        }
-                    }
+        while (oh < ol) {
+            int x = s->qoff[oh], dp = s->qdup[oh++];
+            if (dp >= 0) {
+                if (length >= 4 && ch_better(c, (isX && isY ? 7.0 : 6.5) +
+                                             lg_length_bonus(s->dep[dp] + 2), s->dep[dp] + 2,
+                                             isX && isY ? 4 : isY ? 3 : 2)) {
+                    int base = c->nnode, basepar = c->npar;
+                    int q = ch_knodes(c, s, dp, x);
+                    int id = ch_node_new(c, scell, sd, 1);
+                    ch_add_parent(c, id, q);
+                    ch_cycle_hint(c, id, isY, isX, mark, elim);
+                    c->nnode = base;
+                    c->npar = basepar;
+                }
                 continue;
             }
-            c->skip_st = st;
-            c->nkeep = 1;
-            c->keep[0] = skey;
-            int m = ch_off_to_on(c, c->g->cand, p, isY, isX, buf);
-            c->skip_st = 0;
+            int m = ch_koff_to_on(c, x, isY, isX, buf);
             for (int i = 0; i < m; i++) {
-                int k = ch_key_of(c, buf[i]);
-                if (length >= 4 && k == skey && !ch_fifo_push(cyc, buf[i])) {
-                    ok = 0;
-                    goto out;
+                int y = buf[i];
+                if (length >= 4 && y == src &&
+                    ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(s->dep[x] + 1),
+                              s->dep[x] + 1, isX && isY ? 4 : isY ? 3 : 2)) {
+                    int base = c->nnode, basepar = c->npar;
+                    int q = ch_knodes(c, s, x, -1);
+                    int id = ch_node_new(c, scell, sd, 1);
+                    ch_add_parent(c, id, q);
+                    ch_cycle_hint(c, id, isY, isX, mark, elim);
+                    c->nnode = base;
+                    c->npar = basepar;
                 }
-                if (c->stamp_a[k] != st) {
-                    c->stamp_a[k] = st;
-                    c->id_a[k] = buf[i];
-                    c->qon[ql++] = buf[i];
+                if (c->stamp_a[y] != st) {
+                    ch_kset(c, s, y, x);
+                    s->qon[ql++] = y;
                 }
             }
         }
         if (c->oom)
-            ok = 0;
+            return 0;
     }
-out:
-    c->skip_st = 0;
-    c->skip_any = 0;
-    c->nkeep = 0;
-    return ok;
+    return 1;
 }
 
-/* SE's doForcingChains from src (on or off): the first node of src's own
- * candidate in the opposite state, or -1. */
-__attribute__((noinline)) static int ch_forcing(ch_ctx *c, int src, int isY, int *buf, int maxcx)
+/* SE's doForcingChains from key src (on or off): the first key of src's own
+ * candidate in the opposite state, or -1; cut where it could not win. */
+static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
 {
-    uint32_t st = ++c->stamp_av;
-    if (st == 0) {
+    if (++c->stamp_av == 0) {
         memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        st = c->stamp_av = 1;
+        c->stamp_av = 1;
     }
-    int skey = ch_key_of(c, src), target = skey ^ 1;
-    c->stamp_a[skey] = st;
+    uint32_t st = c->stamp_av;
+    int target = src ^ 1, *buf = s->list;
+    ch_kset(c, s, src, -1);
     int onh = 0, onl = 0, offh = 0, offl = 0;
-    if (c->node[src].on)
-        c->qon[onl++] = src;
+    if (src & 1)
+        s->qon[onl++] = src;
     else
-        c->qoff[offl++] = src;
+        s->qoff[offl++] = src;
     while (onh < onl || offh < offl) {
         while (onh < onl) {
-            int p = c->qon[onh++];
-            /* A target's complexity is its depth + 1: deeper ones cannot win. */
-            if (c->node[p].depth + 2 > maxcx) {
-                c->cut |= maxcx >= c->lim;
+            int p = s->qon[onh++];
+            if (s->dep[p] + 2 > maxcx)
                 return -1;
-            }
-            c->skip_st = st;
-            int m = ch_on_to_off(c, c->g->cand, p, isY, buf);
-            c->skip_st = 0;
+            int m = ch_kon_to_off(c, p, isY, buf);
             for (int i = 0; i < m; i++) {
-                int k = ch_key_of(c, buf[i]);
-                if (k == target)
-                    return buf[i];
-                if (!ch_is_parent(c, p, buf[i]) && c->stamp_a[k] != st) {
-                    c->stamp_a[k] = st;
-                    c->qoff[offl++] = buf[i];
+                int x = buf[i];
+                if (x == target)
+                    return p;
+                if (c->stamp_a[x] != st && !ch_kis_parent(s, p, x)) {
+                    ch_kset(c, s, x, p);
+                    s->qoff[offl++] = x;
                 }
             }
         }
         while (offh < offl) {
-            int p = c->qoff[offh++];
-            if (c->node[p].depth + 2 > maxcx) {
-                c->cut |= maxcx >= c->lim;
+            int p = s->qoff[offh++];
+            if (s->dep[p] + 2 > maxcx)
                 return -1;
-            }
-            c->skip_st = st;
-            int m = ch_off_to_on(c, c->g->cand, p, isY, 1, buf);
-            c->skip_st = 0;
+            int m = ch_koff_to_on(c, p, isY, 1, buf);
             for (int i = 0; i < m; i++) {
-                int k = ch_key_of(c, buf[i]);
-                if (k == target)
-                    return buf[i];
-                if (c->stamp_a[k] != st) {
-                    c->stamp_a[k] = st;
-                    c->qon[onl++] = buf[i];
+                int y = buf[i];
+                if (y == target)
+                    return p;
+                if (c->stamp_a[y] != st) {
+                    ch_kset(c, s, y, p);
+                    s->qon[onl++] = y;
                 }
             }
         }
-        if (c->oom)
-            return -1;
     }
     return -1;
 }
 
-static int ch_min(int a, int b)
-{
-    return a < b ? a : b;
-}
-
 /* One of SE's three passes (X links, Y links, both) over every candidate. */
-static void ch_unary_pass(ch_ctx *c, int isY, int isX, ch_fifo *off, ch_fifo *cyc, int *buf,
-                          uint8_t *mark, int *elim, int lim)
+static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark, int *elim)
 {
+    double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
+    int key = (isX && isY) ? 4 : isY ? 3 : 2;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
@@ -300,53 +351,55 @@ static void ch_unary_pass(ch_ctx *c, int isY, int isX, ch_fifo *off, ch_fifo *cy
                 continue;
             if (ch_stopped(c))
                 return;
-            int base = c->nnode, basepar = c->npar;
-            int on = ch_node_new(c, cell, d, 1);
-            double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
-            int key = (isX && isY) ? 4 : isY ? 3 : 2;
-            if (!ch_cycles(c, on, isY, isX, off, cyc, buf, ch_min(lim, ch_max_win(c, cb, key))))
+            int on = CH_KEY(c, cell, d, 1);
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim))
                 return;
-            for (int i = 0; i < cyc->len; i++)
-                ch_cycle_hint(c, cyc->v[i], isY, isX, mark, elim);
-            if (isX) {
-                int t = ch_forcing(c, on, isY, buf, ch_min(lim, ch_max_win(c, fb, key)));
-                if (t >= 0)
-                    ch_forcing_hint(c, t, isY, isX, elim);
-                int offn = ch_node_new(c, cell, d, 0);
-                t = ch_forcing(c, offn, isY, buf, ch_min(lim, ch_max_win(c, fb, key)));
-                if (t >= 0)
-                    ch_forcing_hint(c, t, isY, isX, elim);
+            for (int from = on; isX && from >= on - 1; from--) {
+                int last = ch_forcing(c, s, from, isY, ch_max_win(c, fb, key));
+                if (last < 0)
+                    continue;
+                int base = c->nnode, basepar = c->npar;
+                int t = ch_knodes(c, s, last, from ^ 1);
+                ch_forcing_hint(c, t, isY, isX, elim);
+                c->nnode = base;
+                c->npar = basepar;
             }
             if (c->oom)
                 return;
-            /* The step taken keeps its own text; these nodes are done. */
-            c->nnode = base;
-            c->npar = basepar;
         }
     }
 }
 
 void ch_unary(ch_ctx *c)
 {
-    ch_fifo off = {0}, cyc = {0};
-    int *buf = malloc(sizeof(int) * (size_t)ch_buf_size(c));
+    ch_kbfs s;
+    memset(&s, 0, sizeof s);
+    size_t nk = (size_t)c->nkeys;
+    s.par = malloc(sizeof(int32_t) * nk);
+    s.dep = malloc(sizeof(int32_t) * nk);
+    s.anc = malloc(sizeof(uint64_t) * nk);
+    s.qon = malloc(sizeof(int32_t) * (nk + 1));
+    s.cap_off = (int)nk + 1;
+    s.qoff = malloc(sizeof(int32_t) * (nk + 1));
+    s.qdup = malloc(sizeof(int32_t) * (nk + 1));
+    s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     uint8_t *mark = malloc((size_t)c->ncells * (size_t)(c->n + 1));
-    if (!buf || !elim || !mark)
+    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !elim || !mark)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
-        for (int i = 0; i < 3 && !c->stopped && !c->oom; i++) {
-            double base = pass[i][0] && pass[i][1] ? 7.0 : 6.5;
-            if (!ch_can_win(c, base, 4))
-                continue;
-            c->lim = 1 << 30;
-            ch_unary_pass(c, pass[i][0], pass[i][1], &off, &cyc, buf, mark, elim, c->lim);
-        }
+        for (int i = 0; i < 3 && !c->stopped && !c->oom; i++)
+            if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
+                ch_unary_pass(c, &s, pass[i][0], pass[i][1], mark, elim);
     }
-    free(off.v);
-    free(cyc.v);
-    free(buf);
+    free(s.par);
+    free(s.dep);
+    free(s.anc);
+    free(s.qon);
+    free(s.qoff);
+    free(s.qdup);
+    free(s.list);
     free(elim);
     free(mark);
 }
