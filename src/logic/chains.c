@@ -135,6 +135,9 @@ void ch_ctx_free(ch_ctx *c)
     free(c->par);
     free(c->tmp);
     free(c->tmp2);
+    ch_free_hints(c);
+    free(c->nest);
+    free(c->order);
 }
 
 /* ---------------------------------------------------------------- nodes */
@@ -190,6 +193,23 @@ int ch_ancestors(ch_ctx *c, int id)
                 continue;
             c->stamp_c[k] = st;
             count++;
+            if (c->record) {
+                c->order = ch_grow(c->order, &c->caporder, c->norder + 1, sizeof(int32_t));
+                if (!c->order)
+                    return c->oom = 1, 0;
+                c->order[c->norder++] = c->tmp[i];
+            }
+            if (p->nest >= 0) {
+                const ch_nest *ns = &c->nest[p->nest];
+                int seen = 0;
+                for (int j = 0; j < c->nseen && !seen; j++)
+                    seen = c->seen[j] == ns->sig;
+                if (!seen) {
+                    if (c->nseen < 64)
+                        c->seen[c->nseen++] = ns->sig;
+                    c->nested_cx += ns->cx;
+                }
+            }
             c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
             if (!c->tmp2)
                 return c->oom = 1, 0;
@@ -205,6 +225,16 @@ int ch_ancestors(ch_ctx *c, int id)
         len = nlen;
     }
     return count;
+}
+
+int ch_complexity(ch_ctx *c, const int *ends, int n)
+{
+    int cx = 0;
+    c->nseen = 0;
+    c->nested_cx = 0;
+    for (int i = 0; i < n; i++)
+        cx += ch_ancestors(c, ends[i]);
+    return cx + c->nested_cx;
 }
 
 /* ------------------------------------------------------ implications */
@@ -253,6 +283,7 @@ int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *ou
             if (v != d && (cand[cell] >> (v - 1) & 1) && !ch_skip(c, CH_KEY(c, cell, v, 0))) {
                 int id = ch_node_new(c, cell, v, 0);
                 ch_add_parent(c, id, p);
+                c->node[id].cause = CH_CELL_LINK;
                 ch_emit(c, id, out, &nout);
             }
     }
@@ -266,6 +297,7 @@ int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *ou
                 continue;   /* already listed: SE would drop the new one */
             int id = ch_node_new(c, o, d, 0);
             ch_add_parent(c, id, p);
+            c->node[id].cause = (int16_t)c->hlist[h];
             ch_emit(c, id, out, &nout);
         }
     }
@@ -290,6 +322,7 @@ int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int hou
         int v = __builtin_ctz(cand[cell] & ~bit) + 1;
         int id = ch_node_new(c, cell, v, 1);
         ch_add_parent(c, id, p);
+        c->node[id].cause = CH_CELL_LINK;
         uint32_t hidden = src[cell] & ~cand[cell];
         for (int w = 1; w <= n; w++)
             if (hidden >> (w - 1) & 1)
@@ -310,6 +343,7 @@ int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int hou
                 continue;
             int id = ch_node_new(c, other, d, 1);
             ch_add_parent(c, id, p);
+            c->node[id].cause = (int16_t)c->hlist[h];
             for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
                 ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
             ch_emit(c, id, out, &nout);
@@ -336,7 +370,7 @@ double lg_length_bonus(int complexity)
  * (difficulty, then complexity, then sort key; ties keep the first found). */
 int ch_better(const ch_ctx *c, double diff, int complexity, int sortkey)
 {
-    if (!c->have)
+    if (!c->have || c->collect)
         return 1;
     if (diff != c->best_diff)
         return diff < c->best_diff;
@@ -349,7 +383,7 @@ int ch_better(const ch_ctx *c, double diff, int complexity, int sortkey)
  * complexity still win?  Lets the searches skip counting ancestors. */
 int ch_can_win(const ch_ctx *c, double base, int min_cx)
 {
-    if (!c->have)
+    if (!c->have || c->collect)
         return 1;
     double d = base + lg_length_bonus(min_cx);
     if (d != c->best_diff)
@@ -359,7 +393,7 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
 
 int ch_max_win(const ch_ctx *c, double base, int sortkey)
 {
-    if (!c->have)
+    if (!c->have || c->collect)
         return 1 << 30;
     int cx = 0;
     while (cx <= c->nkeys && ch_better(c, base + lg_length_bonus(cx + 1), cx + 1, sortkey))
@@ -406,7 +440,7 @@ int lg_find_chain(const lg_grid *g, const lg_chain_kind *k, lg_step *out, const 
     if (ok) {
         if (!c->multiple && !c->dynamic)
             ch_unary(c);
-        else if (c->level <= 1)
+        else
             ch_multiple(c);
     }
     int r = c->stopped ? LG_STOPPED : (c->have && ok && !c->oom) ? LG_FOUND : LG_NONE;

@@ -15,6 +15,8 @@ typedef struct ch_node {
     int32_t p0, np;                /* parents: par[p0 .. p0+np), the first is the main one */
     int32_t depth;                 /* links from the assumption along the main line */
     uint64_t anc;                  /* a fingerprint of the main line's keys (ch_is_parent) */
+    int16_t cause;                 /* how it was implied: CH_CELL_LINK, a house, or none */
+    int32_t nest;                  /* a nested chain (ch_ctx.nest) that removed it, or -1 */
 } ch_node;
 
 /* The outcome of one dynamic/static chaining from an assumption: every node
@@ -25,6 +27,23 @@ typedef struct ch_res {
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
 } ch_res;
+
+/* A hint kept whole by a nested producer (collect mode): what SE's
+ * getAdvancedPotentials needs of it. */
+typedef struct ch_hint {
+    double diff;
+    int cx, key, seq;
+    int nrem, npar;
+    int32_t *rem;                  /* removals: cell, digit pairs */
+    int32_t *par;                  /* rule parents: "off" keys of the calling chain's grid */
+    uint64_t sig;                  /* SE's FullChain identity */
+} ch_hint;
+
+/* A nested chain used by the current chain: its complexity and identity. */
+typedef struct ch_nest {
+    int cx;
+    uint64_t sig;
+} ch_nest;
 
 typedef struct ch_ctx {
     const lg_grid *g;
@@ -58,6 +77,18 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    /* collect mode (a nested producer): every hint is kept, none is best */
+    int collect;
+    const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */
+    ch_hint *hints;
+    int nhints, caphints;
+    ch_nest *nest;
+    int nnest, capnest;
+    uint64_t seen[64];             /* nested chains already counted in one hint */
+    int nseen, nested_cx;
+    int record;                    /* ch_ancestors lists the nodes it meets in order */
+    int32_t *order;
+    int norder, caporder;
     /* the best hint so far */
     int have;
     double best_diff;
@@ -65,6 +96,9 @@ typedef struct ch_ctx {
     lg_step *out;
     int level, dynamic, nishio, multiple;
 } ch_ctx;
+
+/* Node causes (SE's Potential.Cause): a house index >= 0 for a house link. */
+enum { CH_NO_CAUSE = -1, CH_CELL_LINK = -2, CH_ADVANCED = -3 };
 
 #define CH_KEY(c, cell, d, on) ((((cell) * (c)->n) + (d) - 1) * 2 + (on))
 
@@ -86,6 +120,8 @@ static inline int ch_node_new(ch_ctx *c, int cell, int d, int on)
     p->np = 0;
     p->depth = 0;
     p->anc = 0;
+    p->cause = CH_NO_CAUSE;
+    p->nest = -1;
     return c->nnode++;
 }
 
@@ -101,6 +137,9 @@ static inline void ch_add_parent(ch_ctx *c, int id, int parent)
     }
 }
 int  ch_ancestors(ch_ctx *c, int id);
+/* SE's getComplexity of a hint whose chains end at ends[0..n): ancestors of
+ * each, plus the complexity of each distinct nested chain among them. */
+int  ch_complexity(ch_ctx *c, const int *ends, int n);
 int  ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out);
 int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
                   int *out);
@@ -118,7 +157,8 @@ int  ch_buf_size(const ch_ctx *c);
 /* Records a hint as the best so far (chains_out.c): removals as
  * (cell, digit) pairs, an optional placement, its name and text. */
 void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
-             const int *elim, int nelim, int place_cell, int place_d, int target);
+             const int *elim, int nelim, int place_cell, int place_d, const int *ends,
+             int nends, int init_cause, int with_offs);
 
 /* The searches (chains_unary.c, chains_multi.c). */
 void ch_unary(ch_ctx *c);
@@ -127,5 +167,14 @@ void ch_multiple(ch_ctx *c);
  * nodes the level's rules add on the working grid cand, appended to the
  * chain (list clist of length *len) and to the off queue. */
 void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl);
+/* Nested producers (chains_nest.c, SE levels 2-5) on the working grid cand:
+ * returns 1 if some hint gave "off" nodes (added as ch_advanced does). */
+int  ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl);
+/* Adds an "off" node for (cell, d) with the given parent keys (nodes of the
+ * current chain) unless the chain holds it (chains_adv.c). */
+void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
+                int32_t *qoff, int *offl);
+/* Runs the producer of c's flags in collect mode and frees what it kept. */
+void ch_free_hints(ch_ctx *c);
 
 #endif

@@ -58,6 +58,26 @@ static void ch_par(ch_adv *a, int cell, int d)
     }
 }
 
+void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
+                int32_t *qoff, int *offl)
+{
+    int id = ch_node_new(c, cell, d, 0);
+    for (int j = 0; j < npar; j++)
+        if (c->stamp_a[park[j]] == c->stamp_av)
+            ch_add_parent(c, id, c->id_a[park[j]]);
+    if (c->oom)
+        return;
+    c->node[id].cause = CH_ADVANCED;
+    c->node[id].nest = nest;
+    int k = CH_KEY(c, cell, d, 0);
+    if (c->stamp_a[k] != c->stamp_av) {
+        c->stamp_a[k] = c->stamp_av;
+        c->id_a[k] = id;
+        c->clist[(*len)++] = id;
+        qoff[(*offl)++] = id;
+    }
+}
+
 /* One hint of a rule: if it has parents, its removals join the chain. */
 static void ch_adv_hint(ch_adv *a)
 {
@@ -65,24 +85,12 @@ static void ch_adv_hint(ch_adv *a)
     if (!a->nrem || !a->npar)
         return;
     a->found = 1;
-    for (int i = 0; i < a->nrem; i++) {
-        int cell = a->rem[2 * i], d = a->rem[2 * i + 1];
-        int id = ch_node_new(c, cell, d, 0);
-        for (int j = 0; j < a->npar; j++) {
-            int k = CH_KEY(c, a->par[2 * j], a->par[2 * j + 1], 0);
-            if (c->stamp_a[k] == c->stamp_av)
-                ch_add_parent(c, id, c->id_a[k]);
-        }
-        if (c->oom)
-            return;
-        int k = CH_KEY(c, cell, d, 0);
-        if (c->stamp_a[k] != c->stamp_av) {
-            c->stamp_a[k] = c->stamp_av;
-            c->id_a[k] = id;
-            c->clist[(*a->len)++] = id;
-            a->qoff[(*a->offl)++] = id;
-        }
-    }
+    int32_t park[64];
+    for (int j = 0; j < a->npar; j++)
+        park[j] = CH_KEY(c, a->par[2 * j], a->par[2 * j + 1], 0);
+    for (int i = 0; i < a->nrem && !c->oom; i++)
+        ch_adv_add(c, a->rem[2 * i], a->rem[2 * i + 1], park, a->npar, -1, a->len, a->qoff,
+                   a->offl);
 }
 
 /* Locked candidates: the digit's places in h1 all lie in h2 (house masks
@@ -263,7 +271,7 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
         covcol[i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
     }
     if (nr != n || nco != n)
-        return;
+        goto nested;
     for (int y = 1; y < n; y++)
         for (int x = 0; x < y; x++)
             for (int d = 1; d <= n; d++)
@@ -274,4 +282,7 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
             for (int d = 1; d <= n; d++)
                 if (occ[d] + 4 <= n)
                     ch_xwing(&a, row[x], row[y], d, covcol);
+nested:
+    if (!a.found && !c->oom && c->level >= 2)
+        ch_nested(c, cand, len, qoff, offl);
 }

@@ -177,7 +177,7 @@ static double ch_base(const ch_ctx *c)
 /* Offers the hint "target" (a node's candidate on or off) backed by the
  * chains whose ends are ends[0..nends). */
 static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int ton,
-                     const int *ends, int nends, int *elim)
+                     const int *ends, int nends, int *elim, int init_cause)
 {
     int ne = 0;
     if (ton) {
@@ -197,14 +197,12 @@ static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int to
     double base = ch_base(c);
     if (!ch_can_win(c, base, nends))
         return;
-    int cx = 0;
-    for (int i = 0; i < nends; i++)
-        cx += ch_ancestors(c, ends[i]);
+    int cx = ch_complexity(c, ends, nends);
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, sortkey))
         return;
-    ch_take(c, diff, cx, sortkey, ch_name(c, kind), elim, ne, ton ? tcell : -1, td,
-            ends[nends - 1]);
+    ch_take(c, diff, cx, sortkey, ch_name(c, kind), elim, ne, ton ? tcell : -1, td, ends, nends,
+            init_cause, 0);
 }
 
 /* Region forcing chains from (cell, d): the houses whose first place for d
@@ -242,7 +240,8 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *e
                 continue;
             for (int s = 0; s < ns; s++)
                 ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 1, ends, ns, elim);
+            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 1, ends, ns, elim,
+                     c->hlist[h]);
         }
         for (int i = 0; i < ron->len; i++) {
             int id = ron->ids[i], k = ch_key_of(c, id), all = 1;
@@ -254,7 +253,8 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *e
                 continue;
             for (int s = 0; s < ns; s++)
                 ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 0, ends, ns, elim);
+            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 0, ends, ns, elim,
+                     c->hlist[h]);
         }
     }
 }
@@ -273,7 +273,8 @@ static void ch_cell(ch_ctx *c, ch_res **sets, int ns, int *elim, int *ends)
                 continue;
             for (int s = 0; s < ns; s++)
                 ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_CELL, 5, c->node[id].cell, c->node[id].d, pass, ends, ns, elim);
+            ch_offer(c, CH_CELL, 5, c->node[id].cell, c->node[id].d, pass, ends, ns, elim,
+                     CH_CELL_LINK);
         }
 }
 
@@ -292,12 +293,12 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *bu
     if (contra && ron->abs_on >= 0) {
         ends[0] = ron->abs_on;
         ends[1] = ron->abs_off;
-        ch_offer(c, kind, 7, cell, d, 0, ends, 2, elim);
+        ch_offer(c, kind, 7, cell, d, 0, ends, 2, elim, CH_NO_CAUSE);
     }
     if (contra && roff->abs_on >= 0) {
         ends[0] = roff->abs_on;
         ends[1] = roff->abs_off;
-        ch_offer(c, kind, 7, cell, d, 1, ends, 2, elim);
+        ch_offer(c, kind, 7, cell, d, 1, ends, 2, elim, CH_NO_CAUSE);
     }
     if (!dbl)
         return;
@@ -308,7 +309,8 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *bu
                 continue;
             ends[0] = id;
             ends[1] = ch_res_get(c, roff, k);
-            ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim);
+            ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim,
+                     CH_NO_CAUSE);
         }
 }
 

@@ -5,6 +5,7 @@
  * ("r1c1=5 -> r1c4<>5 -> r3c4=5 => r1c1<>5").
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "chains.h"
 
@@ -19,9 +20,91 @@ static void ch_put(const ch_ctx *c, char *text, int *len, const char *sep, int c
         *len = *len + w < LG_TEXT - 1 ? *len + w : LG_TEXT - 1;
 }
 
-void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
-             const int *elim, int nelim, int place_cell, int place_d, int target)
+/* Collect mode: keeps the hint whole, with SE's rule parents (the
+ * removals from the calling chain's initial grid that the hint's links
+ * rely on: a cell link needs its cell's, a house link its house's) and the
+ * identity of its chains. */
+static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const int *elim,
+                    int nelim, const int *ends, int nends, int init_cause, int with_offs)
 {
+    if (c->nhints >= c->caphints) {
+        c->hints = ch_grow(c->hints, &c->caphints, c->nhints + 1, sizeof(ch_hint));
+        if (!c->hints) {
+            c->oom = 1;
+            c->nhints = c->caphints = 0;
+            return;
+        }
+    }
+    ch_hint *h = &c->hints[c->nhints];
+    memset(h, 0, sizeof *h);
+    h->diff = diff;
+    h->cx = complexity;
+    h->key = sortkey;
+    h->seq = c->nhints;
+    h->rem = malloc(sizeof(int32_t) * 2 * (size_t)(nelim ? nelim : 1));
+    h->par = malloc(sizeof(int32_t) * (size_t)c->nkeys);
+    if (!h->rem || !h->par) {
+        free(h->rem);
+        free(h->par);
+        c->oom = 1;
+        return;
+    }
+    memcpy(h->rem, elim, sizeof(int32_t) * 2 * (size_t)nelim);
+    h->nrem = nelim;
+    if (++c->stamp_bv == 0) {
+        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_bv = 1;
+    }
+    uint64_t sig = 1469598103934665603ull;
+    int n = c->n;
+    const uint32_t *cur = c->g->cand, *src = c->rp_src;
+    for (int e = 0; e < nends; e++) {
+        c->record = 1;
+        c->norder = 0;
+        ch_ancestors(c, ends[e]);
+        c->record = 0;
+        for (int i = 0; i < c->norder; i++) {
+            const ch_node *p = &c->node[c->order[i]];
+            sig = (sig ^ (uint64_t)CH_KEY(c, p->cell, p->d, p->on)) * 1099511628211ull;
+            int cause = p->np ? p->cause : init_cause;
+            if ((!p->on && !with_offs) || cause == CH_NO_CAUSE || cause == CH_ADVANCED)
+                continue;
+            if (cause == CH_CELL_LINK) {
+                for (uint32_t m = src[p->cell] & ~cur[p->cell]; m; m &= m - 1) {
+                    int k = CH_KEY(c, p->cell, __builtin_ctz(m) + 1, 0);
+                    if (c->stamp_b[k] != c->stamp_bv) {
+                        c->stamp_b[k] = c->stamp_bv;
+                        h->par[h->npar++] = k;
+                    }
+                }
+            } else {
+                const uint16_t *hc = c->b->house_cells + (size_t)cause * (size_t)n;
+                uint32_t bit = 1u << (p->d - 1);
+                for (int j = 0; j < n; j++)
+                    if ((src[hc[j]] & bit) && !(cur[hc[j]] & bit)) {
+                        int k = CH_KEY(c, hc[j], p->d, 0);
+                        if (c->stamp_b[k] != c->stamp_bv) {
+                            c->stamp_b[k] = c->stamp_bv;
+                            h->par[h->npar++] = k;
+                        }
+                    }
+            }
+        }
+        sig = (sig ^ 0x9e3779b97f4a7c15ull) * 1099511628211ull;
+    }
+    h->sig = sig;
+    c->nhints++;
+}
+
+void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
+             const int *elim, int nelim, int place_cell, int place_d, const int *ends,
+             int nends, int init_cause, int with_offs)
+{
+    if (c->collect) {
+        ch_keep(c, diff, complexity, sortkey, elim, nelim, ends, nends, init_cause, with_offs);
+        return;
+    }
+    int target = ends[nends - 1];
     lg_step *s = c->out;
     c->have = 1;
     c->best_diff = diff;
@@ -54,4 +137,15 @@ void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *na
         const ch_node *p = &c->node[line[i]];
         ch_put(c, s->text, &len, i == nl - 1 ? "" : i == 0 ? " => " : " -> ", p->cell, p->d, p->on);
     }
+}
+
+void ch_free_hints(ch_ctx *c)
+{
+    for (int i = 0; i < c->nhints; i++) {
+        free(c->hints[i].rem);
+        free(c->hints[i].par);
+    }
+    free(c->hints);
+    c->hints = NULL;
+    c->nhints = c->caphints = 0;
 }

@@ -91,6 +91,25 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
     return m;
 }
 
+/* SE's cause of the link from key pk to key k: the cell, or the first
+ * house (box, row, column) that makes it. */
+static int ch_kcause(const ch_ctx *c, int pk, int k)
+{
+    int n = c->n, pcell = pk / (2 * n), cell = k / (2 * n), d = (k >> 1) % n + 1;
+    if (pcell == cell)
+        return CH_CELL_LINK;
+    for (int h = c->hstart[pcell]; h < c->hstart[pcell + 1]; h++) {
+        uint32_t m = c->hmask0[c->hlist[h] * n + d - 1];
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+        int in = 0;
+        for (int i = 0; i < n && !in; i++)
+            in = hc[i] == cell;
+        if (in && ((k & 1) == 0 || __builtin_popcount(m) == 2))
+            return c->hlist[h];
+    }
+    return CH_NO_CAUSE;
+}
+
 /* Graph nodes for the main line ending at key last (after key tail, if
  * tail >= 0 is given: a last link the parent array does not hold). */
 static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
@@ -104,8 +123,11 @@ static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
     for (int i = nk - 1; i >= 0; i--) {
         int k = keys[i];
         int id = ch_node_new(c, k / (2 * n), (k >> 1) % n + 1, k & 1);
-        if (prev >= 0)
+        if (prev >= 0) {
             ch_add_parent(c, id, prev);
+            if (!c->oom)
+                c->node[id].cause = (int16_t)ch_kcause(c, keys[i + 1], k);
+        }
         prev = id;
     }
     return prev;
@@ -116,7 +138,7 @@ static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, i
 {
     double base = (isX && isY) ? 7.0 : 6.5;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
-    int cx = ch_ancestors(c, dst);
+    int cx = ch_complexity(c, &dst, 1);
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, key))
         return;
@@ -150,7 +172,7 @@ static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, i
     const char *name = (isX && isY) ? "Bidirectional Cycle"
                      : isY ? "Bidirectional Y-Cycle"
                      : ncellsin == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
-    ch_take(c, diff, cx, key, name, elim, ne, -1, 0, dst);
+    ch_take(c, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
 }
 
 /* The forcing chain hint of a target (the start's own candidate, reached
@@ -159,7 +181,7 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
 {
     double base = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
-    int cx = ch_ancestors(c, t);
+    int cx = ch_complexity(c, &t, 1);
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, key))
         return;
@@ -178,7 +200,7 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
     }
     const char *name = (isX && isY) ? "Forcing Chain" : isY ? "Forcing Y-Chain"
                      : cx == 6 ? "Turbot Fish" : "Forcing X-Chain";
-    ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, t);
+    ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, &t, 1, CH_NO_CAUSE, 0);
 }
 
 /* SE's doCycles from the "on" key src, cut where no cycle can still win
