@@ -232,6 +232,64 @@ static int run_file(const char *path, int check, int verbose)
     return 0;
 }
 
+/* Nested chains (level 2+): SE's rating on SE's positions, and soundness. */
+static int run_nested(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return -1;
+    const sdk_board *b = sdk_board_cached(3, 3);
+    static char line[4096];
+    while (fgets(line, sizeof line, fp)) {
+        char *f[12];
+        if (split(line, f, 12) < 9 || strcmp(f[0], "N"))
+            continue;
+        lg_grid g;
+        if (!build_grid(&g, b, f[1], f[2]) || strlen(f[8]) != 81) {
+            CHECK(0, "bad nested fact");
+            continue;
+        }
+        lg_chain_kind k = {1, 1, 0, atoi(f[3]), 0};
+        static lg_step s;
+        int r = lg_find_chain(&g, &k, &s, NULL);
+        CHECK(r == LG_FOUND && fabs(s.rating - atof(f[4])) < 0.05, "nested level %s: rating %.2f, SE %s",
+              f[3], r == LG_FOUND ? s.rating : 0, f[4]);
+        int sound = r == LG_FOUND && s.nelim > 0;
+        for (int i = 0; sound && i < s.nelim; i++)
+            sound = f[8][s.elim[i].cell] - '0' != s.elim[i].digit;
+        CHECK(sound, "nested level %s: a removal hits the solution", f[3]);
+    }
+    fclose(fp);
+    return 0;
+}
+
+/* A budget already spent: every finder stops at once and says so. */
+static void budget_stops(void)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    FILE *fp = fopen("tests/data/chains_se.txt", "r");
+    static char line[4096];
+    lg_grid g;
+    int have = 0;
+    while (fp && !have && fgets(line, sizeof line, fp)) {
+        char *f[12];
+        if (split(line, f, 12) >= 10 && !strcmp(f[0], "S"))
+            have = build_grid(&g, b, f[3], f[4]);
+    }
+    if (fp)
+        fclose(fp);
+    CHECK(have, "no position to test the budget on");
+    if (!have)
+        return;
+    sdk_budget spent = {sdk_now() - 1.0, 0, NULL};
+    for (int kind = K_UNARY; kind <= K_PLUS; kind++) {
+        lg_chain_kind k = producer(kind);
+        static lg_step s;
+        CHECK(lg_find_chain(&g, &k, &s, &spent) == LG_STOPPED, "%s ignores the budget",
+              kind_names[kind]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -243,5 +301,7 @@ int main(int argc, char **argv)
     CHECK(fabs(lg_length_bonus(34) - 0.6) < 1e-9, "bonus(34)");
     CHECK(fabs(lg_length_bonus(35) - 0.7) < 1e-9, "bonus(35)");
     CHECK(run_file("tests/data/chains_se.txt", 1, 0) == 0, "tests/data/chains_se.txt missing");
+    CHECK(run_nested("tests/data/chains_nested.txt") == 0, "tests/data/chains_nested.txt missing");
+    budget_stops();
     return CHECK_SUMMARY("unit_chains");
 }

@@ -412,7 +412,7 @@ int ch_stopped(ch_ctx *c)
 {
     if (c->stopped || c->oom)
         return 1;
-    if (c->budget && (++c->checks & 15) == 0 && sdk_budget_expired(c->budget))
+    if (c->budget && sdk_budget_expired(c->budget))
         c->stopped = 1;
     return c->stopped;
 }

@@ -69,7 +69,8 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
         if (!hash)
             c->oom = 1;
         else if (!c->stopped && !c->oom) {
-            qsort(n->hints, (size_t)nh, sizeof(ch_hint), ch_hint_cmp);
+            if (nh)
+                qsort(n->hints, (size_t)nh, sizeof(ch_hint), ch_hint_cmp);
             for (int i = 0; i < nh && !c->oom; i++) {
                 ch_hint *h = &n->hints[i];
                 hash[i] = ch_rem_hash(h);
