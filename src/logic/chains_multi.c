@@ -205,6 +205,27 @@ static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int to
             init_cause, 0);
 }
 
+/* The candidates every chaining of sets[0..ns) reaches (on ones first, in
+ * the order of sets[0]): a cell or region forcing chain each. */
+static void ch_agree(ch_ctx *c, int kind, int sortkey, ch_res **sets, int ns, int *elim,
+                     int *ends, int init_cause)
+{
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; i < sets[0]->len; i++) {
+            int id = sets[0]->ids[i], k = ch_key_of(c, id), all = 1;
+            if (c->node[id].on != pass)
+                continue;
+            for (int s = 1; s < ns && all; s++)
+                all = ch_res_has(sets[s], k);
+            if (!all)
+                continue;
+            for (int s = 0; s < ns; s++)
+                ends[s] = ch_res_get(c, sets[s], k);
+            ch_offer(c, kind, sortkey, c->node[id].cell, c->node[id].d, pass, ends, ns, elim,
+                     init_cause);
+        }
+}
+
 /* Region forcing chains from (cell, d): the houses whose first place for d
  * is this cell, all places' chainings agreeing on a candidate. */
 static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *elim,
@@ -230,52 +251,8 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *e
                     return;
                 ns++;
             }
-        for (int i = 0; i < ron->len; i++) {
-            int id = ron->ids[i], k = ch_key_of(c, id), all = 1;
-            if (!c->node[id].on)
-                continue;
-            for (int s = 1; s < ns && all; s++)
-                all = ch_res_has(sets[s], k);
-            if (!all)
-                continue;
-            for (int s = 0; s < ns; s++)
-                ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 1, ends, ns, elim,
-                     c->hlist[h]);
-        }
-        for (int i = 0; i < ron->len; i++) {
-            int id = ron->ids[i], k = ch_key_of(c, id), all = 1;
-            if (c->node[id].on)
-                continue;
-            for (int s = 1; s < ns && all; s++)
-                all = ch_res_has(sets[s], k);
-            if (!all)
-                continue;
-            for (int s = 0; s < ns; s++)
-                ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 0, ends, ns, elim,
-                     c->hlist[h]);
-        }
+        ch_agree(c, CH_REGION, 6, sets, ns, elim, ends, c->hlist[h]);
     }
-}
-
-/* Cell forcing chains: every digit of the cell leads to the same candidate. */
-static void ch_cell(ch_ctx *c, ch_res **sets, int ns, int *elim, int *ends)
-{
-    for (int pass = 1; pass >= 0; pass--)
-        for (int i = 0; i < sets[0]->len; i++) {
-            int id = sets[0]->ids[i], k = ch_key_of(c, id), all = 1;
-            if (c->node[id].on != pass)
-                continue;
-            for (int s = 1; s < ns && all; s++)
-                all = ch_res_has(sets[s], k);
-            if (!all)
-                continue;
-            for (int s = 0; s < ns; s++)
-                ends[s] = ch_res_get(c, sets[s], k);
-            ch_offer(c, CH_CELL, 5, c->node[id].cell, c->node[id].d, pass, ends, ns, elim,
-                     CH_CELL_LINK);
-        }
 }
 
 /* SE's doBinaryChaining: contradictions and double implications of (cell, d). */
@@ -347,7 +324,7 @@ void ch_multiple(ch_ctx *c)
             cellsets[ns++] = ron;
         }
         if (!c->nishio && (card == 2 || (c->multiple && card > 2)))
-            ch_cell(c, cellsets, ns, elim, ends);
+            ch_agree(c, CH_CELL, 5, cellsets, ns, elim, ends, CH_CELL_LINK);
     }
 out:
     free(buf);

@@ -34,6 +34,16 @@ static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
     s->anc[k] = parent < 0 ? 0 : s->anc[parent] | ch_kbit(parent);
 }
 
+/* A fresh stamp for the chain map (stamp a). */
+static uint32_t ch_new_stamp(ch_ctx *c)
+{
+    if (++c->stamp_av == 0) {
+        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_av = 1;
+    }
+    return c->stamp_av;
+}
+
 /* SE's isParent: is key x on the main line above key p? */
 static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 {
@@ -203,17 +213,32 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
     ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, &t, 1, CH_NO_CAUSE, 0);
 }
 
+/* A cycle back to src through key from (and tail after it, if >= 0), of
+ * complexity cx: made into nodes and offered if it could win. */
+static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int cx, int src,
+                           int isY, int isX, uint8_t *mark, int *elim)
+{
+    if (!ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(cx), cx,
+                   isX && isY ? 4 : isY ? 3 : 2))
+        return;
+    int base = c->nnode, basepar = c->npar, n = c->n;
+    int q = ch_knodes(c, s, from, tail);
+    int id = ch_node_new(c, src / (2 * n), (src >> 1) % n + 1, 1);
+    ch_add_parent(c, id, q);
+    if (!c->oom)
+        c->node[id].cause = (int16_t)ch_kcause(c, tail >= 0 ? tail : from, src);
+    ch_cycle_hint(c, id, isY, isX, mark, elim);
+    c->nnode = base;
+    c->npar = basepar;
+}
+
 /* SE's doCycles from the "on" key src, cut where no cycle can still win
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
  * again is queued again (SE does) only if it leads straight back to src. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
                      uint8_t *mark, int *elim)
 {
-    if (++c->stamp_av == 0) {
-        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_av = 1;
-    }
-    uint32_t st = c->stamp_av;
+    uint32_t st = ch_new_stamp(c);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
     int closer[SDK_MAX_N + 3], ncl = 0;
@@ -268,33 +293,15 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
         while (oh < ol) {
             int x = s->qoff[oh], dp = s->qdup[oh++];
             if (dp >= 0) {
-                if (length >= 4 && ch_better(c, (isX && isY ? 7.0 : 6.5) +
-                                             lg_length_bonus(s->dep[dp] + 2), s->dep[dp] + 2,
-                                             isX && isY ? 4 : isY ? 3 : 2)) {
-                    int base = c->nnode, basepar = c->npar;
-                    int q = ch_knodes(c, s, dp, x);
-                    int id = ch_node_new(c, scell, sd, 1);
-                    ch_add_parent(c, id, q);
-                    ch_cycle_hint(c, id, isY, isX, mark, elim);
-                    c->nnode = base;
-                    c->npar = basepar;
-                }
+                if (length >= 4)
+                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, mark, elim);
                 continue;
             }
             int m = ch_koff_to_on(c, x, isY, isX, buf);
             for (int i = 0; i < m; i++) {
                 int y = buf[i];
-                if (length >= 4 && y == src &&
-                    ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(s->dep[x] + 1),
-                              s->dep[x] + 1, isX && isY ? 4 : isY ? 3 : 2)) {
-                    int base = c->nnode, basepar = c->npar;
-                    int q = ch_knodes(c, s, x, -1);
-                    int id = ch_node_new(c, scell, sd, 1);
-                    ch_add_parent(c, id, q);
-                    ch_cycle_hint(c, id, isY, isX, mark, elim);
-                    c->nnode = base;
-                    c->npar = basepar;
-                }
+                if (length >= 4 && y == src)
+                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, mark, elim);
                 if (c->stamp_a[y] != st) {
                     ch_kset(c, s, y, x);
                     s->qon[ql++] = y;
@@ -311,11 +318,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
  * candidate in the opposite state, or -1; cut where it could not win. */
 static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
 {
-    if (++c->stamp_av == 0) {
-        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_av = 1;
-    }
-    uint32_t st = c->stamp_av;
+    uint32_t st = ch_new_stamp(c);
     int target = src ^ 1, *buf = s->list;
     ch_kset(c, s, src, -1);
     int onh = 0, onl = 0, offh = 0, offl = 0;
