@@ -138,6 +138,8 @@ void ch_ctx_free(ch_ctx *c)
     ch_free_hints(c);
     free(c->nest);
     free(c->order);
+    free(c->cross);
+    free(c->hempty);
 }
 
 /* ---------------------------------------------------------------- nodes */

@@ -89,6 +89,10 @@ typedef struct ch_ctx {
     int record;                    /* ch_ancestors lists the nodes it meets in order */
     int32_t *order;
     int norder, caporder;
+    /* dynamic+ rules: crossings of houses in SE's order, empty cells a house */
+    struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
+    int ncross;
+    int8_t *hempty;
     /* the best hint so far */
     int have;
     double best_diff;

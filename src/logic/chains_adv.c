@@ -6,6 +6,7 @@
  * (SE's getRuleParents).  The rules are tried in SE's order and the first
  * that gives anything gives all it has, enumerated in SE's order.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "chains.h"
 
@@ -93,42 +94,77 @@ static void ch_adv_hint(ch_adv *a)
                    a->offl);
 }
 
-/* Locked candidates: the digit's places in h1 all lie in h2 (house masks
- * of the working grid; in1 / in2: the places of the crossing in h1 / h2). */
-static void ch_locking(ch_adv *a, int h1, int h2)
+/* Locked candidates on a crossing: the digit's places in h1 all lie in h2
+ * (house masks of the working grid; in1 / in2: the crossing's places). */
+static void ch_locking(ch_adv *a, const struct ch_cross *x)
 {
     ch_ctx *c = a->c;
     int n = c->n;
-    const uint16_t *c1 = ch_hcells(c, h1), *c2 = ch_hcells(c, h2);
-    uint32_t in1 = 0, in2 = 0;
-    for (int i = 0; i < n; i++) {
-        in1 |= (uint32_t)ch_in_house(c, c1[i], h2) << i;
-        in2 |= (uint32_t)ch_in_house(c, c2[i], h1) << i;
-    }
-    if (!in1)
-        return;
+    const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
     for (int d = 1; d <= n; d++) {
-        uint32_t m1 = c->hmask[h1 * n + d - 1];
-        if (__builtin_popcount(m1) <= 1 || (m1 & ~in1))
+        uint32_t m1 = c->hmask[x->h1 * n + d - 1];
+        if (__builtin_popcount(m1) <= 1 || (m1 & ~x->in1))
             continue;
-        uint32_t rem = c->hmask[h2 * n + d - 1] & ~in2;
+        uint32_t rem = c->hmask[x->h2 * n + d - 1] & ~x->in2;
         if (!rem)
             continue;
         a->nrem = a->npar = 0;
         for (; rem; rem &= rem - 1)
             ch_rem(a, c2[__builtin_ctz(rem)], d);
-        for (uint32_t g = c->hmask0[h1 * n + d - 1] & ~m1 & ~in1; g; g &= g - 1)
+        for (uint32_t g = c->hmask0[x->h1 * n + d - 1] & ~m1 & ~x->in1; g; g &= g - 1)
             ch_par(a, c1[__builtin_ctz(g)], d);
         ch_adv_hint(a);
     }
 }
 
-static int ch_empty_cells(const ch_ctx *c, int h)
+/* Appends the crossing (h1, h2) if the houses share cells. */
+static void ch_cross_add(ch_ctx *c, int h1, int h2)
 {
-    int k = 0;
-    for (int i = 0; i < c->n; i++)
-        k += !c->g->val[ch_hcells(c, h)[i]];
-    return k;
+    const uint16_t *c1 = ch_hcells(c, h1), *c2 = ch_hcells(c, h2);
+    uint32_t in1 = 0, in2 = 0;
+    for (int i = 0; i < c->n; i++) {
+        in1 |= (uint32_t)ch_in_house(c, c1[i], h2) << i;
+        in2 |= (uint32_t)ch_in_house(c, c2[i], h1) << i;
+    }
+    if (in1) {
+        struct ch_cross *x = &c->cross[c->ncross++];
+        x->h1 = (uint16_t)h1;
+        x->h2 = (uint16_t)h2;
+        x->in1 = in1;
+        x->in2 = in2;
+    }
+}
+
+/* The crossings in SE's order (box-column, box-row, column-box, row-box)
+ * and each house's empty cells: the same for every chain of a search. */
+static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int nr,
+                         const int *col, int nco)
+{
+    if (c->cross)
+        return 1;
+    c->cross = malloc(sizeof(struct ch_cross) * (size_t)(4 * nb * (nr + nco) + 1));
+    c->hempty = malloc((size_t)c->b->nhouses);
+    if (!c->cross || !c->hempty)
+        return c->oom = 1, 0;
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nco; j++)
+            ch_cross_add(c, box[i], col[j]);
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nr; j++)
+            ch_cross_add(c, box[i], row[j]);
+    for (int i = 0; i < nco; i++)
+        for (int j = 0; j < nb; j++)
+            ch_cross_add(c, col[i], box[j]);
+    for (int i = 0; i < nr; i++)
+        for (int j = 0; j < nb; j++)
+            ch_cross_add(c, row[i], box[j]);
+    for (int h = 0; h < c->b->nhouses; h++) {
+        int k = 0;
+        for (int i = 0; i < c->n; i++)
+            k += !c->g->val[ch_hcells(c, h)[i]];
+        c->hempty[h] = (int8_t)k;
+    }
+    return 1;
 }
 
 /* Hidden pair of digits (x, y) in house h (SE: positions of each 2+, both in two cells). */
@@ -227,19 +263,10 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     int nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
     int nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
     int n = c->n;
-    /* Locking: box-column, box-row, column-box, row-box. */
-    for (int i = 0; i < nb; i++)
-        for (int j = 0; j < nco; j++)
-            ch_locking(&a, box[i], col[j]);
-    for (int i = 0; i < nb; i++)
-        for (int j = 0; j < nr; j++)
-            ch_locking(&a, box[i], row[j]);
-    for (int i = 0; i < nco; i++)
-        for (int j = 0; j < nb; j++)
-            ch_locking(&a, col[i], box[j]);
-    for (int i = 0; i < nr; i++)
-        for (int j = 0; j < nb; j++)
-            ch_locking(&a, row[i], box[j]);
+    if (!ch_adv_tables(c, box, nb, row, nr, col, nco))
+        return;
+    for (int i = 0; i < c->ncross; i++)
+        ch_locking(&a, &c->cross[i]);
     if (a.found || c->oom)
         return;
     /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order. */
@@ -247,7 +274,7 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     const int counts[3] = {nb, nco, nr};
     for (int t = 0; t < 3; t++)
         for (int i = 0; i < counts[t]; i++)
-            if (ch_empty_cells(c, kinds[t][i]) > 4)
+            if (c->hempty[kinds[t][i]] > 4)
                 for (int y = 2; y <= n; y++)
                     for (int x = 1; x < y; x++)
                         ch_hidden_pair(&a, kinds[t][i], x, y);
@@ -255,7 +282,7 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
         return;
     for (int t = 0; t < 3; t++)
         for (int i = 0; i < counts[t]; i++)
-            if (ch_empty_cells(c, kinds[t][i]) >= 4)
+            if (c->hempty[kinds[t][i]] >= 4)
                 for (int y = 1; y < n; y++)
                     for (int x = 0; x < y; x++)
                         ch_naked_pair(&a, kinds[t][i], x, y);
