@@ -44,9 +44,10 @@ static int ch_houses_init(ch_ctx *c)
     c->hstart = malloc(sizeof(int) * (size_t)(c->ncells + 1));
     c->hlist = malloc(sizeof(uint16_t) * (size_t)(b->cell_house_start[c->ncells] + 1));
     c->hpos = malloc((size_t)(b->cell_house_start[c->ncells] + 1));
+    c->hdup = calloc((size_t)(b->cell_house_start[c->ncells] + 1), sizeof(uint32_t));
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
     c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->hstart || !c->hlist || !c->hpos || !c->hmask0 || !c->hmask)
+    if (!c->hstart || !c->hlist || !c->hpos || !c->hdup || !c->hmask0 || !c->hmask)
         return 0;
     for (int h = 0; h < b->nhouses; h++)
         for (int i = 0; i < c->n; i++) {
@@ -69,6 +70,15 @@ static int ch_houses_init(ch_ctx *c)
                 }
     }
     c->hstart[c->ncells] = k;
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+            for (int i = 0; i < c->n; i++) {
+                int o = b->house_cells[c->hlist[h] * c->n + i];
+                for (int e = c->hstart[cell]; e < h; e++)
+                    for (int j = 0; j < c->n; j++)
+                        if (b->house_cells[c->hlist[e] * c->n + j] == o)
+                            c->hdup[h] |= 1u << i;
+            }
     return 1;
 }
 
@@ -129,6 +139,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->hstart);
     free(c->hlist);
     free(c->hpos);
+    free(c->hdup);
     free(c->hmask0);
     free(c->hmask);
     free(c->node);

@@ -56,6 +56,7 @@ typedef struct ch_ctx {
     int *hstart;                   /* houses of each cell in SE's order (box, row, col, extra) */
     uint16_t *hlist;
     uint8_t *hpos;                 /* the cell's place in each of those houses */
+    uint32_t *hdup;                /* places there already in an earlier house of the cell */
     uint32_t *hmask0, *hmask;      /* places of each (house, digit): the grid's, the working grid's */
     ch_node *node;
     int nnode, capnode;

@@ -59,22 +59,15 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
 {
     int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
-    if (++c->stamp_bv == 0) {
-        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_bv = 1;
-    }
     if (isY)
         for (uint32_t r = c->g->cand[cell] & ~(1u << (d - 1)); r; r &= r - 1)
             out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
+    /* A place shared with an earlier house was listed there (SE keeps the first). */
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        for (uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]); r; r &= r - 1) {
-            int k = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
-            if (c->stamp_b[k] != c->stamp_bv) {
-                c->stamp_b[k] = c->stamp_bv;
-                out[m++] = k;
-            }
-        }
+        uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
+        for (; r; r &= r - 1)
+            out[m++] = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
     }
     return m;
 }
