@@ -290,6 +290,49 @@ static void budget_stops(void)
     }
 }
 
+/* Other sizes: a puzzle from a solution grid (every third cell kept),
+ * candidates by the givens; every producer's step must be sound. */
+static void other_sizes(void)
+{
+    static const int shapes[][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};
+    for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++) {
+        const sdk_board *b = sdk_board_cached(shapes[t][0], shapes[t][1]);
+        int n = b->n;
+        uint8_t empty[SDK_MAX_CELLS] = {0}, sol[SDK_MAX_CELLS], puz[SDK_MAX_CELLS];
+        sdk_status st;
+        if (sdk_exact_count(b, empty, 1, sol, NULL, NULL, &st) != 1) {
+            CHECK(0, "no %dx%d grid", n, n);
+            continue;
+        }
+        for (int i = 0; i < b->ncells; i++)
+            puz[i] = (uint8_t)((i * 7) % 3 == 0 ? sol[i] : 0);
+        lg_grid g;
+        memset(&g, 0, sizeof g);
+        g.b = b;
+        g.n = n;
+        for (int i = 0; i < b->ncells; i++) {
+            g.val[i] = puz[i];
+            if (puz[i])
+                continue;
+            g.cand[i] = (n == 32 ? 0u : (1u << n)) - 1;
+            for (int j = b->peer_start[i]; j < b->peer_start[i + 1]; j++)
+                if (puz[b->peers[j]])
+                    g.cand[i] &= ~(1u << (puz[b->peers[j]] - 1));
+        }
+        for (int kind = K_UNARY; kind <= K_PLUS; kind++) {
+            lg_chain_kind k = producer(kind);
+            static lg_step s;
+            int r = lg_find_chain(&g, &k, &s, NULL);
+            int sound = r != LG_STOPPED;
+            for (int i = 0; r == LG_FOUND && i < s.nelim; i++)
+                sound &= sol[s.elim[i].cell] != s.elim[i].digit;
+            for (int i = 0; r == LG_FOUND && i < s.nplace; i++)
+                sound &= sol[s.place[i].cell] == s.place[i].digit;
+            CHECK(sound, "%dx%d %s: unsound step", n, n, kind_names[kind]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -303,5 +346,6 @@ int main(int argc, char **argv)
     CHECK(run_file("tests/data/chains_se.txt", 1, 0) == 0, "tests/data/chains_se.txt missing");
     CHECK(run_nested("tests/data/chains_nested.txt") == 0, "tests/data/chains_nested.txt missing");
     budget_stops();
+    other_sizes();
     return CHECK_SUMMARY("unit_chains");
 }
