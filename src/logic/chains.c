@@ -74,9 +74,9 @@ static int ch_houses_init(ch_ctx *c)
         for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
             for (int i = 0; i < c->n; i++) {
                 int o = b->house_cells[c->hlist[h] * c->n + i];
-                for (int e = c->hstart[cell]; e < h; e++)
-                    for (int j = 0; j < c->n; j++)
-                        if (b->house_cells[c->hlist[e] * c->n + j] == o)
+                for (int e = b->cell_house_start[o]; e < b->cell_house_start[o + 1]; e++)
+                    for (int f = c->hstart[cell]; f < h; f++)
+                        if (b->cell_houses[e] == c->hlist[f])
                             c->hdup[h] |= 1u << i;
             }
     return 1;
