@@ -19,9 +19,10 @@
 #include "check.h"
 #include "../src/logic/logic.h"
 
-enum { K_UNARY, K_NISHIO, K_MULTI, K_DYN, K_PLUS, K_NEST2, NKINDS };
+enum { K_UNARY, K_NISHIO, K_MULTI, K_DYN, K_PLUS, K_NEST2, K_NEST3, K_NEST4, K_NEST5, NKINDS };
 static const char *kind_names[NKINDS] = {"forcing chains & cycles", "nishio", "multiple",
-                                         "dynamic", "dynamic+", "nested"};
+                                         "dynamic", "dynamic+", "nested 2", "nested 3",
+                                         "nested 4", "nested 5"};
 
 /* Process CPU seconds: the machine is shared, wall time is not the code's. */
 static double cpu_now(void)
@@ -49,6 +50,12 @@ static int kind_of(const char *name)
         return K_DYN;
     if (strstr(name, "(+)") && !strstr(name, "(+ "))
         return K_PLUS;
+    if (strstr(name, "(+ Dynamic Forcing Chains (+"))
+        return K_NEST5;
+    if (strstr(name, "(+ Dynamic"))
+        return K_NEST4;
+    if (strstr(name, "(+ Multiple"))
+        return K_NEST3;
     return K_NEST2;
 }
 
@@ -61,8 +68,8 @@ static lg_chain_kind producer(int kind)
         k.multiple = 1;
     if (kind >= K_DYN)
         k.dynamic = 1;
-    if (kind == K_PLUS)
-        k.level = 1;
+    if (kind >= K_PLUS)
+        k.level = kind - K_PLUS + 1;
     return k;
 }
 
@@ -135,7 +142,7 @@ static void one_step(char **f, const sdk_board *b, const uint8_t *sol, tally *t,
                      int verbose)
 {
     int kind = kind_of(f[6]);
-    if (kind < 0 || kind == K_NEST2)
+    if (kind < 0)
         return;
     lg_grid g;
     if (!build_grid(&g, b, f[3], f[4])) {
