@@ -275,13 +275,7 @@ static inline void ch_emit(ch_ctx *c, int id, int *out, int *nout)
 
 static inline int ch_skip(const ch_ctx *c, int k)
 {
-    if (!c->skip_st || c->stamp_a[k] != c->skip_st ||
-        (!c->skip_any && c->stamp_a[k ^ 1] == c->skip_st))
-        return 0;
-    for (int i = 0; i < c->nkeep; i++)
-        if (c->keep[i] == k)
-            return 0;
-    return 1;
+    return c->skip_st && c->stamp_a[k] == c->skip_st && c->stamp_a[k ^ 1] != c->skip_st;
 }
 
 /* The candidates an "on" candidate turns off: the cell's other digits (with

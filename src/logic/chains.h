@@ -13,8 +13,6 @@ typedef struct ch_node {
     uint16_t cell;
     uint8_t d, on;
     int32_t p0, np;                /* parents: par[p0 .. p0+np), the first is the main one */
-    int32_t depth;                 /* links from the assumption along the main line */
-    uint64_t anc;                  /* a fingerprint of the main line's keys (ch_is_parent) */
     int16_t cause;                 /* how it was implied: CH_CELL_LINK, a house, or none */
     int32_t nest;                  /* a nested chain (ch_ctx.nest) that removed it, or -1 */
 } ch_node;
@@ -51,7 +49,6 @@ typedef struct ch_ctx {
     int n, ncells, nkeys, words;
     const sdk_budget *budget;
     int stopped, oom;
-    int cut, lim;                  /* a search stopped at the complexity bound lim */
     unsigned checks;
     int *hstart;                   /* houses of each cell in SE's order (box, row, col, extra) */
     uint16_t *hlist;
@@ -70,10 +67,8 @@ typedef struct ch_ctx {
     int32_t *qon, *qoff;
     /* While skip_st is set, the implication lists leave out candidates the
      * chain (stamp a) holds already without their opposite (SE drops them
-     * on arrival), except keep_key: making their nodes would be waste. */
+     * on arrival): making their nodes would be waste. */
     uint32_t skip_st;
-    int skip_any;                  /* skip even if the opposite is held (cycle searches) */
-    int keep[SDK_MAX_N + 3], nkeep;
     int32_t *clist;                /* the chain being built (ch_chain) */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
@@ -123,8 +118,6 @@ static inline int ch_node_new(ch_ctx *c, int cell, int d, int on)
     p->on = (uint8_t)on;
     p->p0 = c->npar;
     p->np = 0;
-    p->depth = 0;
-    p->anc = 0;
     p->cause = CH_NO_CAUSE;
     p->nest = -1;
     return c->nnode++;
@@ -135,11 +128,7 @@ static inline void ch_add_parent(ch_ctx *c, int id, int parent)
     if (c->oom || (c->npar >= c->cappar && !ch_par_room(c)))
         return;
     c->par[c->npar++] = parent;
-    if (!c->node[id].np++) {
-        const ch_node *q = &c->node[parent];
-        c->node[id].depth = q->depth + 1;
-        c->node[id].anc = q->anc | 1ull << ((((q->cell * 31u) + q->d) * 2u + q->on) & 63);
-    }
+    c->node[id].np++;
 }
 int  ch_ancestors(ch_ctx *c, int id);
 /* SE's getComplexity of a hint whose chains end at ends[0..n): ancestors of
