@@ -8,7 +8,8 @@
 # CPU time a step; then the CPU time of all chain producers as a ladder would
 # call them, against the seconds SE took for the whole puzzles.
 # Dumps: SE_STEPS (default the SE reference dumps in /work/ref/se, made from
-# se_rated_1000, puzzles of our generator and magictour top1465); without them
+# se_rated_1000, puzzles of our generator, magictour top1465 and the first of
+# forum_hardest_1106); without them
 # the 63 positions of tests/data/chains_se.txt.  Prints figures, asserts nothing.
 cd "$(dirname "$0")/.."
 BIN=build/tests/unit_chains
@@ -17,7 +18,7 @@ pin=""
 if command -v taskset >/dev/null 2>&1 && taskset -c "${CPU:-1}" true 2>/dev/null; then
     pin="taskset -c ${CPU:-1}"
 fi
-dumps=${SE_STEPS:-"/work/ref/se/steps_se1000.txt /work/ref/se/steps_gen500.txt /work/ref/se/steps_top400.txt"}
+dumps=${SE_STEPS:-"/work/ref/se/steps_se1000.txt /work/ref/se/steps_gen500.txt /work/ref/se/steps_top400.txt /work/ref/se/steps_hard8.txt"}
 found=0
 for f in $dumps; do
     [ -f "$f" ] || continue
