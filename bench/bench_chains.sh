@@ -10,7 +10,7 @@
 # Dumps: SE_STEPS (default the SE reference dumps in /work/ref/se, made from
 # se_rated_1000, puzzles of our generator, magictour top1465 and the first of
 # forum_hardest_1106); without them
-# the 63 positions of tests/data/chains_se.txt.  Prints figures, asserts nothing.
+# the 64 positions of tests/data/chains_se.txt.  Prints figures, asserts nothing.
 cd "$(dirname "$0")/.."
 BIN=build/tests/unit_chains
 [ -x "$BIN" ] || make -s "$BIN" >/dev/null 2>&1 || { echo "bench_chains: cannot build $BIN"; exit 0; }
