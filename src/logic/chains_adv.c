@@ -1,0 +1,315 @@
+/*
+ * chains_adv.c -- dynamic+ (SE level 1): inside a dynamic chain, when no
+ * single implication is left, locked candidates, hidden and naked pairs and
+ * X-wings on the chain's working grid remove more candidates; each becomes
+ * an "off" node whose parents are the removals that made the rule apply
+ * (SE's getRuleParents).  The rules are tried in SE's order and the first
+ * that gives anything gives all it has, enumerated in SE's order.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "chains.h"
+
+typedef struct {
+    ch_ctx *c;
+    const uint32_t *cur, *src;
+    int *len, *offl;
+    int32_t *qoff;
+    int found;
+    int rem[2 * 64], nrem;         /* removals of one hint: (cell, digit) */
+    int par[2 * 64], npar;         /* its parents: "off" candidates (cell, digit) */
+} ch_adv;
+
+/* The houses of one kind in board order. */
+static int ch_kind_houses(const sdk_board *b, int kind, int *out)
+{
+    int k = 0;
+    for (int h = 0; h < b->nhouses; h++)
+        if (b->house_kind[h] == kind)
+            out[k++] = h;
+    return k;
+}
+
+static const uint16_t *ch_hcells(const ch_ctx *c, int h)
+{
+    return c->b->house_cells + (size_t)h * (size_t)c->n;
+}
+
+static int ch_in_house(const ch_ctx *c, int cell, int h)
+{
+    const sdk_board *b = c->b;
+    return b->cell_row[cell] == h || b->cell_col[cell] == h || b->cell_box[cell] == h;
+}
+
+static void ch_rem(ch_adv *a, int cell, int d)
+{
+    if (a->nrem < 64) {
+        a->rem[2 * a->nrem] = cell;
+        a->rem[2 * a->nrem + 1] = d;
+        a->nrem++;
+    }
+}
+
+static void ch_par(ch_adv *a, int cell, int d)
+{
+    if (a->npar < 64) {
+        a->par[2 * a->npar] = cell;
+        a->par[2 * a->npar + 1] = d;
+        a->npar++;
+    }
+}
+
+void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
+                int32_t *qoff, int *offl)
+{
+    int id = ch_node_new(c, cell, d, 0);
+    for (int j = 0; j < npar; j++)
+        if (c->stamp_a[park[j]] == c->stamp_av)
+            ch_add_parent(c, id, c->id_a[park[j]]);
+    if (c->oom)
+        return;
+    c->node[id].cause = CH_ADVANCED;
+    c->node[id].nest = nest;
+    int k = CH_KEY(c, cell, d, 0);
+    if (c->stamp_a[k] != c->stamp_av) {
+        c->stamp_a[k] = c->stamp_av;
+        c->id_a[k] = id;
+        c->clist[(*len)++] = id;
+        qoff[(*offl)++] = id;
+    }
+}
+
+/* One hint of a rule: if it has parents, its removals join the chain. */
+static void ch_adv_hint(ch_adv *a)
+{
+    ch_ctx *c = a->c;
+    if (!a->nrem || !a->npar)
+        return;
+    a->found = 1;
+    int32_t park[64];
+    for (int j = 0; j < a->npar; j++)
+        park[j] = CH_KEY(c, a->par[2 * j], a->par[2 * j + 1], 0);
+    for (int i = 0; i < a->nrem && !c->oom; i++)
+        ch_adv_add(c, a->rem[2 * i], a->rem[2 * i + 1], park, a->npar, -1, a->len, a->qoff,
+                   a->offl);
+}
+
+/* Locked candidates on a crossing: the digit's places in h1 all lie in h2
+ * (house masks of the working grid; in1 / in2: the crossing's places). */
+static void ch_locking(ch_adv *a, const struct ch_cross *x)
+{
+    ch_ctx *c = a->c;
+    int n = c->n;
+    const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
+    for (int d = 1; d <= n; d++) {
+        uint32_t m1 = c->hmask[x->h1 * n + d - 1];
+        if (__builtin_popcount(m1) <= 1 || (m1 & ~x->in1))
+            continue;
+        uint32_t rem = c->hmask[x->h2 * n + d - 1] & ~x->in2;
+        if (!rem)
+            continue;
+        a->nrem = a->npar = 0;
+        for (; rem; rem &= rem - 1)
+            ch_rem(a, c2[__builtin_ctz(rem)], d);
+        for (uint32_t g = c->hmask0[x->h1 * n + d - 1] & ~m1 & ~x->in1; g; g &= g - 1)
+            ch_par(a, c1[__builtin_ctz(g)], d);
+        ch_adv_hint(a);
+    }
+}
+
+/* Appends the crossing (h1, h2) if the houses share cells. */
+static void ch_cross_add(ch_ctx *c, int h1, int h2)
+{
+    const uint16_t *c1 = ch_hcells(c, h1), *c2 = ch_hcells(c, h2);
+    uint32_t in1 = 0, in2 = 0;
+    for (int i = 0; i < c->n; i++) {
+        in1 |= (uint32_t)ch_in_house(c, c1[i], h2) << i;
+        in2 |= (uint32_t)ch_in_house(c, c2[i], h1) << i;
+    }
+    if (in1) {
+        struct ch_cross *x = &c->cross[c->ncross++];
+        x->h1 = (uint16_t)h1;
+        x->h2 = (uint16_t)h2;
+        x->in1 = in1;
+        x->in2 = in2;
+    }
+}
+
+/* The crossings in SE's order (box-column, box-row, column-box, row-box)
+ * and each house's empty cells: the same for every chain of a search. */
+static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int nr,
+                         const int *col, int nco)
+{
+    if (c->cross)
+        return 1;
+    c->cross = malloc(sizeof(struct ch_cross) * (size_t)(4 * nb * (nr + nco) + 1));
+    c->hempty = malloc((size_t)c->b->nhouses);
+    if (!c->cross || !c->hempty)
+        return c->oom = 1, 0;
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nco; j++)
+            ch_cross_add(c, box[i], col[j]);
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nr; j++)
+            ch_cross_add(c, box[i], row[j]);
+    for (int i = 0; i < nco; i++)
+        for (int j = 0; j < nb; j++)
+            ch_cross_add(c, col[i], box[j]);
+    for (int i = 0; i < nr; i++)
+        for (int j = 0; j < nb; j++)
+            ch_cross_add(c, row[i], box[j]);
+    for (int h = 0; h < c->b->nhouses; h++) {
+        int k = 0;
+        for (int i = 0; i < c->n; i++)
+            k += !c->g->val[ch_hcells(c, h)[i]];
+        c->hempty[h] = (int8_t)k;
+    }
+    return 1;
+}
+
+/* Hidden pair of digits (x, y) in house h (SE: positions of each 2+, both in two cells). */
+static void ch_hidden_pair(ch_adv *a, int h, int x, int y)
+{
+    ch_ctx *c = a->c;
+    const uint16_t *hc = ch_hcells(c, h);
+    uint32_t bx = 1u << (x - 1), by = 1u << (y - 1);
+    uint32_t mx = c->hmask[h * c->n + x - 1], my = c->hmask[h * c->n + y - 1];
+    if (__builtin_popcount(mx) <= 1 || __builtin_popcount(my) <= 1 ||
+        __builtin_popcount(mx | my) != 2)
+        return;
+    a->nrem = a->npar = 0;
+    for (int i = 0; i < c->n; i++)
+        if (a->cur[hc[i]] & (bx | by)) {
+            for (int v = 1; v <= c->n; v++)
+                if (v != x && v != y && (a->cur[hc[i]] >> (v - 1) & 1))
+                    ch_rem(a, hc[i], v);
+        } else {
+            if (a->src[hc[i]] & bx)
+                ch_par(a, hc[i], x);
+            if (a->src[hc[i]] & by)
+                ch_par(a, hc[i], y);
+        }
+    ch_adv_hint(a);
+}
+
+/* Naked pair in cells i, j of house h. */
+static void ch_naked_pair(ch_adv *a, int h, int i, int j)
+{
+    ch_ctx *c = a->c;
+    const uint16_t *hc = ch_hcells(c, h);
+    uint32_t mi = a->cur[hc[i]], mj = a->cur[hc[j]], u = mi | mj;
+    if (__builtin_popcount(mi) <= 1 || __builtin_popcount(mj) <= 1 || __builtin_popcount(u) != 2)
+        return;
+    a->nrem = a->npar = 0;
+    for (int k = 0; k < c->n; k++)
+        if (k != i && k != j)
+            for (int v = 1; v <= c->n; v++)
+                if ((u >> (v - 1) & 1) && (a->cur[hc[k]] >> (v - 1) & 1))
+                    ch_rem(a, hc[k], v);
+    for (int v = 1; v <= c->n; v++) {
+        if ((a->src[hc[i]] >> (v - 1) & 1) && !(u >> (v - 1) & 1))
+            ch_par(a, hc[i], v);
+    }
+    for (int v = 1; v <= c->n; v++) {
+        if ((a->src[hc[j]] >> (v - 1) & 1) && !(u >> (v - 1) & 1))
+            ch_par(a, hc[j], v);
+    }
+    ch_adv_hint(a);
+}
+
+/* X-wing: base lines b1, b2 (kind base), cover lines the other kind. */
+static void ch_xwing(ch_adv *a, int b1, int b2, int d, const int *covers)
+{
+    ch_ctx *c = a->c;
+    uint32_t bit = 1u << (d - 1);
+    const uint16_t *l1 = ch_hcells(c, b1), *l2 = ch_hcells(c, b2);
+    uint32_t p1 = c->hmask[b1 * c->n + d - 1], p2 = c->hmask[b2 * c->n + d - 1];
+    if (__builtin_popcount(p1) <= 1 || __builtin_popcount(p2) <= 1 ||
+        __builtin_popcount(p1 | p2) != 2)
+        return;
+    a->nrem = a->npar = 0;
+    int cov[2], nc = 0;
+    for (int i = 0; i < c->n; i++)
+        if ((p1 | p2) >> i & 1)
+            cov[nc++] = covers[i];
+    for (int k = 0; k < 2; k++) {
+        const uint16_t *cc = ch_hcells(c, cov[k]);
+        for (int i = 0; i < c->n; i++)
+            if ((a->cur[cc[i]] & bit) && !ch_in_house(c, cc[i], b1) && !ch_in_house(c, cc[i], b2))
+                ch_rem(a, cc[i], d);
+    }
+    for (int k = 0; k < 2; k++) {
+        const uint16_t *bc = k ? l2 : l1;
+        for (int i = 0; i < c->n; i++)
+            if ((a->src[bc[i]] & bit) && !(a->cur[bc[i]] & bit) &&
+                !ch_in_house(c, bc[i], cov[0]) && !ch_in_house(c, bc[i], cov[1]))
+                ch_par(a, bc[i], d);
+    }
+    ch_adv_hint(a);
+}
+
+void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl)
+{
+    ch_adv a;
+    memset(&a, 0, sizeof a);
+    a.c = c;
+    a.cur = cand;
+    a.src = c->g->cand;
+    a.len = len;
+    a.qoff = qoff;
+    a.offl = offl;
+    int box[SDK_MAX_N], row[SDK_MAX_N], col[SDK_MAX_N];
+    int nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
+    int nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
+    int nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
+    int n = c->n;
+    if (!ch_adv_tables(c, box, nb, row, nr, col, nco))
+        return;
+    for (int i = 0; i < c->ncross; i++)
+        ch_locking(&a, &c->cross[i]);
+    if (a.found || c->oom)
+        return;
+    /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order. */
+    const int *kinds[3] = {box, col, row};
+    const int counts[3] = {nb, nco, nr};
+    for (int t = 0; t < 3; t++)
+        for (int i = 0; i < counts[t]; i++)
+            if (c->hempty[kinds[t][i]] > 4)
+                for (int y = 2; y <= n; y++)
+                    for (int x = 1; x < y; x++)
+                        ch_hidden_pair(&a, kinds[t][i], x, y);
+    if (a.found || c->oom)
+        return;
+    for (int t = 0; t < 3; t++)
+        for (int i = 0; i < counts[t]; i++)
+            if (c->hempty[kinds[t][i]] >= 4)
+                for (int y = 1; y < n; y++)
+                    for (int x = 0; x < y; x++)
+                        ch_naked_pair(&a, kinds[t][i], x, y);
+    if (a.found || c->oom)
+        return;
+    /* X-wings: column bases (row covers), then row bases (column covers). */
+    int occ[SDK_MAX_N + 1] = {0};
+    for (int i = 0; i < c->ncells; i++)
+        occ[c->g->val[i]]++;
+    int covrow[SDK_MAX_N], covcol[SDK_MAX_N];
+    for (int i = 0; i < n && nr == n && nco == n; i++) {
+        covrow[i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
+        covcol[i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
+    }
+    if (nr != n || nco != n)
+        goto nested;
+    for (int y = 1; y < n; y++)
+        for (int x = 0; x < y; x++)
+            for (int d = 1; d <= n; d++)
+                if (occ[d] + 4 <= n)
+                    ch_xwing(&a, col[x], col[y], d, covrow);
+    for (int y = 1; y < n; y++)
+        for (int x = 0; x < y; x++)
+            for (int d = 1; d <= n; d++)
+                if (occ[d] + 4 <= n)
+                    ch_xwing(&a, row[x], row[y], d, covcol);
+nested:
+    if (!a.found && !c->oom && c->level >= 2)
+        ch_nested(c, cand, len, qoff, offl);
+}

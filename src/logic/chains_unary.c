@@ -1,0 +1,423 @@
+/*
+ * chains_unary.c -- SE's "Forcing Chains & Cycles" producer (6.5-7.x): from
+ * each candidate, bidirectional cycles (X, Y, XY) and forcing chains (X, XY),
+ * each searched breadth-first on the fixed candidate grid, as SE's
+ * doCycles / doForcingChains do.
+ *
+ * On a fixed grid every candidate reached has one parent (the first that
+ * reached it), so these searches run on candidate keys with a parent array;
+ * graph nodes are made only for the chains that become hints.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "chains.h"
+
+/* The per-search state over keys: parent key, depth, main-line fingerprint. */
+typedef struct {
+    int32_t *par, *dep;
+    uint64_t *anc;
+    int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
+    int cap_off;
+    int *list;                     /* one implication list */
+} ch_kbfs;
+
+static inline uint64_t ch_kbit(int k)
+{
+    return 1ull << ((unsigned)k * 2654435761u >> 26);
+}
+
+static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
+{
+    c->stamp_a[k] = c->stamp_av;
+    s->par[k] = parent;
+    s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
+    s->anc[k] = parent < 0 ? 0 : s->anc[parent] | ch_kbit(parent);
+}
+
+/* A fresh stamp for the chain map (stamp a). */
+static uint32_t ch_new_stamp(ch_ctx *c)
+{
+    if (++c->stamp_av == 0) {
+        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_av = 1;
+    }
+    return c->stamp_av;
+}
+
+/* SE's isParent: is key x on the main line above key p? */
+static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
+{
+    if (!(s->anc[p] & ch_kbit(x)))
+        return 0;
+    for (int q = s->par[p]; q >= 0; q = s->par[q])
+        if (q == x)
+            return 1;
+    return 0;
+}
+
+/* The "off" keys an "on" key implies, in SE's order, each listed once. */
+static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
+{
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    if (isY)
+        for (uint32_t r = c->g->cand[cell] & ~(1u << (d - 1)); r; r &= r - 1)
+            out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
+    /* A place shared with an earlier house was listed there (SE keeps the first). */
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+        uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
+        for (; r; r &= r - 1)
+            out[m++] = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
+    }
+    return m;
+}
+
+/* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
+static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
+{
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    uint32_t cm = c->g->cand[cell];
+    if (isY && __builtin_popcount(cm) == 2)
+        out[m++] = CH_KEY(c, cell, __builtin_ctz(cm & ~(1u << (d - 1))) + 1, 1);
+    if (isX)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+            uint32_t r = c->hmask0[c->hlist[h] * n + d - 1], self = 1u << c->hpos[h];
+            if (__builtin_popcount(r) != 2 || !(r & self))
+                continue;
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+            int k = CH_KEY(c, hc[__builtin_ctz(r & ~self)], d, 1), dup = 0;
+            for (int i = 0; i < m; i++)
+                dup |= out[i] == k;
+            if (!dup)
+                out[m++] = k;
+        }
+    return m;
+}
+
+/* SE's cause of the link from key pk to key k: the cell, or the first
+ * house (box, row, column) that makes it. */
+static int ch_kcause(const ch_ctx *c, int pk, int k)
+{
+    int n = c->n, pcell = pk / (2 * n), cell = k / (2 * n), d = (k >> 1) % n + 1;
+    if (pcell == cell)
+        return CH_CELL_LINK;
+    for (int h = c->hstart[pcell]; h < c->hstart[pcell + 1]; h++) {
+        uint32_t m = c->hmask0[c->hlist[h] * n + d - 1];
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+        int in = 0;
+        for (int i = 0; i < n && !in; i++)
+            in = hc[i] == cell;
+        if (in && ((k & 1) == 0 || __builtin_popcount(m) == 2))
+            return c->hlist[h];
+    }
+    return CH_NO_CAUSE;
+}
+
+/* Graph nodes for the main line ending at key last (after key tail, if
+ * tail >= 0 is given: a last link the parent array does not hold). */
+static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
+{
+    int keys[512], nk = 0;
+    if (tail >= 0)
+        keys[nk++] = tail;
+    for (int q = from; q >= 0 && nk < 512; q = s->par[q])
+        keys[nk++] = q;
+    int prev = -1, n = c->n;
+    for (int i = nk - 1; i >= 0; i--) {
+        int k = keys[i];
+        int id = ch_node_new(c, k / (2 * n), (k >> 1) % n + 1, k & 1);
+        if (prev >= 0) {
+            ch_add_parent(c, id, prev);
+            if (!c->oom)
+                c->node[id].cause = (int16_t)ch_kcause(c, keys[i + 1], k);
+        }
+        prev = id;
+    }
+    return prev;
+}
+
+/* The cycle hint of a cycle found back at its start (dstOn). */
+static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, int *elim)
+{
+    double base = (isX && isY) ? 7.0 : 6.5;
+    int key = (isX && isY) ? 4 : isY ? 3 : 2;
+    int cx = ch_complexity(c, &dst, 1);
+    double diff = base + lg_length_bonus(cx);
+    if (!ch_better(c, diff, cx, key))
+        return;
+    int n = c->n, ncells = c->ncells;
+    memset(mark, 0, (size_t)ncells * (size_t)n + (size_t)ncells);
+    uint8_t *incyc = mark + (size_t)ncells * (size_t)n;
+    int ncellsin = 0;
+    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0])
+        if (!incyc[c->node[p].cell]) {
+            incyc[c->node[p].cell] = 1;
+            ncellsin++;
+        }
+    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0]) {
+        int cell = c->node[p].cell, d = c->node[p].d;
+        uint8_t flag = c->node[p].on ? 1 : 2;
+        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++) {
+            int o = c->b->peers[i];
+            if (!incyc[o] && (c->g->cand[o] >> (d - 1) & 1))
+                mark[o * n + d - 1] |= flag;
+        }
+    }
+    int ne = 0;
+    for (int i = 0; i < ncells * n; i++)
+        if (mark[i] == 3) {
+            elim[2 * ne] = i / n;
+            elim[2 * ne + 1] = i % n + 1;
+            ne++;
+        }
+    if (!ne)
+        return;
+    const char *name = (isX && isY) ? "Bidirectional Cycle"
+                     : isY ? "Bidirectional Y-Cycle"
+                     : ncellsin == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
+    ch_take(c, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
+}
+
+/* The forcing chain hint of a target (the start's own candidate, reached
+ * with the opposite state). */
+static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
+{
+    double base = (isX && isY) ? 7.0 : 6.6;
+    int key = (isX && isY) ? 4 : isY ? 3 : 2;
+    int cx = ch_complexity(c, &t, 1);
+    double diff = base + lg_length_bonus(cx);
+    if (!ch_better(c, diff, cx, key))
+        return;
+    int cell = c->node[t].cell, d = c->node[t].d, ne = 0;
+    if (!c->node[t].on) {
+        elim[0] = cell;
+        elim[1] = d;
+        ne = 1;
+    } else {
+        for (int v = 1; v <= c->n; v++)
+            if (v != d && (c->g->cand[cell] >> (v - 1) & 1)) {
+                elim[2 * ne] = cell;
+                elim[2 * ne + 1] = v;
+                ne++;
+            }
+    }
+    const char *name = (isX && isY) ? "Forcing Chain" : isY ? "Forcing Y-Chain"
+                     : cx == 6 ? "Turbot Fish" : "Forcing X-Chain";
+    ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, &t, 1, CH_NO_CAUSE, 0);
+}
+
+/* A cycle back to src through key from (and tail after it, if >= 0), of
+ * complexity cx: made into nodes and offered if it could win. */
+static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int cx, int src,
+                           int isY, int isX, uint8_t *mark, int *elim)
+{
+    if (!ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(cx), cx,
+                   isX && isY ? 4 : isY ? 3 : 2))
+        return;
+    int base = c->nnode, basepar = c->npar, n = c->n;
+    int q = ch_knodes(c, s, from, tail);
+    int id = ch_node_new(c, src / (2 * n), (src >> 1) % n + 1, 1);
+    ch_add_parent(c, id, q);
+    if (!c->oom)
+        c->node[id].cause = (int16_t)ch_kcause(c, tail >= 0 ? tail : from, src);
+    ch_cycle_hint(c, id, isY, isX, mark, elim);
+    c->nnode = base;
+    c->npar = basepar;
+}
+
+/* SE's doCycles from the "on" key src, cut where no cycle can still win
+ * (a cycle's complexity is the depth of its closing node).  An "off" key met
+ * again is queued again (SE does) only if it leads straight back to src. */
+static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
+                     uint8_t *mark, int *elim)
+{
+    uint32_t st = ch_new_stamp(c);
+    int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
+    uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
+    int closer[SDK_MAX_N + 3], ncl = 0;
+    if (isY && __builtin_popcount(sm) == 2)
+        closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
+    for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
+        uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
+        if (__builtin_popcount(m) == 2 && (m & self)) {
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+            closer[ncl++] = CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0);
+        }
+    }
+    ch_kset(c, s, src, -1);
+    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0;
+    s->qon[ql++] = src;
+    int *buf = s->list;
+    while (qh < ql || oh < ol) {
+        length++;
+        while (qh < ql) {
+            int p = s->qon[qh++];
+            if (s->dep[p] + 2 > maxcx)
+                return 1;
+            int m = ch_kon_to_off(c, p, isY, buf);
+            for (int i = 0; i < m; i++) {
+                int x = buf[i], dupe = c->stamp_a[x] == st;
+                if (ch_kis_parent(s, p, x))
+                    continue;
+                if (dupe) {
+                    int cl = 0;
+                    for (int j = 0; j < ncl; j++)
+                        cl |= closer[j] == x;
+                    if (!cl)
+                        continue;
+                } else
+                    ch_kset(c, s, x, p);
+                if (ol == s->cap_off) {
+                    int cap = s->cap_off * 2;
+                    int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
+                    int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
+                    if (a)
+                        s->qoff = a;
+                    if (!b)
+                        return c->oom = 1, 0;
+                    s->qdup = b;
+                    s->cap_off = cap;
+                }
+                s->qoff[ol] = x;
+                s->qdup[ol++] = dupe ? p : -1;
+            }
+        }
+        length++;
+        while (oh < ol) {
+            int x = s->qoff[oh], dp = s->qdup[oh++];
+            if (dp >= 0) {
+                if (length >= 4)
+                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, mark, elim);
+                continue;
+            }
+            int m = ch_koff_to_on(c, x, isY, isX, buf);
+            for (int i = 0; i < m; i++) {
+                int y = buf[i];
+                if (length >= 4 && y == src)
+                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, mark, elim);
+                if (c->stamp_a[y] != st) {
+                    ch_kset(c, s, y, x);
+                    s->qon[ql++] = y;
+                }
+            }
+        }
+        if (c->oom)
+            return 0;
+    }
+    return 1;
+}
+
+/* SE's doForcingChains from key src (on or off): the first key of src's own
+ * candidate in the opposite state, or -1; cut where it could not win. */
+static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
+{
+    uint32_t st = ch_new_stamp(c);
+    int target = src ^ 1, *buf = s->list;
+    ch_kset(c, s, src, -1);
+    int onh = 0, onl = 0, offh = 0, offl = 0;
+    if (src & 1)
+        s->qon[onl++] = src;
+    else
+        s->qoff[offl++] = src;
+    while (onh < onl || offh < offl) {
+        while (onh < onl) {
+            int p = s->qon[onh++];
+            if (s->dep[p] + 2 > maxcx)
+                return -1;
+            int m = ch_kon_to_off(c, p, isY, buf);
+            for (int i = 0; i < m; i++) {
+                int x = buf[i];
+                if (x == target)
+                    return p;
+                if (c->stamp_a[x] != st && !ch_kis_parent(s, p, x)) {
+                    ch_kset(c, s, x, p);
+                    s->qoff[offl++] = x;
+                }
+            }
+        }
+        while (offh < offl) {
+            int p = s->qoff[offh++];
+            if (s->dep[p] + 2 > maxcx)
+                return -1;
+            int m = ch_koff_to_on(c, p, isY, 1, buf);
+            for (int i = 0; i < m; i++) {
+                int y = buf[i];
+                if (y == target)
+                    return p;
+                if (c->stamp_a[y] != st) {
+                    ch_kset(c, s, y, p);
+                    s->qon[onl++] = y;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+/* One of SE's three passes (X links, Y links, both) over every candidate. */
+static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark, int *elim)
+{
+    double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
+    int key = (isX && isY) ? 4 : isY ? 3 : 2;
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t m = c->g->cand[cell];
+        int card = __builtin_popcount(m);
+        if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
+            continue;
+        for (int d = 1; d <= c->n; d++) {
+            if (!(m >> (d - 1) & 1))
+                continue;
+            if (ch_stopped(c))
+                return;
+            int on = CH_KEY(c, cell, d, 1);
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim))
+                return;
+            for (int from = on; isX && from >= on - 1; from--) {
+                int last = ch_forcing(c, s, from, isY, ch_max_win(c, fb, key));
+                if (last < 0)
+                    continue;
+                int base = c->nnode, basepar = c->npar;
+                int t = ch_knodes(c, s, last, from ^ 1);
+                ch_forcing_hint(c, t, isY, isX, elim);
+                c->nnode = base;
+                c->npar = basepar;
+            }
+            if (c->oom)
+                return;
+        }
+    }
+}
+
+void ch_unary(ch_ctx *c)
+{
+    ch_kbfs s;
+    memset(&s, 0, sizeof s);
+    size_t nk = (size_t)c->nkeys;
+    s.par = malloc(sizeof(int32_t) * nk);
+    s.dep = malloc(sizeof(int32_t) * nk);
+    s.anc = malloc(sizeof(uint64_t) * nk);
+    s.qon = malloc(sizeof(int32_t) * (nk + 1));
+    s.cap_off = (int)nk + 1;
+    s.qoff = malloc(sizeof(int32_t) * (nk + 1));
+    s.qdup = malloc(sizeof(int32_t) * (nk + 1));
+    s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
+    int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
+    uint8_t *mark = malloc((size_t)c->ncells * (size_t)(c->n + 1));
+    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !elim || !mark)
+        c->oom = 1;
+    else {
+        static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
+        for (int i = 0; i < 3 && !c->stopped && !c->oom; i++)
+            if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
+                ch_unary_pass(c, &s, pass[i][0], pass[i][1], mark, elim);
+    }
+    free(s.par);
+    free(s.dep);
+    free(s.anc);
+    free(s.qon);
+    free(s.qoff);
+    free(s.qdup);
+    free(s.list);
+    free(elim);
+    free(mark);
+}
