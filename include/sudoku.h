@@ -218,6 +218,13 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
 uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status);
+/* Does puzzle have a solution that differs from grid (a complete grid that
+ * solves it) in one of cells[0..k)?  1 yes (that solution goes to other, if
+ * not NULL), 0 no, -1 if the budget stopped it (budget may be NULL).  Any
+ * board; far cheaper than a count to two when grid is known: the general
+ * counterpart of sdk_exact9_differs, the generators' uniqueness question. */
+int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
+                      uint8_t *other, const sdk_budget *budget);
 /* The 9x9 kernel (src/exact9.c), standard 3x3 boxes only: same meaning of
  * limit and return value; no budget (9x9 searches are short).  Returns
  * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */

@@ -45,6 +45,7 @@ typedef struct search {
     uint32_t full;                  /* all n digits */
     uint64_t limit, count;
     uint8_t *solution;
+    const uint8_t *prefer;          /* NULL, or a grid whose digits branches try first */
     sdk_stats *st;
     const sdk_budget *budget;
     int stopped;
@@ -372,11 +373,24 @@ static void search_level(search *s, int depth, int empty)
                 cells[ways] = hc[i];
                 digits[ways++] = s->branch_digit;
             }
+        if (s->prefer)
+            for (int w = 1; w < ways; w++)
+                if (s->prefer[cells[w]] == __builtin_ctz(s->branch_digit) + 1) {
+                    uint16_t t = cells[0];
+                    cells[0] = cells[w];
+                    cells[w] = t;
+                }
     } else {
         for (uint32_t m = cand[best]; m; m &= m - 1) {
             cells[ways] = (uint16_t)best;
             digits[ways++] = m & -m;
         }
+        if (s->prefer)
+            for (int w = 1; w < ways; w++)
+                if (digits[w] == 1u << (s->prefer[best] - 1)) {
+                    digits[w] = digits[0];
+                    digits[0] = 1u << (s->prefer[best] - 1);
+                }
     }
     for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
         if (s->st)
@@ -397,9 +411,11 @@ static void search_level(search *s, int depth, int empty)
     }
 }
 
-uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
-                                 uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
-                                 sdk_status *status)
+/* The count behind both entry points: forbid_cell >= 0 also rules digit
+ * forbid_digit out of that cell; prefer (or NULL) orders the branches. */
+static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_cell, int forbid_digit,
+                         const uint8_t *prefer, uint64_t limit, uint8_t *solution, sdk_stats *st,
+                         const sdk_budget *budget, sdk_status *status)
 {
     int nc = b->ncells;
     search s = {0};
@@ -409,6 +425,7 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
     s.full = b->n == 32 ? 0xffffffffu : (1u << b->n) - 1;
     s.limit = limit;
     s.solution = solution;
+    s.prefer = prefer;
     s.st = st;
     s.budget = budget;
     if (status)
@@ -457,6 +474,15 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
     }
     for (int c = 0; c < nc; c++)
         empty += !s.val[c];
+    if (ok && forbid_cell >= 0) {
+        uint32_t m = s.cand[forbid_cell] & ~(1u << (forbid_digit - 1));
+        ok = s.val[forbid_cell] != forbid_digit && (s.val[forbid_cell] || m);
+        if (ok && !s.val[forbid_cell] && m != s.cand[forbid_cell]) {
+            s.cand[forbid_cell] = m;
+            if (!(m & (m - 1)))
+                s.queue[queued++] = (uint16_t)forbid_cell;
+        }
+    }
     if (ok) {
         int left = search_propagate(&s, s.cand, s.val, queued, empty);
         if (left >= 0)
@@ -476,6 +502,35 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
             *status = s.count ? SDK_SOLVED : SDK_UNSOLVABLE;
     }
     return s.count;
+}
+
+uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
+                                 uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
+                                 sdk_status *status)
+{
+    return ex_count(b, puzzle, -1, 0, NULL, limit, solution, st, budget, status);
+}
+
+int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
+                      uint8_t *other, const sdk_budget *budget)
+{
+    /* Cell i without its grid digit, cells 0..i-1 with theirs: every other
+     * solution is in exactly one of these searches. */
+    uint8_t q[SDK_MAX_CELLS], sol[SDK_MAX_CELLS];
+    memcpy(q, puzzle, (size_t)b->ncells);
+    for (int i = 0; i < k; i++) {
+        sdk_status status;
+        uint64_t found = ex_count(b, q, cells[i], grid[cells[i]], grid, 1, sol, NULL, budget, &status);
+        if (status == SDK_TIMEOUT || status == SDK_INTERRUPTED)
+            return -1;
+        if (found) {
+            if (other)
+                memcpy(other, sol, (size_t)b->ncells);
+            return 1;
+        }
+        q[cells[i]] = grid[cells[i]];
+    }
+    return 0;
 }
 
 uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
