@@ -537,14 +537,10 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
                          uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                          sdk_status *status)
 {
-    /* The 9x9 kernel has no budget to check: a 9x9 search takes microseconds. */
     if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27) {
-        uint64_t count = sdk_exact9_count(puzzle, limit, solution, st);
-        if (count != UINT64_MAX) {
-            if (status)
-                *status = count ? SDK_SOLVED : SDK_UNSOLVABLE;
+        uint64_t count = sdk_exact9_count_budget(puzzle, limit, solution, st, budget, status);
+        if (count != UINT64_MAX)
             return count;
-        }
     }
     return sdk_exact_count_general(b, puzzle, limit, solution, st, budget, status);
 }
