@@ -332,6 +332,38 @@ static int search_propagate(search *s, uint32_t *cand, uint8_t *val, int queued,
     }
 }
 
+/* The cell to branch on: one with the fewest candidates; among cells with
+ * two, the one whose digits reach the most peers, a peer with two
+ * candidates counting 9 (one branch or the other is likely to leave it a
+ * single).  generate --size 16, seeds 1-10: 8x fewer nodes than the first
+ * two-candidate cell (62k against 503k). */
+static int pick_cell(const search *s, const uint32_t *cand)
+{
+    const sdk_board *b = s->b;
+    int best = -1, best_count = 99, best_score = -1;
+    for (int c = 0; c < s->ncells; c++) {
+        uint32_t m = cand[c];
+        if (!m)
+            continue;
+        int k = __builtin_popcount(m);
+        if (k > best_count || (k > 2 && k == best_count))
+            continue;
+        int score = 0;
+        if (k == 2)
+            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++) {
+                uint32_t pm = cand[b->peers[i]];
+                if (pm & m)
+                    score += 1 + 8 * (__builtin_popcount(pm) == 2);
+            }
+        if (k < best_count || score > best_score) {
+            best = c;
+            best_count = k;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
 static void search_level(search *s, int depth, int empty)
 {
     if (s->stopped)
@@ -350,18 +382,8 @@ static void search_level(search *s, int depth, int empty)
         s->count++;
         return;
     }
-    int best = -1, best_count = 99;
-    for (int c = 0; c < nc; c++) {
-        if (!cand[c])
-            continue;
-        int k = __builtin_popcount(cand[c]);
-        if (k < best_count) {
-            best_count = k;
-            best = c;
-            if (k == 2)
-                break;
-        }
-    }
+    int best = pick_cell(s, cand);
+    int best_count = __builtin_popcount(cand[best]);
     /* A house-digit with two cells beats a cell with three or more. */
     uint16_t cells[SDK_MAX_N];
     uint32_t digits[SDK_MAX_N];
