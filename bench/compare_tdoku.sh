@@ -34,8 +34,9 @@ out=$(mktemp /tmp/exact9_vs_tdoku.XXXXXX)
 trap 'rm -f "$out"' EXIT INT TERM
 
 # tdoku is C++: link with the C++ runtime.
-$CC -std=c11 $CFLAGS -Iinclude -DEXACT9_BENCH_TDOKU src/exact9.c bench/exact9_bench.c \
-    "$lib" -lstdc++ -lm -o "$out"
+# (the library supplies what exact9.c calls besides itself, e.g. sdk_budget_expired)
+$CC -std=c11 $CFLAGS -Iinclude -DEXACT9_BENCH_TDOKU src/exact9.c bench/exact9_bench.c build/libsudoku.a \
+    "$lib" -lstdc++ -lm -lpthread -o "$out"
 
 if [ $# -eq 0 ]; then
     set -- puzzles/puzzles2_17_clue puzzles/puzzles3_magictour_top1465 \

@@ -244,11 +244,27 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status);
 #endif
+/* Does puzzle have a solution that differs from grid (a complete grid that
+ * solves it) in one of cells[0..k)?  1 yes (that solution goes to other, if
+ * not NULL), 0 no, -1 if the budget stopped it (budget may be NULL).  Any
+ * board; far cheaper than a count to two when grid is known: the general
+ * counterpart of sdk_exact9_differs, the generators' uniqueness question. */
+int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
+                      uint8_t *other, const sdk_budget *budget);
 /* The 9x9 kernel (src/exact9.c), standard 3x3 boxes only: same meaning of
- * limit and return value; no budget (9x9 searches are short).  Returns
+ * limit and return value; no budget (see sdk_exact9_count_budget).  Returns
  * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */
 uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
                           sdk_stats *st);
+/* sdk_exact9_count with a budget (may be NULL): a deadline or an interrupt
+ * flag (SIGINT) is checked every 1024 search nodes (about a millisecond),
+ * so a long count -- no limit on an empty grid -- stops within a few ms;
+ * the hot loop pays one test of the node counter.  *status (if not NULL)
+ * as for sdk_exact_count: SDK_TIMEOUT / SDK_INTERRUPTED when the budget
+ * stopped it (the count is then the solutions found so far).  Returns
+ * UINT64_MAX if the kernel does not apply.  sdk_exact_count calls it. */
+uint64_t sdk_exact9_count_budget(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
+                                 sdk_stats *st, const sdk_budget *budget, sdk_status *status);
 /* A candidate ruled out: cell (0..80, row-major) may not hold digit (1..9). */
 typedef struct sdk_cand {
     uint8_t cell, digit;

@@ -27,32 +27,6 @@
 #include <string.h>
 #include "generate.h"
 
-/* Solution count of puzzle, up to 2; if 2, a solution other than grid goes
- * to other when one is at hand (else other[0] = 0).  The 9x9 kernel is
- * called directly: it needs no board and no budget. */
-static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other)
-{
-    sdk_status status;
-    uint64_t count = UINT64_MAX;
-    if (b->n == 9 && b->box_rows == 3)
-        count = sdk_exact9_count(puzzle, 2, other, NULL);
-    if (count == UINT64_MAX)
-        count = sdk_exact_count(b, puzzle, 2, other, NULL, NULL, &status);
-    if (count < 2 || memcmp(other, grid, (size_t)b->ncells) != 0)
-        return (int)count;
-    /* The solver met the grid first.  With the digits relabelled d -> n+1-d
-     * it tries branches in another order and usually meets the other one. */
-    uint8_t mirrored[SDK_MAX_CELLS];
-    for (int c = 0; c < b->ncells; c++)
-        mirrored[c] = puzzle[c] ? (uint8_t)(b->n + 1 - puzzle[c]) : 0;
-    sdk_exact_count(b, mirrored, 2, other, NULL, NULL, &status);
-    for (int c = 0; c < b->ncells; c++)
-        other[c] = (uint8_t)(b->n + 1 - other[c]);
-    if (memcmp(other, grid, (size_t)b->ncells) == 0)
-        other[0] = 0;
-    return 2;
-}
-
 /* Whether every removed cell is a naked single of the clues left: its
  * peers' clues hold every digit but one (the grid's, as the puzzle was
  * unique).  Then every solution has the grid's digits there, so it solves
@@ -84,8 +58,11 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 {
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
-    if (b->n != 9 || b->box_rows != 3)
-        return count_up_to_two(b, puzzle, grid, other);
+    if (b->n != 9 || b->box_rows != 3) {
+        /* (-1, out of memory: refuse the removal, no second solution at hand) */
+        other[0] = 0;
+        return sdk_exact_differs(b, puzzle, grid, cells, k, other, NULL) == 0 ? 1 : 2;
+    }
     uint8_t at[MAX_ORBIT];
     for (int i = 0; i < k; i++)
         at[i] = (uint8_t)cells[i];
@@ -114,9 +91,10 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
         return 0;
     }
     uint8_t other[SDK_MAX_CELLS];
-    if (count_up_to_two(b, puzzle, grid, other) == 1)
+    int r = sdk_exact_differs(b, puzzle, grid, cells, k, other, NULL);
+    if (r == 0)
         return 1;
-    if (other[0])
+    if (r == 1)
         set_of_differences(other, grid, b->ncells, differ);
     return 0;
 }

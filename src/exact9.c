@@ -272,7 +272,15 @@ typedef struct e9_search {
     const uint8_t *prefer;
     int prefer_ready;    /* prefer_masks filled in (at the first branch) */
     _Alignas(32) uint32_t prefer_masks[40];  /* prefer's cells per digit and band, as cand */
+    const sdk_budget *budget;   /* NULL, or checked every E9_BUDGET_NODES nodes */
+    int done;            /* the limit is reached or the budget ran out: unwind */
+    int stopped;         /* the budget ran out */
 } e9_search;
+
+/* Nodes between budget checks: a power of two, about a millisecond of
+ * search, so a deadline or SIGINT is honoured well within 50 ms and the
+ * check costs nothing in the hot loop (one test of the node count). */
+#define E9_BUDGET_NODES 1024
 
 #ifndef E9_SIMD
 /* The columns touched by the cells of a band mask, repeated in all three rows. */
@@ -1060,11 +1068,17 @@ static void e9_write_differ(const e9_state *s, e9_search *ctx)
 static void e9_search_from(e9_state *s, e9_search *ctx)
 {
     ctx->nodes++;
+    if (__builtin_expect((ctx->nodes & (E9_BUDGET_NODES - 1)) == 0, 0) && ctx->budget &&
+        sdk_budget_expired(ctx->budget)) {
+        ctx->stopped = ctx->done = 1;
+        return;
+    }
     if (!e9_propagate(s, ctx->lines)) return;
     if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) {
         if (ctx->count == 0 && ctx->solution) e9_write_solution(s, ctx->solution);
         if (ctx->count == 0 && ctx->differ) e9_write_differ(s, ctx);
         ctx->count++;
+        if (ctx->limit && ctx->count >= ctx->limit) ctx->done = 1;
         return;
     }
     int stack = 0, where = 0;
@@ -1110,7 +1124,7 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
         ctx->guesses++;
         e9_apply_config(&copy, d, stack, where, perms[j]);
         e9_search_from(&copy, ctx);
-        if (ctx->limit && ctx->count >= ctx->limit) return;
+        if (ctx->done) return;
     }
     e9_apply_config(s, d, stack, where, perms[n - 1]);
     e9_search_from(s, ctx);
@@ -1255,26 +1269,48 @@ static int e9_start(const uint8_t puzzle[81], e9_state *out)
 
 #endif
 
-/* Counts the solutions below a start state; consistent = 0 counts none. */
-static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
-                              const uint8_t *prefer, uint32_t *differ, sdk_stats *st)
+/* Counts the solutions below a start state; consistent = 0 counts none.
+ * *stopped (if not NULL) says whether the budget cut the search short. */
+static uint64_t e9_count_budget(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
+                                const uint8_t *prefer, uint32_t *differ, sdk_stats *st,
+                                const sdk_budget *budget, int *stopped)
 {
-    e9_search ctx = { limit, 0, 0, 0, solution, differ, prefer == NULL, prefer, 0, { 0 } };
+    e9_search ctx = { limit, 0, 0, 0, solution, differ, prefer == NULL, prefer, 0, { 0 }, budget, 0, 0 };
     if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;
         st->guesses += ctx.guesses;
     }
+    if (stopped) *stopped = ctx.stopped;
     return ctx.count;
+}
+
+static uint64_t e9_count_from(e9_state *s, int consistent, uint64_t limit, uint8_t solution[81],
+                              const uint8_t *prefer, uint32_t *differ, sdk_stats *st)
+{
+    return e9_count_budget(s, consistent, limit, solution, prefer, differ, st, NULL, NULL);
 }
 
 uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
                           sdk_stats *st)
 {
+    return sdk_exact9_count_budget(puzzle, limit, solution, st, NULL, NULL);
+}
+
+uint64_t sdk_exact9_count_budget(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
+                                 sdk_stats *st, const sdk_budget *budget, sdk_status *status)
+{
     e9_state s;
-    int consistent = e9_start(puzzle, &s);
+    int consistent = e9_start(puzzle, &s), stopped = 0;
     if (consistent < 0) return UINT64_MAX;
-    return e9_count_from(&s, consistent, limit, solution, NULL, NULL, st);
+    uint64_t count = e9_count_budget(&s, consistent, limit, solution, NULL, NULL, st, budget, &stopped);
+    if (status) {
+        if (stopped)
+            *status = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+        else
+            *status = count ? SDK_SOLVED : SDK_UNSOLVABLE;
+    }
+    return count;
 }
 
 /* sdk_exact9_differs, with the second solution as bytes (other) or as the

@@ -1,0 +1,122 @@
+#!/bin/sh
+# bench_sizes.sh -- the general exact solver (src/exact.c) on large boards
+# (run by `make bench`).
+#
+# 1. `sudoku count` (limit 2: a whole proof of uniqueness) of every puzzle in
+#    puzzles/sizes/{12x12,16x16,25x25}.txt: solver microseconds a file (the
+#    sum of --stats per-puzzle times, parsing excluded), median of RUNS runs; nodes.
+# 2. `sudoku generate --size 16` and `--size 25`, seeds 1..SEEDS: median and
+#    max wall seconds a puzzle (each run capped at CAP seconds; a capped run
+#    counts as CAP and is marked).
+# 3. If DLX_DIR points at a hand-built jlaire/dlx-cpp (build/dlx; a generic
+#    Dancing Links exact-cover solver, counting every solution), the same
+#    puzzles through it as exact-cover matrices (made here with awk, outside
+#    the timing), side by side: wall ms a puzzle, best of RUNS, both sides
+#    process start included.
+# Pinned to one core with taskset when available (CPU, default 1).  Prints
+# figures, asserts nothing.
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-5}
+SEEDS=${SEEDS:-10}
+CAP=${CAP:-30}
+CPU=${CPU:-1}
+SUDOKU=${SUDOKU:-./sudoku}
+pin=""
+if command -v taskset >/dev/null 2>&1 && taskset -c "$CPU" true 2>/dev/null; then
+    pin="taskset -c $CPU"
+fi
+[ -x "$SUDOKU" ] || { echo "bench_sizes: $SUDOKU is missing"; exit 0; }
+tmp=$(mktemp -d /tmp/bench_sizes.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+echo "### General exact solver: count to 2 of puzzles/sizes (one core, median of $RUNS)"
+echo
+echo "| file | puzzles | solver us (sum over the file) | us/puzzle | nodes |"
+echo "|---|---:|---:|---:|---:|"
+for size in 12x12 16x16 25x25; do
+    f=puzzles/sizes/$size.txt
+    [ -f "$f" ] || continue
+    for _ in $(seq "$RUNS"); do
+        $pin "$SUDOKU" count --stats "$f" 2>&1 >/dev/null | awk '
+            /^total:/ { for (i = 1; i <= NF; i++) if ($i ~ /^nodes=/) { sub("nodes=", "", $i); nd = $i }; k = $2 }
+            / time=[0-9.]*ms/ { for (i = 1; i <= NF; i++) if ($i ~ /^time=/) { sub("time=", "", $i); sub("ms$", "", $i); t += $i } }
+            END { printf "%.1f %s %s\n", t * 1e3, k, nd }'
+    done > "$tmp/runs"
+    us=$(cut -d' ' -f1 "$tmp/runs" | median)
+    head -1 "$tmp/runs" | awk -v name="$size" -v us="$us" '{ printf "| %s | %s | %.0f | %.0f | %s |\n", name, $2, us, us / $2, $3 }'
+done
+echo
+
+echo "### generate --size N, seeds 1..$SEEDS (wall seconds a puzzle, one core, cap $CAP s)"
+echo
+echo "| size | median s | max s | capped |"
+echo "|---|---:|---:|---:|"
+for n in 16 25; do
+    : > "$tmp/gen"
+    capped=0
+    for seed in $(seq "$SEEDS"); do
+        t0=$(date +%s.%N)
+        if ! timeout "$CAP" $pin "$SUDOKU" generate --size "$n" --seed "$seed" -q >/dev/null 2>&1; then
+            capped=$((capped + 1))
+        fi
+        t1=$(date +%s.%N)
+        echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$tmp/gen"
+    done
+    med=$(median < "$tmp/gen")
+    max=$(sort -g "$tmp/gen" | tail -1)
+    echo "| $n | $med | $max | $capped |"
+done
+echo
+
+if [ -z "${DLX_DIR:-}" ] || [ ! -x "$DLX_DIR/build/dlx" ]; then
+    echo "bench_sizes: DLX_DIR does not hold build/dlx (jlaire/dlx-cpp); skipping the DLX comparison."
+    exit 0
+fi
+echo "### Side by side with Dancing Links (jlaire/dlx-cpp, generic exact cover; wall ms a puzzle, best of $RUNS)"
+echo
+echo "| puzzle | sudoku count (limit 2) ms | dlx (all solutions) ms | dlx / ours |"
+echo "|---|---:|---:|---:|"
+best() {   # best wall ms of RUNS runs of the command in "$@"
+    b=""
+    for _ in $(seq "$RUNS"); do
+        t0=$(date +%s.%N)
+        "$@" >/dev/null 2>&1
+        t1=$(date +%s.%N)
+        b=$(echo "$t0 $t1 ${b:-1e9}" | awk '{ t = ($2 - $1) * 1000; print (t < $3 ? t : $3) }')
+    done
+    echo "$b"
+}
+for size in 16x16 25x25; do
+    f=puzzles/sizes/$size.txt
+    [ -f "$f" ] || continue
+    k=0
+    while IFS= read -r line; do
+        case "$line" in ''|'#'*) continue ;; esac
+        k=$((k + 1))
+        printf '%s\n' "$line" > "$tmp/p.txt"
+        # Exact cover: columns cell, row-digit, column-digit, box-digit (n*n
+        # each); a row per candidate that no given rules out, and the givens.
+        awk '{
+            len = length($0); n = int(sqrt(len) + 0.5); b = int(sqrt(n) + 0.5)
+            for (i = 0; i < len; i++) {
+                ch = substr($0, i + 1, 1)
+                d = index("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", ch)
+                v[i] = d; r = int(i / n); c = i % n; x = int(r / b) * b + int(c / b)
+                if (d) { R[r, d] = 1; C[c, d] = 1; X[x, d] = 1 }
+            }
+            print 4 * n * n
+            for (i = 0; i < len; i++) {
+                r = int(i / n); c = i % n; x = int(r / b) * b + int(c / b)
+                for (d = 1; d <= n; d++) {
+                    if (v[i] ? v[i] != d : (R[r, d] || C[c, d] || X[x, d])) continue
+                    print i, n * n + r * n + d - 1, 2 * n * n + c * n + d - 1, 3 * n * n + x * n + d - 1
+                }
+            }
+        }' "$tmp/p.txt" > "$tmp/m.txt"
+        ours=$(best $pin "$SUDOKU" count "$tmp/p.txt")
+        theirs=$(best sh -c "$pin $DLX_DIR/build/dlx -s < $tmp/m.txt")
+        echo "$size:$k $ours $theirs" | awk '{ printf "| %s | %.1f | %.1f | %.2fx |\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0) }'
+    done < "$f"
+done

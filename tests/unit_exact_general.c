@@ -1,0 +1,268 @@
+/* unit_exact_general.c -- the general exact solver (src/exact.c) against a
+ * slow reference written here (fewest-candidates backtracking that reads
+ * only the board's house lists, no propagation): counts at limit 2 and the
+ * solutions agree on 16x16 and 25x25 puzzles and on boards with extra
+ * houses built here (diagonals on 9x9 and 16x16, where cells sit in four
+ * houses); sdk_exact_differs answers as a count to two does; budgets stop
+ * both solvers (the 9x9 kernel through sdk_exact9_count_budget). */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "sudoku.h"
+
+/* ---- the slow reference ------------------------------------------------- */
+
+static uint32_t ref_allowed(const sdk_board *b, const uint8_t *cells, int c)
+{
+    uint32_t used = 0;
+    for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++) {
+        const uint16_t *h = b->house_cells + b->cell_houses[i] * b->n;
+        for (int k = 0; k < b->n; k++)
+            if (cells[h[k]])
+                used |= 1u << (cells[h[k]] - 1);
+    }
+    return ((1u << b->n) - 1) & ~used;
+}
+
+static void ref_search(const sdk_board *b, uint8_t *cells, uint64_t limit, uint64_t *count, uint8_t *first)
+{
+    int best = -1, best_k = 99;
+    for (int c = 0; c < b->ncells; c++) {
+        if (cells[c])
+            continue;
+        int k = __builtin_popcount(ref_allowed(b, cells, c));
+        if (k < best_k) {
+            best_k = k;
+            best = c;
+        }
+    }
+    if (best < 0) {
+        if (*count == 0)
+            memcpy(first, cells, (size_t)b->ncells);
+        ++*count;
+        return;
+    }
+    for (uint32_t m = ref_allowed(b, cells, best); m && *count < limit; m &= m - 1) {
+        cells[best] = (uint8_t)(__builtin_ctz(m) + 1);
+        ref_search(b, cells, limit, count, first);
+    }
+    cells[best] = 0;
+}
+
+static uint64_t ref_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *first)
+{
+    uint8_t cells[SDK_MAX_CELLS];
+    memcpy(cells, puzzle, (size_t)b->ncells);
+    uint64_t count = 0;
+    if (sdk_board_givens_consistent(b, puzzle, NULL))
+        ref_search(b, cells, limit, &count, first);
+    return count;
+}
+
+/* 1 if every house of cells holds 1..n once (any house table). */
+static int ref_is_solution(const sdk_board *b, const uint8_t *cells)
+{
+    for (int h = 0; h < b->nhouses; h++) {
+        uint32_t seen = 0;
+        for (int k = 0; k < b->n; k++) {
+            int v = cells[b->house_cells[h * b->n + k]];
+            if (v < 1 || v > b->n)
+                return 0;
+            seen |= 1u << (v - 1);
+        }
+        if (seen != (1u << b->n) - 1)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- a board with the two diagonals as extra houses --------------------- */
+
+static sdk_board *diagonal_board(int br, int bc)
+{
+    const sdk_board *std = sdk_board_cached(br, bc);
+    int n = std->n, nh = std->nhouses + 2, nc = std->ncells;
+    sdk_board *b = calloc(1, sizeof *b);
+    *b = *std;
+    b->nhouses = nh;
+    b->house_cells = malloc(sizeof(uint16_t) * (size_t)(nh * n));
+    b->house_kind = malloc((size_t)nh);
+    memcpy(b->house_cells, std->house_cells, sizeof(uint16_t) * (size_t)(std->nhouses * n));
+    memcpy(b->house_kind, std->house_kind, (size_t)std->nhouses);
+    for (int i = 0; i < n; i++) {
+        b->house_cells[(nh - 2) * n + i] = (uint16_t)(i * n + i);
+        b->house_cells[(nh - 1) * n + i] = (uint16_t)(i * n + n - 1 - i);
+    }
+    b->house_kind[nh - 2] = b->house_kind[nh - 1] = SDK_HOUSE_EXTRA;
+    /* cell -> houses, then peers, straight from the house lists */
+    b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
+    b->cell_houses = malloc(sizeof(uint16_t) * (size_t)(nh * n));
+    b->peer_start = calloc((size_t)nc + 1, sizeof(int));
+    b->peers = malloc(sizeof(uint16_t) * (size_t)nc * (size_t)(4 * n));
+    int at = 0, pk = 0;
+    for (int c = 0; c < nc; c++) {
+        uint8_t peer[SDK_MAX_CELLS] = {0};
+        for (int h = 0; h < nh; h++)
+            for (int i = 0; i < n; i++)
+                if (b->house_cells[h * n + i] == c) {
+                    b->cell_houses[at++] = (uint16_t)h;
+                    for (int j = 0; j < n; j++)
+                        peer[b->house_cells[h * n + j]] = 1;
+                }
+        b->cell_house_start[c + 1] = at;
+        peer[c] = 0;
+        for (int p = 0; p < nc; p++)
+            if (peer[p])
+                b->peers[pk++] = (uint16_t)p;
+        b->peer_start[c + 1] = pk;
+    }
+    return b;
+}
+
+static void free_diagonal_board(sdk_board *b)
+{
+    free(b->house_cells);
+    free(b->house_kind);
+    free(b->cell_house_start);
+    free(b->cell_houses);
+    free(b->peer_start);
+    free(b->peers);
+    free(b);
+}
+
+/* ---- cross-checks -------------------------------------------------------- */
+
+/* Puzzles from grid keeping each clue with probability keep: the general
+ * solver and the reference agree on the count to 2 and, when unique, on
+ * the solution; any solution found solves the puzzle. */
+static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, int puzzles, double keep,
+                        const char *name)
+{
+    int agree = 0, valid = 0, unique = 0;
+    for (int t = 0; t < puzzles; t++) {
+        uint8_t p[SDK_MAX_CELLS], s1[SDK_MAX_CELLS], s2[SDK_MAX_CELLS];
+        for (int c = 0; c < b->ncells; c++)
+            p[c] = sdk_rng_double(rng) < keep ? grid[c] : 0;
+        sdk_status st;
+        uint64_t g = sdk_exact_count_general(b, p, 2, s1, NULL, NULL, &st);
+        uint64_t r = ref_count(b, p, 2, s2);
+        agree += g == r && (g == 2 || memcmp(s1, s2, (size_t)b->ncells) == 0);
+        unique += g == 1;
+        int ok = g > 0 && ref_is_solution(b, s1);
+        for (int c = 0; c < b->ncells && ok; c++)
+            ok = !p[c] || p[c] == s1[c];
+        valid += ok;
+    }
+    CHECK(agree == puzzles, "%s: general and reference agree on %d of %d", name, agree, puzzles);
+    CHECK(valid == puzzles, "%s: %d of %d solutions valid", name, valid, puzzles);
+    CHECK(unique > 0 && unique < puzzles, "%s: a mix of unique (%d) and not", name, unique);
+}
+
+/* A grid for board b, not from the general solver (so the puzzles do not
+ * depend on its branching order): on a standard board the shifted pattern
+ * with digits relabelled; with extra houses the reference's first solution
+ * from a random permutation on the first house. */
+static int make_grid(const sdk_board *b, sdk_rng *rng, uint8_t *grid)
+{
+    uint8_t start[SDK_MAX_CELLS] = {0}, digits[SDK_MAX_N];
+    for (int d = 0; d < b->n; d++)
+        digits[d] = (uint8_t)(d + 1);
+    sdk_rng_shuffle_u8(rng, digits, b->n);
+    if (b->nhouses == 3 * b->n) {
+        int n = b->n, br = b->box_rows, bc = b->box_cols;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                grid[r * n + c] = digits[(r % br * bc + r / br + c) % n];
+        return ref_is_solution(b, grid);
+    }
+    for (int i = 0; i < b->n; i++)
+        start[b->house_cells[i]] = digits[i];
+    return ref_count(b, start, 1, grid) == 1 && ref_is_solution(b, grid);
+}
+
+static void check_board(const sdk_board *b, uint32_t seed, int puzzles, double keep, const char *name)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    uint8_t grid[SDK_MAX_CELLS];
+    CHECK(make_grid(b, &rng, grid), "%s: a valid grid", name);
+    cross_check(b, grid, &rng, puzzles, keep, name);
+}
+
+/* With puzzle + cells unique (the generators' case), sdk_exact_differs(puzzle
+ * minus cells) == 1 iff the count to 2 is 2, and the solution it returns
+ * solves the puzzle and differs from the grid. */
+static void check_differs(const sdk_board *b, uint32_t seed, int trials, double keep)
+{
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    uint8_t grid[SDK_MAX_CELLS];
+    CHECK(make_grid(b, &rng, grid), "differs: a grid");
+    int agree = 0, seconds = 0;
+    for (int t = 0; t < trials; t++) {
+        uint8_t p[SDK_MAX_CELLS], other[SDK_MAX_CELLS];
+        sdk_status st;
+        do
+            for (int c = 0; c < b->ncells; c++)
+                p[c] = sdk_rng_double(&rng) < keep ? grid[c] : 0;
+        while (sdk_exact_count_general(b, p, 2, NULL, NULL, NULL, &st) != 1);
+        int cells[3], k = 0;
+        for (int c = 0; c < b->ncells && k < 3; c++)
+            if (p[c] && sdk_rng_double(&rng) < 0.05) {
+                cells[k++] = c;
+                p[c] = 0;
+            }
+        uint64_t count = sdk_exact_count_general(b, p, 2, NULL, NULL, NULL, &st);
+        int d = sdk_exact_differs(b, p, grid, cells, k, other, NULL);
+        int ok = d == (count == 2);
+        if (d == 1) {
+            seconds++;
+            ok &= ref_is_solution(b, other) && memcmp(other, grid, (size_t)b->ncells) != 0;
+            for (int c = 0; c < b->ncells; c++)
+                ok &= !p[c] || p[c] == other[c];
+        }
+        agree += ok;
+    }
+    CHECK(agree == trials, "differs: %d of %d agree with the count to two", agree, trials);
+    CHECK(seconds > 0 && seconds < trials, "differs: a mix of answers (%d yes)", seconds);
+}
+
+/* A count that would run for hours stops at the deadline, or at once when
+ * the interrupt flag is up, with the matching status. */
+static void check_budget(const sdk_board *b, const char *name)
+{
+    uint8_t empty[SDK_MAX_CELLS] = {0};
+    volatile int flag = 0;
+    sdk_budget budget = {sdk_now() + 0.05, 0, &flag};
+    sdk_status st = SDK_SOLVED;
+    double t0 = sdk_now();
+    uint64_t count = sdk_exact_count(b, empty, 0, NULL, NULL, &budget, &st);
+    double took = sdk_now() - t0;
+    CHECK(st == SDK_TIMEOUT && count > 0, "%s: deadline: status %d, count %llu", name, (int)st,
+          (unsigned long long)count);
+    CHECK(took < 2.0, "%s: stopped after %.3f s", name, took);   /* generous: no timing in unit tests */
+    flag = 1;
+    budget.deadline = 0;
+    sdk_stats stats = {0};
+    count = sdk_exact_count(b, empty, 0, NULL, &stats, &budget, &st);
+    CHECK(st == SDK_INTERRUPTED && stats.nodes <= 1024, "%s: interrupt: status %d after %llu nodes", name,
+          (int)st, (unsigned long long)stats.nodes);
+}
+
+int main(void)
+{
+    check_board(sdk_board_cached(3, 4), 12, 40, 0.55, "12x12");
+    check_board(sdk_board_cached(4, 4), 16, 30, 0.6, "16x16");
+    check_board(sdk_board_cached(5, 5), 25, 10, 0.75, "25x25");
+    sdk_board *x9 = diagonal_board(3, 3), *x16 = diagonal_board(4, 4);
+    check_board(x9, 9, 60, 0.4, "9x9 + diagonals");
+    check_board(x16, 160, 20, 0.55, "16x16 + diagonals");
+    check_differs(sdk_board_cached(4, 4), 7, 30, 0.55);
+    check_differs(x9, 8, 60, 0.4);
+    check_budget(sdk_board_cached(3, 3), "9x9 kernel");
+    check_budget(sdk_board_cached(5, 5), "25x25");
+    check_budget(x9, "9x9 + diagonals");
+    free_diagonal_board(x9);
+    free_diagonal_board(x16);
+    return CHECK_SUMMARY("unit_exact_general");
+}
