@@ -34,7 +34,7 @@ static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint
 {
     sdk_status status;
     uint64_t count = UINT64_MAX;
-    if (b->n == 9 && b->box_rows == 3)
+    if (sdk_board_is_plain9(b))
         count = sdk_exact9_count(puzzle, 2, other, NULL);
     if (count == UINT64_MAX)
         count = sdk_exact_count(b, puzzle, 2, other, NULL, NULL, &status);
@@ -84,7 +84,7 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 {
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
-    if (b->n != 9 || b->box_rows != 3)
+    if (!sdk_board_is_plain9(b))
         return count_up_to_two(b, puzzle, grid, other);
     uint8_t at[MAX_ORBIT];
     for (int i = 0; i < k; i++)
@@ -100,7 +100,7 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
     memset(differ, 0, sizeof *differ);
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
-    if (b->n == 9 && b->box_rows == 3) {
+    if (sdk_board_is_plain9(b)) {
         uint8_t at[MAX_ORBIT];
         uint32_t bands[3];
         for (int i = 0; i < k; i++)

@@ -234,7 +234,7 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
                          sdk_status *status)
 {
     /* The 9x9 kernel has no budget to check: a 9x9 search takes microseconds. */
-    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27) {
+    if (sdk_board_is_plain9(b)) {
         uint64_t count = sdk_exact9_count(puzzle, limit, solution, st);
         if (count != UINT64_MAX) {
             if (status)

@@ -85,8 +85,8 @@ static void report_conflict(const char *file, const sdk_record *rec)
             if (where[v]) {
                 int first = where[v] - 1;
                 fprintf(stderr, "%s:%ld: clues conflict: %c at r%dc%d and r%dc%d share a %s; no solution\n",
-                        file, rec->line, sdk_digit_char(v), first / n + 1, first % n + 1, c / n + 1,
-                        c % n + 1, house_kind_name(b->house_kind[h]));
+                        file, rec->line, sdk_digit_char(v), b->cell_y[first] + 1, b->cell_x[first] + 1,
+                        b->cell_y[c] + 1, b->cell_x[c] + 1, house_kind_name(b->house_kind[h]));
                 return;
             }
             where[v] = c + 1;
@@ -273,7 +273,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
         return SDK_EXIT_IO;
     }
-    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b};
+    sdk_read_options ro = {opt->box_rows, opt->box_cols, batch_before_wait, b, opt->variant};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
     if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);

@@ -52,7 +52,7 @@ static void count_compute(const cli_options *opt, const sdk_record *rec, uint64_
 static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "";
     char number[32] = "";
     if (rec->ok)
         cli_record_line(rec, puzzle);

@@ -12,7 +12,7 @@
 
 /* Which options a command takes: each option row names its group. */
 enum {
-    OPTG_INPUT   = 1 << 0,   /* --box */
+    OPTG_INPUT   = 1 << 0,   /* --box, --variant */
     OPTG_FORMAT  = 1 << 1,   /* --format */
     OPTG_SOLVER  = 1 << 2,   /* --method, --seed, --time-limit, ... */
     OPTG_LIMIT   = 1 << 3,   /* --limit */
@@ -30,6 +30,7 @@ typedef struct cli_options {
     cli_format format;
     int stats;
     int box_rows, box_cols;
+    const char *variant;         /* --variant NAME, or NULL */
     const char *method;          /* NULL: the command's default */
     const char *implied_method;  /* set by an option that belongs to one method */
     sdk_params params;
@@ -51,7 +52,7 @@ typedef struct cli_options {
     unsigned char given[64];     /* given[i]: option row i appeared on the command line */
 } cli_options;
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG } cli_opt_kind;
+typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG, OPT_VARIANT } cli_opt_kind;
 
 typedef struct cli_option {
     const char *name;            /* "--T"; a second spelling may follow in alias */

@@ -45,7 +45,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
         if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &r, &budget) != SDK_SOLVED)
             rated = 0;
     }
-    char line[SDK_MAX_CELLS + 1];
+    char line[SDK_MAX_LINE];
     sdk_format_line(b, puzzle, line);
     int clues = 0;
     for (int c = 0; c < b->ncells; c++)

@@ -32,7 +32,7 @@ static void rate_compute(const cli_options *opt, const sdk_record *rec, uint64_t
 static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "";
     if (rec->ok)
         cli_record_line(rec, puzzle);
     const char *word = res ? res->word : "invalid";

@@ -35,7 +35,7 @@ static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_
 static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "", solution[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "", solution[SDK_MAX_LINE] = "";
     const char *word = res ? res->word : "invalid";
     const sdk_method *m = solve_method(opt);
     if (rec->ok)

@@ -25,7 +25,7 @@ static void fz_round_trip(const sdk_read_options *ro, const sdk_record *rec, int
     if (as_grid) {
         sdk_format_grid(f, rec->board, rec->cells);
     } else {
-        char line[SDK_MAX_CELLS + 1];
+        char line[SDK_MAX_LINE];
         fprintf(f, "%s\n", sdk_format_line(rec->board, rec->cells, line));
     }
     FZ_CHECK(fflush(f) == 0, "fflush");
