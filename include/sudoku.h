@@ -119,9 +119,12 @@ const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region
 /* The flags of a board (0 for a standard board). */
 unsigned sdk_variant_flags(const sdk_board *b);
 /* A random jigsaw map of side n: n connected regions of n cells, from the
- * boxes by random trades of boundary cells between neighbouring regions. */
+ * boxes by random trades of cells between neighbouring regions.  With grid
+ * (a solution of the boxes' board, or NULL), only cells holding the same
+ * digit trade: grid stays a solution, so the jigsaw has one (a random map
+ * may have none, and proving that can take the solver long). */
 struct sdk_rng;
-void sdk_variant_random_regions(int n, struct sdk_rng *r, uint8_t *region);
+void sdk_variant_random_regions(int n, const uint8_t *grid, struct sdk_rng *r, uint8_t *region);
 
 /* ------------------------------------------------------------------------ */
 /* Random numbers (src/rng.c): our MT19937                                  */
@@ -198,9 +201,9 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec);
 /* The board cache shared by all readers: one board per shape. */
 const sdk_board *sdk_board_cached(int box_rows, int box_cols);
 
-/* The longest line sdk_format_line writes, with its NUL (a 25x25 jigsaw:
- * cells, a space, region labels). */
-#define SDK_MAX_LINE (2 * SDK_MAX_CELLS + 2)
+/* Room for the longest line sdk_format_line writes (a 25x25 jigsaw: cells,
+ * a space, region labels), a variant's name before it and the NUL. */
+#define SDK_MAX_LINE (2 * SDK_MAX_CELLS + 32)
 
 /* The character for a digit: 1..9, then A=10, B=11, ...; '.' for 0. */
 char sdk_digit_char(int v);
@@ -243,7 +246,7 @@ typedef enum {
  * steps with sdk_budget_expired.  deadline = 0 means none. */
 typedef struct sdk_budget {
     double deadline;              /* absolute sdk_now() seconds, or 0 */
-    uint64_t max_iters;           /* 0 = none */
+    uint64_t max_iters;           /* 0 = none (the exact solver: search nodes) */
     volatile int *interrupt;      /* set to nonzero by a signal handler; may be NULL */
 } sdk_budget;
 

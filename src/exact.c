@@ -123,7 +123,8 @@ static void search_level(search *s, int depth, int empty)
     if (s->stopped)
         return;
     s->nodes++;
-    if (s->budget && s->nodes % 256 == 0 && sdk_budget_expired(s->budget)) {
+    if (s->budget && ((s->budget->max_iters && s->nodes > s->budget->max_iters) ||
+                      (s->nodes % 256 == 0 && sdk_budget_expired(s->budget)))) {
         s->stopped = 1;
         return;
     }

@@ -126,7 +126,7 @@ int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t er
     return 1;
 }
 
-void sdk_variant_random_regions(int n, sdk_rng *r, uint8_t *region)
+void sdk_variant_random_regions(int n, const uint8_t *grid, sdk_rng *r, uint8_t *region)
 {
     int br, bc;
     if (!sdk_board_default_shape(n, &br, &bc)) {
@@ -134,23 +134,24 @@ void sdk_variant_random_regions(int n, sdk_rng *r, uint8_t *region)
         bc = n;
     }
     box_regions(n, br, bc, region);
-    /* Trades: a cell a of region A next to region B and a cell b of B next
-     * to A swap regions when both stay connected.  A few trades per cell mix
-     * the boxes well past recognition. */
-    for (int t = 0; t < 8 * n * n; t++) {
+    /* Trades: a cell a of region A next to region B and a cell b of B swap
+     * regions when both stay connected.  With a grid, b holds a's digit, so
+     * each region keeps one of each digit and the grid stays a solution. */
+    for (int t = 0; t < (grid ? 60 : 8) * n * n; t++) {
         int a = (int)sdk_rng_below(r, (uint32_t)(n * n)), ra = a / n, ca = a % n;
         int nb[4] = {ra > 0 ? a - n : -1, ra < n - 1 ? a + n : -1, ca > 0 ? a - 1 : -1, ca < n - 1 ? a + 1 : -1};
         int other = nb[sdk_rng_below(r, 4)];
         if (other < 0 || region[other] == region[a])
             continue;
         int A = region[a], B = region[other];
-        /* b: a random cell of B next to A, other than the pair just picked */
+        /* b: a random cell of B next to A (other than `other`), or with a grid
+         * the cell of B holding a's digit */
         int cands[SDK_MAX_CELLS], nc = 0;
         for (int c = 0; c < n * n; c++) {
-            if (region[c] != B || c == other)
+            if (region[c] != B || (grid ? grid[c] != grid[a] : c == other))
                 continue;
             int rc = c / n, cc = c % n;
-            if ((rc > 0 && region[c - n] == A) || (rc < n - 1 && region[c + n] == A) ||
+            if (grid || (rc > 0 && region[c - n] == A) || (rc < n - 1 && region[c + n] == A) ||
                 (cc > 0 && region[c - 1] == A) || (cc < n - 1 && region[c + 1] == A))
                 cands[nc++] = c;
         }

@@ -132,7 +132,7 @@ static void check_regions(void)
     sdk_rng r;
     sdk_rng_seed(&r, 7);
     for (int t = 0; t < 20; t++) {
-        sdk_variant_random_regions(9, &r, region);
+        sdk_variant_random_regions(9, NULL, &r, region);
         CHECK(sdk_variant_check_regions(9, region, err, sizeof err), "random regions: %s", err);
     }
     /* boxes are a region map */
@@ -236,7 +236,7 @@ int main(void)
     uint8_t region[81];
     sdk_rng r;
     sdk_rng_seed(&r, 11);
-    sdk_variant_random_regions(9, &r, region);
+    sdk_variant_random_regions(9, NULL, &r, region);
     for (int i = 0; i < 5; i++) {
         sdk_board *b = make(names[i], 9, strncmp(names[i], "jigsaw", 6) == 0 ? region : NULL);
         if (!b)

@@ -59,9 +59,32 @@ void cli_json_invalid(FILE *f, const sdk_record *rec)
     fputs("}\n", f);
 }
 
+void cli_json_variant(FILE *f, const sdk_board *b)
+{
+    if (b && b->variant)
+        fprintf(f, ",\"variant\":\"%s\"", b->variant);
+}
+
+void cli_json_variant_first(FILE *f, const sdk_board *b)
+{
+    if (b && b->variant)
+        fprintf(f, "\"variant\":\"%s\",", b->variant);
+}
+
+const char *cli_csv_variant(const sdk_board *b)
+{
+    static __thread char prefix[32];
+    snprintf(prefix, sizeof prefix, "%s%s", b && b->variant ? b->variant : "", b && b->variant ? " " : "");
+    return prefix;
+}
+
 const char *cli_record_line(const sdk_record *rec, char *buf)
 {
-    return sdk_format_line(rec->board, rec->cells, buf);
+    const char *prefix = cli_csv_variant(rec->board);
+    size_t len = strlen(prefix);
+    memcpy(buf, prefix, len);
+    sdk_format_line(rec->board, rec->cells, buf + len);
+    return buf;
 }
 
 static const char *house_kind_name(int kind)

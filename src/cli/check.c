@@ -69,7 +69,9 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
         if (!res) {
             cli_json_invalid(f, rec);
         } else {
-            fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
+            fprintf(f, "{");
+            cli_json_variant_first(f, rec->board);
+            fprintf(f, "\"line\":%ld,\"puzzle\":\"%s\",\"result\":\"%s\",\"count\":%s,\"search\":\"%s\","
                     "\"stats\":{\"nodes\":%llu,\"guesses\":%llu}}\n",
                     rec->line, puzzle, word, number, status, (unsigned long long)res->stats.nodes,
                     (unsigned long long)res->stats.guesses);

@@ -113,6 +113,13 @@ void cli_json_invalid(FILE *f, const sdk_record *rec);
 /* Which side of a --propagate run found its answer: "probe", "chain", or
  * "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
+/* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
+void cli_json_variant(FILE *f, const sdk_board *b);
+/* The same field as a record's first, followed by a comma. */
+void cli_json_variant_first(FILE *f, const sdk_board *b);
+/* A variant's prefix for a csv field or a generated line: its name and a
+ * space ("" for standard), so the text reads back as the same variant. */
+const char *cli_csv_variant(const sdk_board *b);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 

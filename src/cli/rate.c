@@ -55,6 +55,7 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
             break;
         }
         fprintf(f, "{\"line\":%ld,", rec->line);
+        cli_json_variant_first(f, rec->board);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"clues\":%d", puzzle, word, r->clues);
         if (rated) {
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r->depth, (unsigned long long)r->normal_width);

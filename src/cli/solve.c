@@ -68,6 +68,7 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
             break;
         }
         fprintf(f, "{\"line\":%ld,", rec->line);
+        cli_json_variant_first(f, rec->board);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"solution\":", puzzle, word);
         if (solution[0])
             fprintf(f, "\"%s\"", solution);
