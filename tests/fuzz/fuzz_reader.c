@@ -24,7 +24,7 @@ static void fz_round_trip(const sdk_read_options *ro, const sdk_record *rec, int
     FZ_CHECK(ftruncate(fileno(f), 0) == 0, "ftruncate");
     rewind(f);
     /* a variant is named as the CLI writes it, so it reads back as one */
-    const char *v = rec->board->variant;
+    const char *v = rec->board->variant ? rec->board->variant : ro->variant ? "standard" : NULL;
     if (as_grid) {
         if (v)
             fprintf(f, "%s\n", v);
