@@ -70,6 +70,12 @@ typedef struct sdk_board {
      * these; solvers never do. */
     int height, width;
     uint16_t *cell_y, *cell_x;
+    /* Variant boards (src/variants.c): the variant's name, for readers and
+     * writers only ("x", "windoku", "jigsaw", "jigsaw,x", "samurai"; NULL
+     * for a standard board), and for jigsaw each cell's region (0..n-1; NULL
+     * otherwise).  Solvers read the house tables, never these. */
+    const char *variant;
+    uint8_t *region;
 } sdk_board;
 
 /* A standard n x n board with box_rows x box_cols boxes; NULL if the shape is
@@ -87,6 +93,45 @@ int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *c
 int sdk_board_is_solution(const sdk_board *b, const uint8_t *cells);
 /* 1 if solution is a valid complete grid that agrees with every clue of puzzle. */
 int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution);
+/* 1 if b is the standard 9x9 board (3x3 boxes, no variant): the boards the
+ * 9x9 kernels (exact9.c, rate.c's walk, cluememo.c) are written for. */
+int sdk_board_is_plain9(const sdk_board *b);
+
+/* ------------------------------------------------------------------------ */
+/* Variant boards (src/variants.c)                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Variant flags; X and windoku combine with jigsaw, samurai with nothing. */
+enum {
+    SDK_VARIANT_X = 1,        /* both main diagonals are houses (any square board) */
+    SDK_VARIANT_WINDOKU = 2,  /* 9x9 plus four 3x3 windows (rows/columns 2-4, 6-8) */
+    SDK_VARIANT_JIGSAW = 4,   /* irregular connected regions of n cells in place of boxes */
+    SDK_VARIANT_SAMURAI = 8   /* five 9x9 grids, the centre one sharing a corner box with each */
+};
+/* Parses "x", "diagonal", "windoku", "hyper", "jigsaw", "samurai",
+ * "standard" (0) and comma-joined combinations ("jigsaw,x").  Returns 1 and
+ * *flags, or 0 if the name or combination is not known. */
+int sdk_variant_parse(const char *name, unsigned *flags);
+/* Checks a region map (ncells = n*n labels 0..n-1) for a jigsaw of side n:
+ * n regions of n cells each, each connected.  Returns 1, or 0 with what is
+ * wrong in err. */
+int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t errsize);
+/* A new variant board (free with sdk_board_free): side n (samurai: 9;
+ * windoku: 9), region the jigsaw map (NULL unless SDK_VARIANT_JIGSAW).
+ * NULL with the reason in err if the combination or the map is not valid. */
+sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize);
+/* The same board from a cache shared by all threads (one per variant, side
+ * and region map; kept for the run, so records may share it). */
+const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize);
+/* The flags of a board (0 for a standard board). */
+unsigned sdk_variant_flags(const sdk_board *b);
+/* A random jigsaw map of side n: n connected regions of n cells, from the
+ * boxes by random trades of cells between neighbouring regions.  With grid
+ * (a solution of the boxes' board, or NULL), only cells holding the same
+ * digit trade: grid stays a solution, so the jigsaw has one (a random map
+ * may have none, and proving that can take the solver long). */
+struct sdk_rng;
+void sdk_variant_random_regions(int n, const uint8_t *grid, struct sdk_rng *r, uint8_t *region);
 
 /* ------------------------------------------------------------------------ */
 /* Random numbers (src/rng.c): our MT19937                                  */
@@ -154,6 +199,10 @@ typedef struct sdk_read_options {
      * sees every answer before the producer sends more. */
     void (*before_wait)(void *ctx);
     void *before_wait_ctx;
+    /* --variant: every record is of this variant ("x", "jigsaw", "samurai",
+     * ...; see sdk_variant_parse) unless its line names another; NULL:
+     * detect (a samurai layout or line, a jigsaw's region labels). */
+    const char *variant;
     /* 1: also read positions with candidates (sdk_human_parse_candidates):
      * a line of n*n*n characters or n*n groups, or n rows of n groups
      * (some group with two or more digits); record.has_cand is set. */
@@ -171,13 +220,20 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec);
 /* The board cache shared by all readers: one board per shape. */
 const sdk_board *sdk_board_cached(int box_rows, int box_cols);
 
+/* Room for the longest line sdk_format_line writes (a 25x25 jigsaw: cells,
+ * a space, region labels), a variant's name before it and the NUL. */
+#define SDK_MAX_LINE (2 * SDK_MAX_CELLS + 32)
+
 /* The character for a digit: 1..9, then A=10, B=11, ...; '.' for 0. */
 char sdk_digit_char(int v);
 /* Writes cells as one line of ncells characters (no newline); buf must hold
- * ncells+1 bytes.  Returns buf. */
+ * SDK_MAX_LINE bytes.  A variant's line: samurai, the five grids' 81 cells
+ * (top-left, top-right, centre, bottom-left, bottom-right) separated by
+ * spaces; jigsaw, the cells, a space and the region labels.  Returns buf. */
 char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf);
 /* Writes cells as a grid of n lines, box columns separated by two spaces,
- * followed by one blank line. */
+ * followed by one blank line (samurai: the 21x21 layout, its holes blank;
+ * jigsaw: then the grid of region labels). */
 void sdk_format_grid(FILE *out, const sdk_board *b, const uint8_t *cells);
 
 /* ------------------------------------------------------------------------ */
@@ -209,7 +265,7 @@ typedef enum {
  * steps with sdk_budget_expired.  deadline = 0 means none. */
 typedef struct sdk_budget {
     double deadline;              /* absolute sdk_now() seconds, or 0 */
-    uint64_t max_iters;           /* 0 = none */
+    uint64_t max_iters;           /* 0 = none (the exact solver: search nodes) */
     volatile int *interrupt;      /* set to nonzero by a signal handler; may be NULL */
 } sdk_budget;
 
@@ -410,8 +466,9 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
  *   conflict  (000) pairs of distinct cells that share a house and hold the
  *             same digit, each pair once; a pair touching a clue weighs
  *             clue_weight, any other pair 1;
- *   missing   (001, 003) over rows and columns, the digits a house lacks;
- *   sort      (002) over rows and columns, sum_j |sort(house)_j - j|.
+ *   missing   (001, 003) over every house but the boxes (rows, columns, a
+ *             variant's diagonals and windows), the digits a house lacks;
+ *   sort      (002) over the same houses, sum_j |sort(house)_j - j|.
  * The tracker keeps per-house digit counts (and, for the conflict energy,
  * per cell and digit the weighted number of peers holding that digit) up to
  * date as moves are committed, so a ΔE reads only the cells and houses a

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "sudoku.h"
+#include "board.h"
 
 int sdk_board_default_shape(int n, int *box_rows, int *box_cols)
 {
@@ -27,7 +27,7 @@ int sdk_board_default_shape(int n, int *box_rows, int *box_cols)
 
 /* Builds cell->houses and cell->peers from the house lists, so that any house
  * set, standard or not, gets the same derived tables. */
-static int board_derive_tables(sdk_board *b)
+int board_derive_tables(sdk_board *b)
 {
     int n = b->n, nc = b->ncells;
     b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
@@ -163,6 +163,7 @@ void sdk_board_free(sdk_board *b)
     free(b->cell_box);
     free(b->cell_y);
     free(b->cell_x);
+    free(b->region);
     free(b);
 }
 
@@ -212,4 +213,9 @@ int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *s
         if (puzzle[c] && puzzle[c] != solution[c])
             return 0;
     return sdk_board_is_solution(b, solution);
+}
+
+int sdk_board_is_plain9(const sdk_board *b)
+{
+    return b->n == 9 && b->box_rows == 3 && b->nhouses == 27 && !b->variant;
 }

@@ -58,7 +58,7 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 {
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
-    if (b->n != 9 || b->box_rows != 3) {
+    if (!sdk_board_is_plain9(b)) {
         /* (-1, out of memory: refuse the removal, no second solution at hand) */
         other[0] = 0;
         return sdk_exact_differs(b, puzzle, grid, cells, k, other, NULL) == 0 ? 1 : 2;
@@ -77,7 +77,7 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
     memset(differ, 0, sizeof *differ);
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
-    if (b->n == 9 && b->box_rows == 3) {
+    if (sdk_board_is_plain9(b)) {
         uint8_t at[MAX_ORBIT];
         uint32_t bands[3];
         for (int i = 0; i < k; i++)

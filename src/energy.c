@@ -84,16 +84,19 @@ long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const u
     return twice / 2;
 }
 
-static int is_row_or_column(const sdk_board *b, int h)
+/* The per-house energies count every house but the boxes (or regions),
+ * which the block-swap methods keep as permutations: rows and columns, and
+ * a variant's diagonals or windows. */
+static int is_line_house(const sdk_board *b, int h)
 {
-    return b->house_kind[h] == SDK_HOUSE_ROW || b->house_kind[h] == SDK_HOUSE_COL;
+    return b->house_kind[h] != SDK_HOUSE_BOX;
 }
 
 long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state)
 {
     long energy = 0;
     for (int h = 0; h < b->nhouses; h++) {
-        if (!is_row_or_column(b, h))
+        if (!is_line_house(b, h))
             continue;
         int seen[SDK_MAX_N + 1] = {0};
         for (int i = 0; i < b->n; i++)
@@ -108,7 +111,7 @@ long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state)
 {
     long energy = 0;
     for (int h = 0; h < b->nhouses; h++) {
-        if (!is_row_or_column(b, h))
+        if (!is_line_house(b, h))
             continue;
         int count[SDK_MAX_N + 1] = {0};
         for (int i = 0; i < b->n; i++)

@@ -72,6 +72,24 @@ SDK_ENERGY_HOT long sdk_energy_conflict_set_delta(const sdk_energy *e, int c, in
     return w[d] - w[e->cells[c]];
 }
 
+/* 1 if every cell has one row, one column and one box (or jigsaw region)
+ * and nothing else: then cell_row/cell_col are a cell's only line houses,
+ * the fast case.  Otherwise (diagonals, windows, samurai's shared boxes)
+ * the per-house energies walk each cell's list of non-box houses. */
+SDK_ENERGY_HOT int energy_lines_plain(const sdk_board *b)
+{
+    return b->nhouses == 3 * b->n;
+}
+
+/* 1 if cell c is in house h. */
+SDK_ENERGY_HOT int energy_cell_in(const sdk_board *b, int c, int h)
+{
+    for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
+        if (b->cell_houses[i] == h)
+            return 1;
+    return 0;
+}
+
 /* Setting cell c to d changes its row and column (house_delta is a constant
  * at every call, so the forced inlining leaves no indirect call). */
 SDK_ENERGY_HOT long energy_set_delta(const sdk_energy *e, int c, int d,
@@ -81,7 +99,13 @@ SDK_ENERGY_HOT long energy_set_delta(const sdk_energy *e, int c, int d,
     if (old == d)
         return 0;
     const sdk_board *b = e->board;
-    return house_delta(e, b->cell_row[c], old, d) + house_delta(e, b->cell_col[c], old, d);
+    if (energy_lines_plain(b))
+        return house_delta(e, b->cell_row[c], old, d) + house_delta(e, b->cell_col[c], old, d);
+    long delta = 0;
+    for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
+        if (b->house_kind[b->cell_houses[i]] != SDK_HOUSE_BOX)
+            delta += house_delta(e, b->cell_houses[i], old, d);
+    return delta;
 }
 
 SDK_ENERGY_HOT long sdk_energy_missing_set_delta(const sdk_energy *e, int c, int d)
@@ -119,6 +143,18 @@ SDK_ENERGY_HOT long energy_swap_delta(const sdk_energy *e, int a, int b,
         return 0;
     const sdk_board *g = e->board;
     long delta = 0;
+    if (!energy_lines_plain(g)) {
+        /* each line house of one cell and not the other trades a digit */
+        for (int side = 0; side < 2; side++) {
+            int x = side ? b : a, y = side ? a : b, vx = side ? vb : va, vy = side ? va : vb;
+            for (int i = g->cell_house_start[x]; i < g->cell_house_start[x + 1]; i++) {
+                int h = g->cell_houses[i];
+                if (g->house_kind[h] != SDK_HOUSE_BOX && !energy_cell_in(g, y, h))
+                    delta += house_delta(e, h, vx, vy);
+            }
+        }
+        return delta;
+    }
     if (g->cell_row[a] != g->cell_row[b])
         delta += house_delta(e, g->cell_row[a], va, vb) + house_delta(e, g->cell_row[b], vb, va);
     if (g->cell_col[a] != g->cell_col[b])
@@ -170,6 +206,27 @@ SDK_ENERGY_HOT long sdk_energy_missing_cycle3_delta(const sdk_energy *e, int a, 
     int old[3] = {e->cells[a], e->cells[b], e->cells[c]};
     int now[3] = {old[2], old[0], old[1]};
     long delta = 0;
+    if (!energy_lines_plain(g)) {
+        /* every line house of the three cells, once, with what it trades */
+        int seen[24], nseen = 0;
+        for (int i = 0; i < 3; i++)
+            for (int j = g->cell_house_start[cell[i]]; j < g->cell_house_start[cell[i] + 1]; j++) {
+                int h = g->cell_houses[j], dup = 0;
+                for (int k = 0; k < nseen; k++)
+                    dup |= seen[k] == h;
+                if (dup || g->house_kind[h] == SDK_HOUSE_BOX || nseen == 24)
+                    continue;
+                seen[nseen++] = h;
+                int out[3], in[3], k = 0;
+                for (int m = i; m < 3; m++)
+                    if (energy_cell_in(g, cell[m], h)) {
+                        out[k] = old[m];
+                        in[k++] = now[m];
+                    }
+                delta += energy_house_missing_delta_multi(e, h, out, in, k);
+            }
+        return delta;
+    }
     for (int kind = 0; kind < 2; kind++) {
         const uint16_t *house = kind ? g->cell_col : g->cell_row;
         for (int i = 0; i < 3; i++) {
@@ -352,12 +409,14 @@ SDK_ENERGY_HOT uint32_t sdk_energy_below(sdk_rng *r, uint32_t bound)
 /* The swappable pairs of free cells of every box that has two or more free
  * cells (the only boxes a swap can touch), for block-swap proposals. */
 #define SDK_ENERGY_MAX_PAIRS (SDK_MAX_N * SDK_MAX_N * (SDK_MAX_N - 1) / 2)
+/* Most boxes a board has: n on a standard board, 41 on a samurai. */
+#define SDK_ENERGY_MAX_BOXES 64
 /* Largest one-draw table (entries of 4 bytes: 32 KB, an L1 cache). */
 #define SDK_ENERGY_DRAW_TABLE 8192
 
 typedef struct sdk_energy_boxes {
     int nboxes;
-    int start[SDK_MAX_N + 1];         /* box i: pairs[start[i] .. start[i+1]) */
+    int start[SDK_ENERGY_MAX_BOXES + 1];  /* box i: pairs[start[i] .. start[i+1]) */
     uint16_t pair_a[SDK_ENERGY_MAX_PAIRS];
     uint16_t pair_b[SDK_ENERGY_MAX_PAIRS];
     /* The source's proposal is a uniform box, then a uniform pair of it: pair
@@ -371,7 +430,7 @@ typedef struct sdk_energy_boxes {
     /* The boxes with three or more free cells (3-cycles): box i's free
      * cells are cycle_cell[cycle_start[i] .. cycle_start[i+1]). */
     int ncycle;
-    int cycle_start[SDK_MAX_N + 1];
+    int cycle_start[SDK_ENERGY_MAX_BOXES + 1];
     uint16_t cycle_cell[SDK_MAX_CELLS];
 } sdk_energy_boxes;
 

@@ -369,7 +369,8 @@ static void search_level(search *s, int depth, int empty)
     if (s->stopped)
         return;
     s->nodes++;
-    if (s->budget && s->nodes % 64 == 0 && sdk_budget_expired(s->budget)) {
+    if (s->budget && ((s->budget->max_iters && s->nodes > s->budget->max_iters) ||
+                      (s->nodes % 64 == 0 && sdk_budget_expired(s->budget)))) {
         s->stopped = 1;
         return;
     }
@@ -559,7 +560,7 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
                          uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                          sdk_status *status)
 {
-    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27) {
+    if (sdk_board_is_plain9(b)) {
         uint64_t count = sdk_exact9_count_budget(puzzle, limit, solution, st, budget, status);
         if (count != UINT64_MAX)
             return count;

@@ -38,26 +38,43 @@ void sdk_generate_defaults(sdk_gen_params *g)
 /* ---- symmetry orbits ----------------------------------------------------- */
 
 /* The cells that move with cell c under symmetry s (c first); returns how many. */
+/* The cell drawn at (y, x) of the board's layout, or -1 (a hole). */
+static int cell_at(const sdk_board *b, int y, int x)
+{
+    if (b->height == b->n && b->width == b->n)
+        return y * b->n + x;
+    for (int c = 0; c < b->ncells; c++)
+        if (b->cell_y[c] == y && b->cell_x[c] == x)
+            return c;
+    return -1;
+}
+
+/* Symmetries act on the drawing layout (a samurai's 21x21 too); an image
+ * that falls in a hole leaves the cell alone. */
 static int orbit_of(const sdk_board *b, sdk_symmetry s, int c, int *cells)
 {
-    int n = b->n, r = c / n, col = c % n, count = 0;
+    int h = b->height, w = b->width, r = b->cell_y[c], col = b->cell_x[c], count = 0;
     int image[4] = {c, c, c, c};
     switch (s) {
     case SDK_SYM_NONE:
         break;
     case SDK_SYM_ROTATE180:
-        image[1] = (n - 1 - r) * n + (n - 1 - col);
+        image[1] = cell_at(b, h - 1 - r, w - 1 - col);
         break;
     case SDK_SYM_ROTATE90:
-        image[1] = col * n + (n - 1 - r);
-        image[2] = (n - 1 - r) * n + (n - 1 - col);
-        image[3] = (n - 1 - col) * n + r;
+        if (h == w) {
+            image[1] = cell_at(b, col, w - 1 - r);
+            image[2] = cell_at(b, h - 1 - r, w - 1 - col);
+            image[3] = cell_at(b, h - 1 - col, r);
+        }
         break;
     case SDK_SYM_MIRROR:
-        image[1] = r * n + (n - 1 - col);
+        image[1] = cell_at(b, r, w - 1 - col);
         break;
     }
     for (int i = 0; i < 4; i++) {
+        if (image[i] < 0)
+            image[i] = c;
         int dup = 0;
         for (int k = 0; k < count; k++)
             dup |= cells[k] == image[i];

@@ -58,6 +58,75 @@ static sdk_status grid_by_exact(const sdk_board *b, sdk_rng *rng, uint8_t *grid,
     return SDK_SOLVED;
 }
 
+/* A variant board's grid (no band or stack shuffles keep it valid): one
+ * random box takes a random permutation, a few random cells a random digit
+ * their peers allow (each kept only if the grid stays solvable), and the
+ * exact solver completes it.  Any one box's permutation is solvable when
+ * the board is (relabel the digits of any solution), so only a board with
+ * no solution at all (a bad jigsaw map) fails, after SEED_TRIES tries. */
+enum { SEED_NODES = 2000, SEED_TRIES = 10 };   /* search nodes a seed's solve may take; tries */
+
+/* The exact solver's first solution of start, its search capped at
+ * SEED_NODES nodes: 1 found, 0 not (no solution or over the cap), -1 the
+ * budget or SIGINT stopped it (status says which). */
+static int seed_solve(const sdk_board *b, const uint8_t *start, uint8_t *out, const sdk_budget *budget,
+                      sdk_status *status)
+{
+    /* a node cap, not a clock: a seed's grid must not depend on the machine */
+    sdk_budget capped = {budget ? budget->deadline : 0, SEED_NODES, budget ? budget->interrupt : NULL};
+    if (sdk_exact_count(b, start, 1, out, NULL, &capped, status) == 1)
+        return 1;
+    return *status == SDK_INTERRUPTED || sdk_budget_expired(budget) ? -1 : 0;
+}
+
+static sdk_status grid_by_seeds(const sdk_board *b, sdk_rng *rng, uint8_t *grid, const sdk_budget *budget)
+{
+    int n = b->n, boxes[SDK_MAX_CELLS], nbox = 0;
+    uint8_t start[SDK_MAX_CELLS], digits[SDK_MAX_N];
+    for (int h = 0; h < b->nhouses; h++)
+        if (b->house_kind[h] == SDK_HOUSE_BOX)
+            boxes[nbox++] = h;
+    sdk_status status = SDK_UNSOLVABLE;
+    int found = 0;
+    /* The solver's searches have heavy tails: a capped try, then another
+     * box and permutation. */
+    for (int tries = 0; tries < SEED_TRIES && !found; tries++) {
+        memset(start, 0, (size_t)b->ncells);
+        const uint16_t *box = b->house_cells + boxes[sdk_rng_below(rng, (uint32_t)nbox)] * n;
+        for (int d = 0; d < n; d++)
+            digits[d] = (uint8_t)(d + 1);
+        sdk_rng_shuffle_u8(rng, digits, n);
+        for (int i = 0; i < n; i++)
+            start[box[i]] = digits[i];
+        found = seed_solve(b, start, grid, budget, &status);
+        if (found < 0)
+            return status;
+    }
+    if (!found)
+        return SDK_UNSOLVABLE;
+    for (int k = 0; k < n; k++) {
+        int c = (int)sdk_rng_below(rng, (uint32_t)b->ncells);
+        if (start[c])
+            continue;
+        uint32_t used = 0;
+        for (int p = b->peer_start[c]; p < b->peer_start[c + 1]; p++)
+            used |= start[b->peers[p]] ? 1u << (start[b->peers[p]] - 1) : 0;
+        int d = 1 + (int)sdk_rng_below(rng, (uint32_t)n);
+        if (used & (1u << (d - 1)))
+            continue;
+        start[c] = (uint8_t)d;
+        uint8_t next[SDK_MAX_CELLS];
+        int got = seed_solve(b, start, next, budget, &status);
+        if (got < 0)
+            return status;
+        if (got)
+            memcpy(grid, next, (size_t)b->ncells);
+        else
+            start[c] = 0;
+    }
+    return SDK_SOLVED;
+}
+
 /*
  * Stage 1 of 000: the single-site Metropolis chain of `--method metropolis`
  * (metropolis.c) on an empty board, every pair weighing 1, at T, until
@@ -349,10 +418,13 @@ int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cell
 }
 
 /* A full grid from the chain, drawing from rng, or if the board is larger
- * than 9x9 or the chain runs too long, from grid_by_exact. */
+ * than 9x9 or the chain runs too long, from grid_by_exact; a variant's from
+ * grid_by_seeds (the chain's tables are sized for 20 peers a cell). */
 sdk_status sdk_generate_grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                                   const sdk_budget *budget)
 {
+    if (b->variant)
+        return grid_by_seeds(b, rng, grid, budget);
     if (b->n <= 9 && b->ncells <= CHAIN_MAX_CELLS) {
         sdk_status status = grid_by_chain(b, g->grid_T, rng, grid, budget);
         if (status == SDK_SOLVED || status == SDK_INTERRUPTED)

@@ -732,7 +732,7 @@ static uint64_t width_9x9(const uint8_t *puzzle, sdk_rng *tiebreak, uint64_t *so
 uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
                         uint64_t *solutions, const sdk_budget *budget)
 {
-    if (b->n == 9 && b->box_rows == 3 && b->nhouses == 27)
+    if (sdk_board_is_plain9(b))
         return width_9x9(puzzle, tiebreak, solutions, budget);
     return sdk_rate_width_general(b, puzzle, tiebreak, solutions, budget);
 }

@@ -7,6 +7,13 @@
  *     text before a compact run of cells ignored too ("name 5 173 <cells>");
  *   - a grid: n consecutive lines of n cells, with optional '|', '+', '-'
  *     border lines, blank columns, and blank lines between box bands.
+ * Variant boards (docs/variants.md): a line may start with the variant's
+ * name ("x <cells>", "jigsaw,x <cells> <labels>"), or a line holding only
+ * the name applies to the record after it; otherwise --variant applies, or
+ * what the text shows: a samurai's 21x21 layout or five 81-cell grids on a
+ * line, a jigsaw's region labels after its cells (on the line, or as a grid
+ * after the grid) when they make connected regions (a solution's digits
+ * never do: equal digits are never neighbours).
  * Blanks are . 0 _ * -; digits above 9 are letters (A=10, B=11, ...).
  * '#' starts a comment line; CRLF endings and a UTF-8 BOM are accepted.
  *
@@ -22,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "sudoku.h"
+#include "board.h"
 
 #ifndef READ_LINE_MAX
 #define READ_LINE_MAX 65536     /* longer lines are reported, not stored */
@@ -32,7 +39,9 @@
 #endif
 #define READ_QUEUE 48           /* look-ahead: a 16x16 grid plus its separators */
 
-typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR, LN_CANDROW } line_kind;
+typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR, LN_VARIANT, LN_CANDROW } line_kind;
+
+enum { LAYOUT_COLS = 21 };              /* the samurai layout's width */
 
 typedef struct read_line {
     line_kind kind;
@@ -43,6 +52,13 @@ typedef struct read_line {
     int has_cand;               /* a candidate position (LN_RECORD) or row (LN_CANDROW) */
     uint16_t cand[81];
     char error[120];
+    int has_variant;                    /* the line names a variant (flags in variant) */
+    unsigned variant;
+    int samurai;                        /* five 81-cell grids: cells holds 405 */
+    int nlabels;                        /* region labels after the cells (values as cells) */
+    uint8_t labels[SDK_MAX_CELLS];
+    uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
+    uint8_t lay[LAYOUT_COLS];
 } read_line;
 
 struct sdk_reader {
@@ -56,6 +72,8 @@ struct sdk_reader {
     char *text;                 /* the current raw line, at most READ_LINE_MAX bytes */
     read_line queue[READ_QUEUE];
     int q_head, q_count;
+    int has_pending;            /* a line naming a variant, for the next record */
+    unsigned pending;
 };
 
 /* Sides a standard board can have, and the line lengths they give. */
@@ -150,6 +168,103 @@ static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
     return i;
 }
 
+/* Where the cells of a short line of cells and spaces stand (the samurai
+ * layout is told by these columns). */
+static void classify_layout(read_line *ln, const char *s, size_t len)
+{
+    ln->laymask = 0;
+    while (len > 0 && is_space((unsigned char)s[len - 1]))
+        len--;
+    if (len > LAYOUT_COLS)
+        return;
+    uint32_t mask = 0;
+    for (size_t j = 0; j < len; j++) {
+        int v = cell_value((unsigned char)s[j]);
+        if (v >= 0) {
+            mask |= 1u << j;
+            ln->lay[j] = (uint8_t)v;
+        } else if (s[j] != ' ') {
+            return;
+        }
+    }
+    ln->laymask = mask;
+}
+
+/* A leading variant name ("x", "jigsaw,x", "samurai", "standard"): noted
+ * and skipped; a line of the name alone is LN_VARIANT.  Returns 1 if the
+ * line is classified. */
+static int classify_variant_word(read_line *ln, const char *s, size_t *at, size_t len)
+{
+    size_t i = *at, e = i;
+    ln->has_variant = 0;
+    while (e < len && !is_space((unsigned char)s[e]))
+        e++;
+    char word[32];
+    if (e - i >= sizeof word || cell_value((unsigned char)s[i]) >= 0)
+        return 0;
+    memcpy(word, s + i, e - i);
+    word[e - i] = '\0';
+    if (!sdk_variant_parse(word, &ln->variant))
+        return 0;
+    ln->has_variant = 1;
+    while (e < len && is_space((unsigned char)s[e]))
+        e++;
+    *at = e;
+    if (e == len) {
+        ln->kind = LN_VARIANT;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whole tokens of cells: the count of token t's cells, or -1 if it holds
+ * anything else. */
+static int token_cells(const char *s, size_t j, size_t e)
+{
+    for (size_t t = j; t < e; t++)
+        if (cell_value((unsigned char)s[t]) < 0)
+            return -1;
+    return (int)(e - j);
+}
+
+/* A variant's line: five 81-cell grids (samurai), or n*n cells then n*n
+ * region labels (1-9, A-Z).  Returns 1 if the line is classified. */
+static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t len)
+{
+    size_t start[6], end[6];
+    int ntok = 0;
+    ln->samurai = 0;
+    ln->nlabels = 0;
+    for (size_t j = i; j < len && ntok < 6;) {
+        while (j < len && is_space((unsigned char)s[j]))
+            j++;
+        if (j == len)
+            break;
+        start[ntok] = j;
+        while (j < len && !is_space((unsigned char)s[j]))
+            j++;
+        end[ntok++] = j;
+    }
+    int five = ntok == 5;
+    for (int t = 0; t < 5 && five; t++)
+        five = token_cells(s, start[t], end[t]) == 81;
+    int k = ntok >= 2 ? token_cells(s, start[0], end[0]) : -1;
+    int labels = !five && k > 16 && side_of_cell_count(k) && (int)(end[1] - start[1]) == k;
+    for (size_t t = start[1]; labels && t < end[1]; t++)
+        labels = cell_value((unsigned char)s[t]) > 0;
+    if (!five && !labels)
+        return 0;
+    ln->ncells = 0;
+    ln->maxval = 0;
+    for (int t = 0; t < (five ? 5 : 1); t++)
+        take_cells(ln, s, start[t], end[t]);
+    for (size_t t = start[1]; labels && t < end[1]; t++)
+        ln->labels[ln->nlabels++] = (uint8_t)cell_value((unsigned char)s[t]);
+    ln->samurai = five;
+    ln->kind = LN_RECORD;
+    return 1;
+}
+
 /* Classifies one raw line (without its newline). */
 /* With candidates on: a 9x9 position with candidates on one line, or one
  * row of a candidate grid (9 groups, one of them of two digits or more). */
@@ -202,6 +317,11 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long, int
         return;
     }
     if (candidates && classify_candidates(ln, s + i, len - i))
+        return;
+    classify_layout(ln, s, len);
+    if (classify_variant_word(ln, s, &i, len))
+        return;
+    if (classify_variant_line(ln, s, i, len))
         return;
 
     /* A border line: only rule characters, and not a line of blanks. */
@@ -442,18 +562,182 @@ static const sdk_board *record_board(const sdk_reader *r, int n, sdk_record *rec
     return b;
 }
 
-static int record_finish(const sdk_reader *r, sdk_record *rec, int n, int maxval, long line)
+/* The variant a record is read as: its line's word, a preceding line's, or
+ * --variant (returns 1); else 0 (flags 0: detect from the text). */
+static int record_flags(sdk_reader *r, const read_line *ln, unsigned *flags)
 {
+    *flags = 0;
+    if (ln && ln->has_variant)
+        *flags = ln->variant;
+    else if (r->has_pending)
+        *flags = r->pending;
+    else if (r->opt.variant)
+        return sdk_variant_parse(r->opt.variant, flags);
+    else
+        return 0;
+    return 1;
+}
+
+/* Region labels (cell values 1..35) to regions 0..n-1, in the order of the
+ * labels' values.  Returns 0 with a message if there are more than n. */
+static int labels_to_regions(int n, const uint8_t *labels, uint8_t *region, char *msg, size_t size)
+{
+    int rank[36] = {0}, distinct = 0;
+    for (int c = 0; c < n * n; c++)
+        rank[labels[c]] = 1;
+    for (int v = 1; v < 36; v++)
+        if (rank[v])
+            rank[v] = distinct++;
+    if (distinct > n) {
+        snprintf(msg, size, "region map has %d different labels, more than %d regions", distinct, n);
+        return 0;
+    }
+    for (int c = 0; c < n * n; c++)
+        region[c] = (uint8_t)rank[labels[c]];
+    return 1;
+}
+
+/* Finishes a record of side n from its cells: the digits in range, then its
+ * board -- standard, or the variant said or shown by the labels (labels:
+ * n*n region labels or NULL). */
+static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long line, const read_line *ln,
+                         const uint8_t *labels)
+{
+    char msg[160];
+    unsigned flags;
+    int said = record_flags(r, ln, &flags);
+    r->has_pending = 0;
     if (maxval > n) {
-        char msg[160];
         snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle (digits are 1..%c)",
                  sdk_digit_char(maxval), n, n, sdk_digit_char(n));
         record_error(rec, line, msg);
         return 1;
     }
-    rec->board = record_board(r, n, rec, line);
+    if (flags & SDK_VARIANT_SAMURAI) {
+        record_error(rec, line, "a samurai puzzle is the 21x21 layout or five 81-cell grids on a line");
+        return 1;
+    }
+    uint8_t region[SDK_MAX_CELLS];
+    if (labels) {
+        int ok = labels_to_regions(n, labels, region, msg, sizeof msg) &&
+                 sdk_variant_check_regions(n, region, msg, sizeof msg);
+        if (said && (flags & SDK_VARIANT_JIGSAW) && !ok) {
+            record_error(rec, line, msg);
+            return 1;
+        }
+        if (!said && ok)
+            flags = SDK_VARIANT_JIGSAW;
+    } else if (flags & SDK_VARIANT_JIGSAW) {
+        record_error(rec, line, "a jigsaw puzzle needs its region labels (the cells, a space, n*n labels; "
+                                "or a grid of labels after the grid)");
+        return 1;
+    }
+    if (flags) {
+        rec->board = sdk_variant_cached(flags, n, region, msg, sizeof msg);
+        if (!rec->board)
+            record_error(rec, line, msg);
+    } else {
+        rec->board = record_board(r, n, rec, line);
+    }
     if (rec->board)
         rec->ok = 1;
+    return 1;
+}
+
+/* ---- samurai ------------------------------------------------------------------ */
+
+static const sdk_board *samurai_board(sdk_record *rec, long line)
+{
+    char msg[160];
+    const sdk_board *b = sdk_variant_cached(SDK_VARIANT_SAMURAI, 9, NULL, msg, sizeof msg);
+    if (!b)
+        record_error(rec, line, msg);
+    return b;
+}
+
+/* A samurai record from its cells' values. */
+static void samurai_finish(sdk_record *rec, const sdk_board *b, const uint8_t *values)
+{
+    rec->board = b;
+    rec->ok = 1;
+    memcpy(rec->cells, values, (size_t)b->ncells);
+}
+
+/* Five 81-cell grids on a line: a shared square is given by two grids,
+ * which must agree (or one leave it blank). */
+static void record_samurai_line(sdk_reader *r, sdk_record *rec, const read_line *ln)
+{
+    unsigned flags;
+    int said = record_flags(r, ln, &flags);
+    r->has_pending = 0;
+    if (said && flags != SDK_VARIANT_SAMURAI) {
+        record_error(rec, ln->number, "five 81-cell grids make a samurai puzzle, not this variant");
+        return;
+    }
+    const sdk_board *b = samurai_board(rec, ln->number);
+    if (!b)
+        return;
+    uint16_t order[SAMURAI_LINE];
+    uint8_t values[SDK_MAX_CELLS] = {0};
+    variant_samurai_order(b, order);
+    for (int i = 0; i < SAMURAI_LINE; i++) {
+        int c = order[i], v = ln->cells[i];
+        if (v > 9) {
+            record_error(rec, ln->number, "a samurai's digits are 1..9");
+            return;
+        }
+        if (v && values[c] && values[c] != v) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "grid %d disagrees with an earlier grid at their shared square r%dc%d "
+                     "of the layout", i / 81 + 1, b->cell_y[c] + 1, b->cell_x[c] + 1);
+            record_error(rec, ln->number, msg);
+            return;
+        }
+        if (v)
+            values[c] = (uint8_t)v;
+    }
+    samurai_finish(rec, b, values);
+}
+
+/* The 21x21 layout: 21 lines whose cells stand exactly in the five grids'
+ * columns.  Returns 1 if it read one (into rec), 0 if the lines ahead are
+ * not one (nothing consumed). */
+static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
+{
+    read_line *first = reader_peek(r, 0, err);
+    unsigned flags;
+    int said = record_flags(r, first, &flags);
+    if (!first || !first->laymask || (said && flags != SDK_VARIANT_SAMURAI))
+        return 0;
+    char msg[160];
+    const sdk_board *b = sdk_variant_cached(SDK_VARIANT_SAMURAI, 9, NULL, msg, sizeof msg);
+    if (!b)
+        return 0;
+    uint32_t mask[LAYOUT_COLS] = {0};
+    for (int c = 0; c < b->ncells; c++)
+        mask[b->cell_y[c]] |= 1u << b->cell_x[c];
+    if (first->laymask != mask[0])
+        return 0;
+    for (int y = 1; y < LAYOUT_COLS; y++) {
+        read_line *ln = reader_peek(r, y, err);
+        if (!ln || ln->laymask != mask[y])
+            return 0;
+    }
+    uint8_t values[SDK_MAX_CELLS];
+    for (int c = 0; c < b->ncells; c++)
+        values[c] = reader_peek(r, b->cell_y[c], err)->lay[b->cell_x[c]];
+    rec->line = first->number;
+    rec->layout = SDK_LAYOUT_GRID;
+    r->has_pending = 0;
+    int maxval = 0;
+    for (int c = 0; c < b->ncells; c++)
+        maxval = values[c] > maxval ? values[c] : maxval;
+    if (maxval > 9)
+        record_error(rec, first->number, "a samurai's digits are 1..9");
+    else
+        samurai_finish(rec, b, values);
+    for (int y = 0; y < LAYOUT_COLS; y++)
+        reader_drop(r);
     return 1;
 }
 
@@ -477,6 +761,35 @@ static int sixteen_starts_grid(sdk_reader *r, int *err)
         rows++;
     }
     return rows == 16 && big;
+}
+
+/* A jigsaw's grid of region labels after its grid: the next n lines, n
+ * labels each, no blanks, consumed if the variant said is jigsaw or (none
+ * said) if they make a valid region map.  Returns 1 if read into labels. */
+static int grid_labels(sdk_reader *r, int n, uint8_t *labels, int *err)
+{
+    unsigned flags;
+    int said = record_flags(r, NULL, &flags);
+    if (said && !(flags & SDK_VARIANT_JIGSAW))
+        return 0;
+    for (int row = 0; row < n; row++) {
+        read_line *ln = reader_peek(r, row, err);
+        if (!ln || ln->kind != LN_CELLS || ln->ncells != n)
+            return 0;
+        for (int i = 0; i < n; i++) {
+            if (!ln->cells[i])
+                return 0;
+            labels[row * n + i] = ln->cells[i];
+        }
+    }
+    char msg[160];
+    uint8_t region[SDK_MAX_CELLS];
+    if (!said && !(labels_to_regions(n, labels, region, msg, sizeof msg) &&
+                   sdk_variant_check_regions(n, region, msg, sizeof msg)))
+        return 0;
+    for (int row = 0; row < n; row++)
+        reader_drop(r);
+    return 1;
 }
 
 static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
@@ -528,9 +841,11 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
     }
     if (problem[0]) {
         record_error(rec, start, problem);      /* a record is named by its first line */
+        r->has_pending = 0;
         return 1;
     }
-    return record_finish(r, rec, n, maxval, start);
+    uint8_t labels[SDK_MAX_CELLS];
+    return record_finish(r, rec, n, maxval, start, NULL, grid_labels(r, n, labels, err) ? labels : NULL);
 }
 
 /* A 9x9 candidate grid: 9 candidate rows, border lines between them. */
@@ -560,7 +875,7 @@ static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
         return;
     }
     rec->has_cand = 1;
-    record_finish(r, rec, 9, 9, first);
+    record_finish(r, rec, 9, 9, first, NULL, NULL);
 }
 
 int sdk_reader_next(sdk_reader *r, sdk_record *rec)
@@ -577,27 +892,45 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
         rec->error[0] = '\0';
         rec->line = ln->number;
         rec->layout = SDK_LAYOUT_LINE;
+        if (ln->laymask && (ln->kind == LN_ERROR || ln->kind == LN_CELLS)) {
+            int got = reader_samurai_layout(r, rec, &err);
+            if (err)
+                return -1;
+            if (got)
+                return 1;
+            ln = reader_peek(r, 0, &err);
+        }
         switch (ln->kind) {
         case LN_BLANK:
         case LN_COMMENT:
         case LN_SEPARATOR:
             reader_drop(r);
             continue;
+        case LN_VARIANT:
+            r->has_pending = 1;
+            r->pending = ln->variant;
+            reader_drop(r);
+            continue;
         case LN_ERROR:
             record_error(rec, ln->number, ln->error);
+            r->has_pending = 0;
             reader_drop(r);
             return 1;
         case LN_CANDROW:
             reader_cand_grid(r, rec, &err);
             return err ? -1 : 1;
         case LN_RECORD: {
-            int n = side_of_cell_count(ln->ncells);
-            memcpy(rec->cells, ln->cells, (size_t)ln->ncells);
-            if (ln->has_cand) {
-                memcpy(rec->cand, ln->cand, sizeof rec->cand);
-                rec->has_cand = 1;
+            if (ln->samurai) {
+                record_samurai_line(r, rec, ln);
+            } else {
+                int n = side_of_cell_count(ln->ncells);
+                memcpy(rec->cells, ln->cells, (size_t)ln->ncells);
+                if (ln->has_cand) {
+                    memcpy(rec->cand, ln->cand, sizeof rec->cand);
+                    rec->has_cand = 1;
+                }
+                record_finish(r, rec, n, ln->maxval, ln->number, ln, ln->nlabels ? ln->labels : NULL);
             }
-            record_finish(r, rec, n, ln->maxval, ln->number);
             reader_drop(r);
             return 1;
         }
@@ -607,7 +940,7 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
                     return -1;
                 ln = reader_peek(r, 0, &err);
                 memcpy(rec->cells, ln->cells, 16);
-                record_finish(r, rec, 4, ln->maxval, ln->number);
+                record_finish(r, rec, 4, ln->maxval, ln->number, ln, NULL);
                 reader_drop(r);
                 return 1;
             }

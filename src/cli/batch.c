@@ -60,9 +60,32 @@ void cli_json_invalid(FILE *f, const sdk_record *rec)
     fputs("}\n", f);
 }
 
+void cli_json_variant(FILE *f, const sdk_board *b)
+{
+    if (b && b->variant)
+        fprintf(f, ",\"variant\":\"%s\"", b->variant);
+}
+
+void cli_json_variant_first(FILE *f, const sdk_board *b)
+{
+    if (b && b->variant)
+        fprintf(f, "\"variant\":\"%s\",", b->variant);
+}
+
+const char *cli_csv_variant(const sdk_board *b)
+{
+    static __thread char prefix[32];
+    snprintf(prefix, sizeof prefix, "%s%s", b && b->variant ? b->variant : "", b && b->variant ? " " : "");
+    return prefix;
+}
+
 const char *cli_record_line(const sdk_record *rec, char *buf)
 {
-    return sdk_format_line(rec->board, rec->cells, buf);
+    const char *prefix = cli_csv_variant(rec->board);
+    size_t len = strlen(prefix);
+    memcpy(buf, prefix, len);
+    sdk_format_line(rec->board, rec->cells, buf + len);
+    return buf;
 }
 
 static const char *house_kind_name(int kind)
@@ -86,8 +109,8 @@ static void report_conflict(const char *file, const sdk_record *rec)
             if (where[v]) {
                 int first = where[v] - 1;
                 fprintf(stderr, "%s:%ld: clues conflict: %c at r%dc%d and r%dc%d share a %s; no solution\n",
-                        file, rec->line, sdk_digit_char(v), first / n + 1, first % n + 1, c / n + 1,
-                        c % n + 1, house_kind_name(b->house_kind[h]));
+                        file, rec->line, sdk_digit_char(v), b->cell_y[first] + 1, b->cell_x[first] + 1,
+                        b->cell_y[c] + 1, b->cell_x[c] + 1, house_kind_name(b->house_kind[h]));
                 return;
             }
             where[v] = c + 1;
@@ -293,7 +316,7 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         return SDK_EXIT_IO;
     }
     sdk_read_options ro = {.box_rows = opt->box_rows, .box_cols = opt->box_cols, .before_wait = batch_before_wait,
-                           .before_wait_ctx = b, .candidates = opt->candidates};
+                           .before_wait_ctx = b, .variant = opt->variant, .candidates = opt->candidates};
     sdk_reader *reader = sdk_reader_new(in, b->file, &ro);
     if (!reader) {
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);

@@ -49,7 +49,7 @@ static void count_compute(const cli_options *opt, const sdk_record *rec, uint64_
 static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "";
     char number[32] = "";
     if (rec->ok)
         cli_record_line(rec, puzzle);
@@ -68,7 +68,9 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
         if (!res) {
             cli_json_invalid(f, rec);
         } else {
-            fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\",\"count\":%s,"
+            fprintf(f, "{");
+            cli_json_variant_first(f, rec->board);
+            fprintf(f, "\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\",\"count\":%s,"
                     "\"stats\":{\"nodes\":%llu,\"guesses\":%llu}}\n",
                     rec->line, puzzle, status, number, (unsigned long long)res->stats.nodes,
                     (unsigned long long)res->stats.guesses);

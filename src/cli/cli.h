@@ -12,7 +12,7 @@
 
 /* Which options a command takes: each option row names its group. */
 enum {
-    OPTG_INPUT   = 1 << 0,   /* --box */
+    OPTG_INPUT   = 1 << 0,   /* --box, --variant */
     OPTG_FORMAT  = 1 << 1,   /* --format */
     OPTG_SOLVER  = 1 << 2,   /* --method, --seed, --time-limit, ... */
     OPTG_LIMIT   = 1 << 3,   /* --limit */
@@ -38,6 +38,7 @@ typedef struct cli_options {
     cli_format format;
     int stats;
     int box_rows, box_cols;
+    const char *variant;         /* --variant NAME, or NULL */
     const char *method;          /* NULL: the command's default */
     const char *implied_method;  /* set by an option that belongs to one method */
     const char *implied_by;      /* that option; and one that implied another method */
@@ -69,7 +70,7 @@ typedef struct cli_options {
     unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: option row i appeared on the command line */
 } cli_options;
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG } cli_opt_kind;
+typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG, OPT_VARIANT } cli_opt_kind;
 
 typedef struct cli_option {
     const char *name;            /* "--T"; a second spelling may follow in alias */
@@ -142,6 +143,13 @@ void cli_rated_word(cli_result *res);
 /* Which side of a --propagate run found its answer: "probe", "chain", or
  * "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
+/* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
+void cli_json_variant(FILE *f, const sdk_board *b);
+/* The same field as a record's first, followed by a comma. */
+void cli_json_variant_first(FILE *f, const sdk_board *b);
+/* A variant's prefix for a csv field or a generated line: its name and a
+ * space ("" for standard), so the text reads back as the same variant. */
+const char *cli_csv_variant(const sdk_board *b);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
 

@@ -22,6 +22,7 @@ static int read_first(const cli_options *opt, const char *path, sdk_record *rec)
     memset(&ro, 0, sizeof ro);
     ro.box_rows = opt->box_rows;
     ro.box_cols = opt->box_cols;
+    ro.variant = opt->variant;
     sdk_reader *reader = sdk_reader_new(in, is_stdin ? "stdin" : path, &ro);
     int got = reader ? sdk_reader_next(reader, rec) : -1;
     sdk_reader_free(reader);
@@ -63,10 +64,10 @@ int cmd_energy(int argc, char **argv, const cli_command *self)
         rc = SDK_EXIT_INVALID;
     }
     for (int c = 0; !rc && c < puzzle->board->ncells; c++) {
-        int n = puzzle->board->n;
+        const sdk_board *b = puzzle->board;
         if (!state->cells[c] || (puzzle->cells[c] && state->cells[c] != puzzle->cells[c])) {
             fprintf(stderr, "%s:%ld: r%dc%d is %s; a state fills every cell and keeps the clues of %s\n",
-                    opt.files[1], state->line, c / n + 1, c % n + 1,
+                    opt.files[1], state->line, b->cell_y[c] + 1, b->cell_x[c] + 1,
                     state->cells[c] ? "not the clue" : "blank", opt.files[0]);
             rc = SDK_EXIT_INVALID;
         }

@@ -19,7 +19,9 @@ static volatile int *interrupted;     /* the flag raised by SIGINT */
 
 typedef struct gen_output {
     const cli_options *opt;
-    const sdk_board *b;
+    const sdk_board *b;         /* NULL for jigsaw: a board a puzzle */
+    int size;
+    unsigned flags;             /* --variant */
     cli_format format;
     uint64_t seed;
     const char *method;
@@ -28,10 +30,9 @@ typedef struct gen_output {
 } gen_output;
 
 /* The record of one puzzle.  index is 1-based. */
-static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t seed)
+static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_t *puzzle, uint64_t seed)
 {
     const cli_options *opt = o->opt;
-    const sdk_board *b = o->b;
     sdk_status status;
     /* Proven unique here, independently of the generator's bookkeeping. */
     if (sdk_exact_count(b, puzzle, 2, NULL, NULL, NULL, &status) != 1) {
@@ -45,7 +46,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
         if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, sdk_rng_seed32(seed), &r, &budget) != SDK_SOLVED)
             rated = 0;
     }
-    char line[SDK_MAX_CELLS + 1];
+    char line[SDK_MAX_LINE];
     sdk_format_line(b, puzzle, line);
     int clues = 0;
     for (int c = 0; c < b->ncells; c++)
@@ -53,7 +54,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
     FILE *f = stdout;
     switch (o->format) {
     case FMT_CSV:
-        fprintf(f, "%d,%s,%d,%s,%llu", index, line, clues, o->method, (unsigned long long)seed);
+        fprintf(f, "%d,%s%s,%d,%s,%llu", index, cli_csv_variant(b), line, clues, o->method, (unsigned long long)seed);
         if (rated)
             fprintf(f, ",%d,%llu", r.depth, (unsigned long long)r.normal_width);
         else
@@ -66,6 +67,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
     case FMT_JSON:
         fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%llu", index, line,
                 clues, o->method, (unsigned long long)seed);
+        cli_json_variant(f, b);
         if (rated)
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r.depth, (unsigned long long)r.normal_width);
         if (rated && r.samples)
@@ -73,6 +75,8 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
         fprintf(f, "}\n");
         break;
     case FMT_GRID:
+        if (b->variant)                 /* a line naming the variant: the grid reads back as one */
+            fprintf(f, "%s\n", b->variant);
         sdk_format_grid(f, b, puzzle);
         if (opt->gen.rate && rated)
             fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
@@ -88,6 +92,7 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
         return cli_svg_write(opt, (uint64_t)index, b, puzzle, NULL, caption);
     }
     default:
+        fputs(cli_csv_variant(b), f);   /* "x ", "samurai ", ...: the line reads back as the same variant */
         fputs(line, f);
         if (opt->gen.rate && rated)
             fprintf(f, " clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f", clues, r.depth,
@@ -101,7 +106,9 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint64_t 
 /* ---- default method: independent puzzles, -j threads ---------------------- */
 
 typedef struct metro_batch {
-    const sdk_board *b;
+    const sdk_board *b;         /* NULL: a jigsaw of side size, a new map a puzzle */
+    int size;
+    sdk_board **own;            /* the jigsaws' boards, per puzzle */
     const sdk_gen_params *g;
     uint64_t seed;
     int first, count;
@@ -109,12 +116,34 @@ typedef struct metro_batch {
     uint8_t (*puzzles)[SDK_MAX_CELLS];
     sdk_status *status;
     const sdk_budget *budget;
+    unsigned flags;
 } metro_batch;
 
 /* Each thread takes the next puzzle of the batch until none is left, so a
  * slow puzzle (the grid chain's time varies tenfold) holds up no one;
  * each puzzle's seed comes from its index, so who makes it does not
  * matter. */
+/* A jigsaw puzzle: random regions, then the default generator on that
+ * board; a map whose grid the generator's capped searches do not find (it
+ * may have none) is drawn again. */
+static sdk_status jigsaw_puzzle(const metro_batch *mb, uint32_t seed, sdk_board **board, uint8_t *puzzle)
+{
+    sdk_rng r;
+    sdk_rng_seed(&r, sdk_rng_derive(seed, 1));
+    sdk_status status = SDK_UNSOLVABLE;
+    for (int maps = 0; maps < 100 && status == SDK_UNSOLVABLE; maps++) {
+        uint8_t region[SDK_MAX_CELLS];
+        char err[160];
+        sdk_variant_random_regions(mb->size, NULL, &r, region);
+        sdk_board_free(*board);
+        *board = sdk_variant_board(mb->flags, mb->size, region, err, sizeof err);
+        if (*board)
+            status = sdk_generate_metropolis(*board, mb->g, sdk_rng_derive(seed, 2 + (uint64_t)maps), puzzle, NULL,
+                                             mb->budget);
+    }
+    return status;
+}
+
 static void *metro_work(void *arg)
 {
     metro_batch *mb = arg;
@@ -123,7 +152,13 @@ static void *metro_work(void *arg)
         if (i >= mb->count)
             return NULL;
         uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
-        mb->status[i] = sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
+        if (mb->b) {
+            mb->status[i] = sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
+            continue;
+        }
+        /* A jigsaw: random regions from the puzzle's seed; a map with no
+         * solution (it happens) is drawn again. */
+        mb->status[i] = jigsaw_puzzle(mb, seed, &mb->own[i], mb->puzzles[i]);
     }
 }
 
@@ -146,15 +181,16 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
     pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
     int *started = calloc((size_t)jobs, sizeof *started);
+    sdk_board **own = calloc(CHUNK, sizeof *own);
     int exit_code = SDK_EXIT_OK;
-    if (!puzzles || !status || !threads || !started) {
+    if (!puzzles || !status || !threads || !started || !own) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
         goto done;
     }
     for (int first = 0, size = 4 * jobs; first < count && exit_code == SDK_EXIT_OK;) {
-        metro_batch mb = {o->b, g, o->seed, first, count - first < size ? count - first : size, 0,
-                          puzzles, status, budget};
+        metro_batch mb = {o->b, o->size, own, g, o->seed, first, count - first < size ? count - first : size, 0,
+                          puzzles, status, budget, o->flags};
         double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
         for (int t = 1; t < lanes; t++)         /* (no thread: the others do its share) */
@@ -176,8 +212,12 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                             "or another --symmetry\n", g->target_clues);
                 break;
             }
-            exit_code = cli_worse(exit_code, emit(o, first + i + 1, puzzles[i],
+            exit_code = cli_worse(exit_code, emit(o, o->b ? o->b : own[i], first + i + 1, puzzles[i],
                                                   sdk_rng_derive(o->seed, (uint64_t)(first + i))));
+        }
+        for (int i = 0; i < mb.count; i++) {
+            sdk_board_free(own[i]);
+            own[i] = NULL;
         }
         char text[96];
         snprintf(text, sizeof text, "generate: %d/%d puzzles, %.1f s", first + mb.count, count,
@@ -191,6 +231,7 @@ done:
     free(status);
     free(threads);
     free(started);
+    free(own);
     return exit_code;
 }
 
@@ -226,7 +267,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
                 (unsigned long long)totals.attempts);
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
     for (int i = 0; i < found; i++)
-        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, o->seed));
+        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed));
     free(best);
     return exit_code;
 }
@@ -264,7 +305,28 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
                 size);
         return SDK_EXIT_USAGE;
     }
-    const sdk_board *b = sdk_board_cached(box_rows, box_cols);
+    unsigned flags = 0;
+    const sdk_board *b = NULL;
+    if (opt.variant)
+        sdk_variant_parse(opt.variant, &flags);
+    if (flags & SDK_VARIANT_SAMURAI)
+        size = 9;
+    if (opt.gen.hard && flags) {
+        fprintf(stderr, "sudoku generate: --hard is for standard boards (its moves and kernels are 9x9's); "
+                        "--variant makes puzzles with the default method\n");
+        return SDK_EXIT_USAGE;
+    }
+    if (!flags) {
+        b = sdk_board_cached(box_rows, box_cols);
+    } else if (!(flags & SDK_VARIANT_JIGSAW)) {
+        char err[160];
+        b = sdk_variant_cached(flags, size, NULL, err, sizeof err);
+        if (!b) {
+            fprintf(stderr, "sudoku generate: --variant %s: %s\n", opt.variant, err);
+            return SDK_EXIT_USAGE;
+        }
+    }
+    int ncells = b ? b->ncells : size * size;
     sdk_gen_params g;
     sdk_generate_defaults(&g);
     if (opt.gen.symmetry && !parse_symmetry(opt.gen.symmetry, &g.symmetry)) {
@@ -275,7 +337,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     int hard = opt.gen.hard;
     int difficulty = cli_option_given(&opt, "--difficulty") ? opt.gen.difficulty : 5;
     /* 35 - difficulty clues on 9x9; the same fraction of the cells elsewhere. */
-    g.target_clues = opt.gen.clues ? opt.gen.clues : (35 - difficulty) * b->ncells / 81;
+    g.target_clues = opt.gen.clues ? opt.gen.clues : (35 - difficulty) * ncells / 81;
     if (opt.gen.replicas)
         g.replicas = opt.gen.replicas;
     if (opt.gen.beta_min > 0)
@@ -297,7 +359,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
                                                      : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
-    gen_output o = {&opt, b, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed, hard ? "remc" : "metropolis",
+    gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed, hard ? "remc" : "metropolis",
                     sdk_now(), !opt.quiet && isatty(STDERR_FILENO)};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);

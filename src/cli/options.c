@@ -22,6 +22,9 @@ static const cli_option option_table[] = {
      "instead of stdout; print's pdf: the file to write"},
     {"--box", NULL, "RxC", OPT_BOX, 0, 0, 0, OPTG_INPUT, NULL,
      "box shape, e.g. 3x4 for 12x12 with 3-row boxes (default: detected from the size)"},
+    {"--variant", NULL, "NAME", OPT_VARIANT, O(variant), 0, 0, OPTG_INPUT, NULL,
+     "variant board: x (diagonal), windoku (hyper), jigsaw, jigsaw,x or samurai (default: "
+     "standard, or detected from the layout; see docs/variants.md)"},
     {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
      "write per-puzzle and total figures to stderr"},
     {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
@@ -226,6 +229,14 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
     case OPT_STRING:
         *(const char **)field = text;
         return 0;
+    case OPT_VARIANT: {
+        unsigned flags;
+        if (!sdk_variant_parse(text, &flags))
+            return parse_error(cmd, "%s: '%s' is not x, diagonal, windoku, hyper, jigsaw, jigsaw,x or samurai",
+                               o->name, text);
+        *(const char **)field = text;
+        return 0;
+    }
     case OPT_DOUBLE: {
         double v = strtod(text, &end);
         if (end == text || *end || errno || !isfinite(v))

@@ -69,7 +69,7 @@ static void print_text(print_run *pr, const char *file, const char *text, size_t
         pr->exit_code = cli_worse(pr->exit_code, SDK_EXIT_IO);
         return;
     }
-    sdk_read_options ro = {.box_rows = pr->opt->box_rows, .box_cols = pr->opt->box_cols};
+    sdk_read_options ro = {.box_rows = pr->opt->box_rows, .box_cols = pr->opt->box_cols, .variant = pr->opt->variant};
     sdk_reader *r = sdk_reader_new(f, file, &ro);
     static sdk_record rec;
     while (r && sdk_reader_next(r, &rec) == 1) {

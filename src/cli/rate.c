@@ -22,7 +22,7 @@ static void rate_compute(const cli_options *opt, const sdk_record *rec, uint64_t
 static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "";
     if (rec->ok)
         cli_record_line(rec, puzzle);
     const char *word = res ? res->word : "invalid";
@@ -45,6 +45,7 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
             break;
         }
         fprintf(f, "{\"line\":%ld,", rec->line);
+        cli_json_variant_first(f, rec->board);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"clues\":%d", puzzle, word, r->clues);
         if (rated) {
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r->depth, (unsigned long long)r->normal_width);

@@ -31,7 +31,7 @@ static void solve_compute(const cli_options *opt, const sdk_record *rec, uint64_
 static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_CELLS + 1] = "", solution[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "", solution[SDK_MAX_LINE] = "";
     const char *word = res ? res->word : "invalid";
     const sdk_method *m = solve_method(opt);
     if (rec->ok)
@@ -74,6 +74,7 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
             break;
         }
         fprintf(f, "{\"line\":%ld,", rec->line);
+        cli_json_variant_first(f, rec->board);
         fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\",\"solution\":", puzzle, word);
         if (solution[0])
             fprintf(f, "\"%s\"", solution);

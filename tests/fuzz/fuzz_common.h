@@ -37,6 +37,9 @@ static inline void fz_options(uint8_t selector, sdk_read_options *ro)
     memset(ro, 0, sizeof *ro);
     ro->box_rows = shapes[k][0];
     ro->box_cols = shapes[k][1];
+    /* The top bits pick --variant (mostly none: detection). */
+    static const char *variants[] = {NULL, NULL, NULL, NULL, "x", "jigsaw", "samurai", "windoku"};
+    ro->variant = variants[selector >> 5];
 }
 
 /* A stream holding exactly data[0..size): the reader reads a file descriptor

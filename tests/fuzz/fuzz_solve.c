@@ -75,7 +75,7 @@ static void fz_count_one(const sdk_record *rec)
         if (count_d)
             FZ_CHECK(sdk_board_solves(b, rec->cells, sol9), "sdk_exact_count's solution is wrong");
     }
-    if (b->n == 9 && b->box_rows == 3) {
+    if (sdk_board_is_plain9(b)) {
         uint64_t c9 = sdk_exact9_count(rec->cells, 2, sol9, NULL);
         FZ_CHECK(c9 == count, "9x9 kernel %llu, general %llu", (unsigned long long)c9,
                  (unsigned long long)count);

@@ -1,0 +1,426 @@
+/*
+ * variants.c -- the variant boards as data: X (both diagonals), windoku (four
+ * windows), jigsaw (irregular regions from a map) and samurai (five 9x9 grids
+ * sharing corner boxes).  Each is a house list plus drawing geometry; the
+ * derived tables (cell->houses, peers) come from board.c, so no solver ever
+ * learns a variant's name.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board.h"
+
+enum { SAMURAI_SIDE = 21 };
+/* Top-left corners (row, column) of the five samurai grids in the 21x21
+ * layout: top-left, top-right, centre, bottom-left, bottom-right. */
+static const int samurai_corner[5][2] = {{0, 0}, {0, 12}, {6, 6}, {12, 0}, {12, 12}};
+
+int sdk_variant_parse(const char *name, unsigned *flags)
+{
+    static const struct { const char *word; unsigned flag; } words[] = {
+        {"x", SDK_VARIANT_X}, {"diagonal", SDK_VARIANT_X}, {"windoku", SDK_VARIANT_WINDOKU},
+        {"hyper", SDK_VARIANT_WINDOKU}, {"jigsaw", SDK_VARIANT_JIGSAW},
+        {"samurai", SDK_VARIANT_SAMURAI}, {"standard", 0},
+    };
+    unsigned f = 0;
+    const char *s = name;
+    for (;;) {
+        size_t len = strcspn(s, ",");
+        size_t i = 0;
+        while (i < sizeof words / sizeof words[0] &&
+               !(strlen(words[i].word) == len && strncmp(words[i].word, s, len) == 0))
+            i++;
+        if (i == sizeof words / sizeof words[0])
+            return 0;
+        f |= words[i].flag;
+        if (!s[len])
+            break;
+        s += len + 1;
+    }
+    if ((f & SDK_VARIANT_SAMURAI) && f != SDK_VARIANT_SAMURAI)
+        return 0;                        /* samurai combines with nothing */
+    *flags = f;
+    return 1;
+}
+
+/* The board's name for writers: a static string per combination. */
+static const char *variant_name(unsigned f)
+{
+    static const char *names[] = {NULL, "x", "windoku", "windoku,x", "jigsaw", "jigsaw,x",
+                                  "jigsaw,windoku", "jigsaw,windoku,x", "samurai"};
+    return f <= 8 ? names[f] : NULL;
+}
+
+unsigned sdk_variant_flags(const sdk_board *b)
+{
+    unsigned f = 0;
+    if (b->variant)
+        sdk_variant_parse(b->variant, &f);
+    return f;
+}
+
+/* ---- region maps ----------------------------------------------------------- */
+
+/* The boxes of an n x n board of br x bc boxes as a region map. */
+static void box_regions(int n, int br, int bc, uint8_t *region)
+{
+    for (int c = 0; c < n * n; c++)
+        region[c] = (uint8_t)((c / n / br) * (n / bc) + (c % n) / bc);
+}
+
+
+/* Cells of region `label` reachable from `start` by steps between
+ * orthogonal neighbours of the same region. */
+static int region_reach(int n, const uint8_t *region, int start, uint8_t *seen)
+{
+    int stack[SDK_MAX_CELLS], top = 0, count = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top) {
+        int c = stack[--top], r = c / n, col = c % n;
+        count++;
+        int next[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1,
+                       col < n - 1 ? c + 1 : -1};
+        for (int k = 0; k < 4; k++)
+            if (next[k] >= 0 && !seen[next[k]] && region[next[k]] == region[start]) {
+                seen[next[k]] = 1;
+                stack[top++] = next[k];
+            }
+    }
+    return count;
+}
+
+static int region_connected(int n, const uint8_t *region, int label)
+{
+    uint8_t seen[SDK_MAX_CELLS] = {0};
+    int first = 0;
+    while (region[first] != label)
+        first++;
+    return region_reach(n, region, first, seen) == n;
+}
+
+int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t errsize)
+{
+    int size[SDK_MAX_N] = {0};
+    for (int c = 0; c < n * n; c++) {
+        if (region[c] >= n) {
+            snprintf(err, errsize, "region map has a label for region %d of %d", region[c] + 1, n);
+            return 0;
+        }
+        if (++size[region[c]] == n + 1) {
+            snprintf(err, errsize, "region %d has more than %d cells (r%dc%d)", region[c] + 1, n,
+                     c / n + 1, c % n + 1);
+            return 0;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        if (size[k] != n) {
+            snprintf(err, errsize, "region %d has %d cells, expected %d", k + 1, size[k], n);
+            return 0;
+        }
+        if (!region_connected(n, region, k)) {
+            snprintf(err, errsize, "region %d is not connected", k + 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+void sdk_variant_random_regions(int n, const uint8_t *grid, sdk_rng *r, uint8_t *region)
+{
+    int br, bc;
+    if (!sdk_board_default_shape(n, &br, &bc)) {
+        br = 1;
+        bc = n;
+    }
+    box_regions(n, br, bc, region);
+    /* Trades: a cell a of region A next to region B and a cell b of B swap
+     * regions when both stay connected.  With a grid, b holds a's digit, so
+     * each region keeps one of each digit and the grid stays a solution. */
+    for (int t = 0; t < (grid ? 60 : 8) * n * n; t++) {
+        int a = (int)sdk_rng_below(r, (uint32_t)(n * n)), ra = a / n, ca = a % n;
+        int nb[4] = {ra > 0 ? a - n : -1, ra < n - 1 ? a + n : -1, ca > 0 ? a - 1 : -1, ca < n - 1 ? a + 1 : -1};
+        int other = nb[sdk_rng_below(r, 4)];
+        if (other < 0 || region[other] == region[a])
+            continue;
+        int A = region[a], B = region[other];
+        /* b: a random cell of B next to A (other than `other`), or with a grid
+         * the cell of B holding a's digit */
+        int cands[SDK_MAX_CELLS], nc = 0;
+        for (int c = 0; c < n * n; c++) {
+            if (region[c] != B || (grid ? grid[c] != grid[a] : c == other))
+                continue;
+            int rc = c / n, cc = c % n;
+            if (grid || (rc > 0 && region[c - n] == A) || (rc < n - 1 && region[c + n] == A) ||
+                (cc > 0 && region[c - 1] == A) || (cc < n - 1 && region[c + 1] == A))
+                cands[nc++] = c;
+        }
+        if (!nc)
+            continue;
+        int b = cands[sdk_rng_below(r, (uint32_t)nc)];
+        region[a] = (uint8_t)B;
+        region[b] = (uint8_t)A;
+        if (!region_connected(n, region, A) || !region_connected(n, region, B)) {
+            region[a] = (uint8_t)A;
+            region[b] = (uint8_t)B;
+        }
+    }
+}
+
+/* ---- building ------------------------------------------------------------- */
+
+static sdk_board *board_alloc(int n, int ncells, int maxhouses)
+{
+    sdk_board *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->n = n;
+    b->ncells = ncells;
+    b->house_cells = malloc(sizeof(uint16_t) * (size_t)(maxhouses * n));
+    b->house_kind = malloc((size_t)maxhouses);
+    b->cell_row = malloc(sizeof(uint16_t) * (size_t)ncells);
+    b->cell_col = malloc(sizeof(uint16_t) * (size_t)ncells);
+    b->cell_box = malloc(sizeof(uint16_t) * (size_t)ncells);
+    b->cell_y = malloc(sizeof(uint16_t) * (size_t)ncells);
+    b->cell_x = malloc(sizeof(uint16_t) * (size_t)ncells);
+    if (!b->house_cells || !b->house_kind || !b->cell_row || !b->cell_col || !b->cell_box || !b->cell_y ||
+        !b->cell_x) {
+        sdk_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static void add_house(sdk_board *b, int kind, const int *cells)
+{
+    for (int i = 0; i < b->n; i++)
+        b->house_cells[b->nhouses * b->n + i] = (uint16_t)cells[i];
+    b->house_kind[b->nhouses++] = (uint8_t)kind;
+}
+
+/* cell_row/col/box: each cell's first house of each kind (a samurai cell in
+ * a shared box has two rows and two columns; the energy reads them all). */
+static int board_finish(sdk_board *b)
+{
+    uint16_t *first[3] = {b->cell_row, b->cell_col, b->cell_box};
+    for (int k = 0; k < 3; k++)
+        memset(first[k], 0xff, sizeof(uint16_t) * (size_t)b->ncells);
+    for (int h = 0; h < b->nhouses; h++) {
+        int kind = b->house_kind[h];
+        if (kind > SDK_HOUSE_BOX)
+            continue;
+        for (int i = 0; i < b->n; i++) {
+            int c = b->house_cells[h * b->n + i];
+            if (first[kind][c] == 0xffff)
+                first[kind][c] = (uint16_t)h;
+        }
+    }
+    return board_derive_tables(b);
+}
+
+/* Rows, columns and boxes (or regions) of a square grid of side n whose
+ * cell (r, c) is at[r * n + c]; skip_box (or -1) is a box already listed. */
+static void add_square(sdk_board *b, const int *at, const uint8_t *region, int skip_box[4], int nskip)
+{
+    int n = b->n, cells[SDK_MAX_N];
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++)
+            cells[c] = at[r * n + c];
+        add_house(b, SDK_HOUSE_ROW, cells);
+    }
+    for (int c = 0; c < n; c++) {
+        for (int r = 0; r < n; r++)
+            cells[r] = at[r * n + c];
+        add_house(b, SDK_HOUSE_COL, cells);
+    }
+    for (int k = 0; k < n; k++) {
+        int skip = 0;
+        for (int s = 0; s < nskip; s++)
+            skip |= skip_box[s] == k;
+        if (skip)
+            continue;
+        int count = 0;
+        for (int c = 0; c < n * n; c++)
+            if (region[c] == k)
+                cells[count++] = at[c];
+        add_house(b, SDK_HOUSE_BOX, cells);
+    }
+}
+
+static sdk_board *samurai_board(void)
+{
+    int n = 9;
+    sdk_board *b = board_alloc(n, 369, 5 * 27);
+    if (!b)
+        return NULL;
+    b->box_rows = b->box_cols = 3;
+    b->height = b->width = SAMURAI_SIDE;
+    /* Cells are numbered row-major over the 21x21 layout's occupied squares. */
+    int index[SAMURAI_SIDE * SAMURAI_SIDE];
+    for (int i = 0; i < SAMURAI_SIDE * SAMURAI_SIDE; i++)
+        index[i] = -1;
+    for (int g = 0; g < 5; g++)
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                index[(samurai_corner[g][0] + r) * SAMURAI_SIDE + samurai_corner[g][1] + c] = 0;
+    int nc = 0;
+    for (int i = 0; i < SAMURAI_SIDE * SAMURAI_SIDE; i++)
+        if (index[i] == 0) {
+            b->cell_y[nc] = (uint16_t)(i / SAMURAI_SIDE);
+            b->cell_x[nc] = (uint16_t)(i % SAMURAI_SIDE);
+            index[i] = nc++;
+        }
+    uint8_t region[81];
+    box_regions(9, 3, 3, region);
+    for (int g = 0; g < 5; g++) {
+        int at[81];
+        for (int c = 0; c < 81; c++)
+            at[c] = index[(samurai_corner[g][0] + c / 9) * SAMURAI_SIDE + samurai_corner[g][1] + c % 9];
+        /* The centre grid's corner boxes are the corner grids' boxes: once. */
+        int skip[4] = {0, 2, 6, 8};
+        add_square(b, at, region, skip, g == 2 ? 4 : 0);
+    }
+    return b;
+}
+
+sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
+{
+    int br, bc;
+    if (flags & SDK_VARIANT_SAMURAI) {
+        if (flags != SDK_VARIANT_SAMURAI || n != 9) {
+            snprintf(err, errsize, "a samurai board is five 9x9 grids and combines with no other variant");
+            return NULL;
+        }
+        sdk_board *b = samurai_board();
+        if (b && !board_finish(b)) {
+            sdk_board_free(b);
+            b = NULL;
+        }
+        if (b)
+            b->variant = variant_name(flags);
+        return b;
+    }
+    if (!sdk_board_default_shape(n, &br, &bc)) {
+        snprintf(err, errsize, "no board of side %d", n);
+        return NULL;
+    }
+    if ((flags & SDK_VARIANT_WINDOKU) && n != 9) {
+        snprintf(err, errsize, "windoku is a 9x9 variant, not %dx%d", n, n);
+        return NULL;
+    }
+    uint8_t boxes[SDK_MAX_CELLS];
+    box_regions(n, br, bc, boxes);
+    if (flags & SDK_VARIANT_JIGSAW) {
+        if (!region || !sdk_variant_check_regions(n, region, err, errsize)) {
+            if (!region)
+                snprintf(err, errsize, "a jigsaw board needs a region map");
+            return NULL;
+        }
+    }
+    sdk_board *b = board_alloc(n, n * n, 3 * n + 6);
+    if (!b) {
+        snprintf(err, errsize, "out of memory building the board");
+        return NULL;
+    }
+    b->box_rows = br;
+    b->box_cols = bc;
+    b->height = b->width = n;
+    int at[SDK_MAX_CELLS], cells[SDK_MAX_N];
+    for (int c = 0; c < n * n; c++) {
+        at[c] = c;
+        b->cell_y[c] = (uint16_t)(c / n);
+        b->cell_x[c] = (uint16_t)(c % n);
+    }
+    add_square(b, at, (flags & SDK_VARIANT_JIGSAW) ? region : boxes, NULL, 0);
+    if (flags & SDK_VARIANT_X) {
+        for (int i = 0; i < n; i++)
+            cells[i] = i * n + i;
+        add_house(b, SDK_HOUSE_EXTRA, cells);
+        for (int i = 0; i < n; i++)
+            cells[i] = i * n + (n - 1 - i);
+        add_house(b, SDK_HOUSE_EXTRA, cells);
+    }
+    if (flags & SDK_VARIANT_WINDOKU) {
+        for (int w = 0; w < 4; w++) {
+            int r0 = 1 + 4 * (w / 2), c0 = 1 + 4 * (w % 2);
+            for (int i = 0; i < 9; i++)
+                cells[i] = (r0 + i / 3) * 9 + c0 + i % 3;
+            add_house(b, SDK_HOUSE_EXTRA, cells);
+        }
+    }
+    if (flags & SDK_VARIANT_JIGSAW) {
+        b->region = malloc((size_t)(n * n));
+        if (b->region)
+            memcpy(b->region, region, (size_t)(n * n));
+    }
+    if ((flags & SDK_VARIANT_JIGSAW && !b->region) || !board_finish(b)) {
+        sdk_board_free(b);
+        snprintf(err, errsize, "out of memory building the board");
+        return NULL;
+    }
+    b->variant = variant_name(flags);
+    return b;
+}
+
+/* ---- layouts the reader and writer share ---------------------------------- */
+
+void variant_samurai_order(const sdk_board *b, uint16_t order[SAMURAI_LINE])
+{
+    int at[SAMURAI_SIDE * SAMURAI_SIDE] = {0};
+    for (int c = 0; c < b->ncells; c++)
+        at[b->cell_y[c] * SAMURAI_SIDE + b->cell_x[c]] = c;
+    for (int g = 0; g < SAMURAI_GRIDS; g++)
+        for (int i = 0; i < 81; i++)
+            order[g * 81 + i] =
+                (uint16_t)at[(samurai_corner[g][0] + i / 9) * SAMURAI_SIDE + samurai_corner[g][1] + i % 9];
+}
+
+char variant_region_char(const sdk_board *b, int k)
+{
+    return (char)(b->n <= 9 ? '1' + k : 'A' + k);
+}
+
+/* ---- the cache ------------------------------------------------------------ */
+
+/* A list (variants are few; jigsaw maps one per distinct map in the input),
+ * searched under a lock; boards live until the program ends, as records in
+ * flight share them. */
+typedef struct cached_board {
+    unsigned flags;
+    int n;
+    sdk_board *board;
+    struct cached_board *next;
+} cached_board;
+
+static cached_board *variant_cache;
+static pthread_mutex_t variant_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
+{
+    if (!flags)
+        return NULL;
+    int jigsaw = (flags & SDK_VARIANT_JIGSAW) != 0;
+    pthread_mutex_lock(&variant_cache_lock);
+    cached_board *e = variant_cache;
+    while (e && !(e->flags == flags && e->n == n &&
+                  (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0)))
+        e = e->next;
+    sdk_board *b = e ? e->board : NULL;
+    if (!b) {
+        b = sdk_variant_board(flags, n, region, err, errsize);
+        cached_board *add = b ? malloc(sizeof *add) : NULL;
+        if (add) {
+            add->flags = flags;
+            add->n = n;
+            add->board = b;
+            add->next = variant_cache;
+            variant_cache = add;
+        } else if (b) {
+            sdk_board_free(b);
+            b = NULL;
+            snprintf(err, errsize, "out of memory building the board");
+        }
+    }
+    pthread_mutex_unlock(&variant_cache_lock);
+    return b;
+}

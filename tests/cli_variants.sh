@@ -1,0 +1,98 @@
+#!/bin/sh
+# cli_variants.sh -- the variant boards through the command line: published
+# puzzles (the samurai of source 001, a janko.at jigsaw) against their
+# published solutions; generated X, windoku, jigsaw and samurai puzzles
+# checked unique and solved; the layouts read back; hostile region maps as
+# FILE:LINE errors (exit 3) while the batch goes on; the stochastic methods
+# on the samurai.
+. tests/lib.sh
+
+# --- samurai: the 21x21 layout, its solution, the five-grid line ----------
+"$SUDOKU" solve puzzles/samurai.txt > "$T/s"; rc=$?
+expect "samurai solve exit" "$rc" 0
+{ cat puzzles/samurai.sol; echo; } | cmp -s - "$T/s" && ok || bad "samurai: solution is not the published one"
+expect "samurai check" "$("$SUDOKU" check puzzles/samurai.txt)" unique
+expect "samurai count" "$("$SUDOKU" count puzzles/samurai.txt)" 1
+expect "samurai.sol is a solution" "$("$SUDOKU" check puzzles/samurai.sol)" unique
+"$SUDOKU" solve --format line puzzles/samurai.txt > "$T/line"
+expect "samurai line: five grids" "$(awk '{ print NF, length($1), length($5) }' "$T/line")" "5 81 81"
+"$SUDOKU" solve --format grid "$T/line" > "$T/back"
+cmp -s "$T/back" "$T/s" && ok || bad "samurai: the line does not read back to the layout"
+expect "samurai json variant" "$("$SUDOKU" solve --format json puzzles/samurai.txt | grep -c '"variant":"samurai"')" 1
+# A samurai's line whose grids disagree on a shared square (the centre
+# grid's first square is the top-left grid's r7c7).
+L=$(cat "$T/line")
+g1=$(echo "$L" | cut -d' ' -f1); g3=$(echo "$L" | cut -d' ' -f3)
+first=$(echo "$g3" | cut -c1); other=$(( first % 9 + 1 ))
+bad3="$(echo "$g3" | sed "s/^./$other/")"
+echo "$g1 $(echo "$L" | cut -d' ' -f2) $bad3 $(echo "$L" | cut -d' ' -f4,5)" > "$T/dis"
+"$SUDOKU" solve "$T/dis" > /dev/null 2> "$T/err"; rc=$?
+expect "disagreeing grids exit" "$rc" 3
+grep -q "^$T/dis:1: grid 3 disagrees" "$T/err" && ok || bad "disagreeing grids message: $(cat "$T/err")"
+
+# --- jigsaw: a janko.at puzzle and its published solution ------------------
+J=puzzles/variants/jigsaw-janko108
+"$SUDOKU" solve --format line $J.txt > "$T/j"
+expect "jigsaw solution" "$(cat "$T/j")" "$(grep -v '^#' $J.sol)"
+expect "jigsaw check" "$("$SUDOKU" check $J.txt)" unique
+expect "jigsaw count" "$("$SUDOKU" count $J.txt)" 1
+expect "jigsaw solution checks" "$("$SUDOKU" check $J.sol)" unique
+"$SUDOKU" solve --format grid "$T/j" | "$SUDOKU" solve --format line > "$T/j2"
+cmp -s "$T/j" "$T/j2" && ok || bad "jigsaw: grid output does not read back"
+# Without its labels (--variant standard reads the givens alone) it has 2 solutions.
+head -12 $J.txt | "$SUDOKU" count > "$T/c" 2>/dev/null
+expect "jigsaw givens on standard boxes" "$(head -1 "$T/c")" 2
+
+# --- generated puzzles of each variant --------------------------------------
+for v in x windoku jigsaw jigsaw,x samurai; do
+    "$SUDOKU" generate --variant $v --count 5 --seed 7 -q > "$T/g" ; rc=$?
+    expect "generate $v exit" "$rc" 0
+    expect "generate $v: unique" "$("$SUDOKU" check "$T/g" | grep -c '^unique$')" 5
+    "$SUDOKU" solve "$T/g" > "$T/gs"
+    expect "generate $v: solutions" "$("$SUDOKU" check --variant $v "$T/gs" 2>/dev/null | grep -c '^unique$')" 5
+    # the same seed gives the same puzzles, whatever -j
+    "$SUDOKU" generate --variant $v --count 5 --seed 7 -q -j 2 | cmp -s - "$T/g" && ok || bad "generate $v: -j changes the output"
+done
+# An X puzzle read as standard has more than one solution: the diagonals matter.
+"$SUDOKU" generate --variant x --count 3 --seed 3 -q | cut -d' ' -f2 > "$T/xs"
+expect "x puzzles as standard" "$("$SUDOKU" check "$T/xs" | grep -c '^unique$')" 0
+expect "x puzzles with --variant x" "$("$SUDOKU" check --variant x "$T/xs" | grep -c '^unique$')" 3
+
+# --- mixed batches and hostile region maps ----------------------------------
+G=$(grep -v '^#' $J.sol | cut -d' ' -f1)
+LAB=$(grep -v '^#' $J.sol | cut -d' ' -f2)
+P=$(head -1 puzzles/norvig_top95.txt)
+{
+    echo "jigsaw $(printf '%s' "$G" | cut -c1-80). $LAB"                       # 1 fine (one blank)
+    echo "jigsaw $G $(printf '%s' "$LAB" | sed 's/^9/5/')"                     # 2 region 5 has 10 cells
+    echo "jigsaw $G $(printf '%s' "$LAB" | sed 's/^9/A/')"                     # 3 ten labels for 9 regions
+    echo "$P"                                                                  # 4 a standard puzzle
+    echo "jigsaw $G $(printf '%s' "$LAB" | sed 's/^9\(.*\)6$/6\19/')"           # 5 r1c1 in region 6: not connected
+    echo "jigsaw $G"                                                           # 6 no labels
+    echo "samurai $P"                                                          # 7 not five grids
+} > "$T/mixed"
+"$SUDOKU" check "$T/mixed" > "$T/out" 2> "$T/err"; rc=$?
+expect "hostile maps exit" "$rc" 3
+expect "one output a record" "$(wc -l < "$T/out")" 7
+expect "records 1 and 4 fine" "$(sed -n '1p;4p' "$T/out" | tr '\n' ' ')" "unique unique "
+grep -q "^$T/mixed:2: region .* has more than 9 cells" "$T/err" && ok || bad "10-cell region: $(cat "$T/err")"
+grep -q "^$T/mixed:3: region map has 10 different labels" "$T/err" && ok || bad "ten labels: $(cat "$T/err")"
+grep -q "^$T/mixed:5: region .* is not connected" "$T/err" && ok || bad "not connected: $(cat "$T/err")"
+grep -q "^$T/mixed:6: a jigsaw puzzle needs its region labels" "$T/err" && ok || bad "no labels: $(cat "$T/err")"
+grep -q "^$T/mixed:7: a samurai puzzle is" "$T/err" && ok || bad "samurai 81: $(cat "$T/err")"
+"$SUDOKU" solve --variant nonsense "$T/mixed" > /dev/null 2>&1
+expect "unknown variant" "$?" 2
+
+# --- energy on a variant: a solution has energy 0 ---------------------------
+"$SUDOKU" energy puzzles/samurai.txt puzzles/samurai.sol > "$T/e"
+expect "samurai energy of its solution" "$(tr '\n' ' ' < "$T/e")" "conflict 0 missing 0 sort 0 "
+
+# --- the stochastic methods on the samurai (short, a few seeds) -------------
+for s in 1 2 3; do
+    for m in "metropolis --T 0.25" anneal "sort-penalty --propagate" "evolve --propagate"; do
+        "$SUDOKU" solve --method $m --seed $s --time-limit 20 puzzles/samurai.txt > "$T/m"
+        { cat puzzles/samurai.sol; echo; } | cmp -s - "$T/m" && ok || bad "samurai --method $m --seed $s"
+    done
+done
+
+summary cli_variants

@@ -1,0 +1,254 @@
+/*
+ * unit_variants.c -- the variant boards' tables against hand-counted
+ * figures (houses, peers per cell), region-map checks, and every energy's
+ * incremental ΔE (set, swap, 3-cycle) against a full recompute on each
+ * variant board.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "../src/energy.h"
+#include "check.h"
+
+static int peers(const sdk_board *b, int c)
+{
+    return b->peer_start[c + 1] - b->peer_start[c];
+}
+
+static int count_kind(const sdk_board *b, int kind)
+{
+    int k = 0;
+    for (int h = 0; h < b->nhouses; h++)
+        k += b->house_kind[h] == kind;
+    return k;
+}
+
+static sdk_board *make(const char *name, int n, const uint8_t *region)
+{
+    unsigned f;
+    char err[160] = "";
+    if (!sdk_variant_parse(name, &f))
+        return NULL;
+    sdk_board *b = sdk_variant_board(f, n, region, err, sizeof err);
+    CHECK(b != NULL, "%s: %s", name, err);
+    return b;
+}
+
+static void check_x(void)
+{
+    sdk_board *b = make("x", 9, NULL);
+    if (!b)
+        return;
+    CHECK(b->nhouses == 29 && count_kind(b, SDK_HOUSE_EXTRA) == 2, "x: %d houses", b->nhouses);
+    /* centre: 20 + 16 diagonal cells - the 4 corners of its box = 32;
+     * (0,0): 20 + 8 - (1,1),(2,2) in its box = 26; (0,1): 20 */
+    CHECK(peers(b, 40) == 32, "x centre %d peers", peers(b, 40));
+    CHECK(peers(b, 0) == 26 && peers(b, 80) == 26 && peers(b, 8) == 26, "x corner %d", peers(b, 0));
+    CHECK(peers(b, 1) == 20, "x off-diagonal %d", peers(b, 1));
+    CHECK(strcmp(b->variant, "x") == 0, "x name");
+    sdk_board_free(b);
+    sdk_board *x4 = make("diagonal", 4, NULL);
+    /* 4x4: (0,0): 7 + diagonal (1,1) in its box, (2,2), (3,3) = 9 */
+    CHECK(x4 && x4->nhouses == 14 && peers(x4, 0) == 9, "x 4x4");
+    sdk_board_free(x4);
+}
+
+static void check_windoku(void)
+{
+    sdk_board *b = make("windoku", 9, NULL);
+    if (!b)
+        return;
+    CHECK(b->nhouses == 31 && count_kind(b, SDK_HOUSE_EXTRA) == 4, "windoku: %d houses", b->nhouses);
+    /* r2c2 (index 10): 20 + window r2-4 c2-4 less its row, column, box: 3 */
+    CHECK(peers(b, 10) == 23, "windoku r2c2 %d", peers(b, 10));
+    /* r5c5 (the centre, in no window): 20; r3c3 (index 20): the window's
+     * r2c2 is in its box, r2c4, r4c2, r4c4 are new: 23 */
+    CHECK(peers(b, 40) == 20, "windoku centre %d", peers(b, 40));
+    CHECK(peers(b, 20) == 23, "windoku r3c3 %d", peers(b, 20));
+    /* r2c5 (index 13): in no window (column 5 is between them): 20 */
+    CHECK(peers(b, 13) == 20, "windoku r2c5 %d", peers(b, 13));
+    sdk_board_free(b);
+    unsigned f;
+    char err[160];
+    CHECK(sdk_variant_parse("windoku", &f) && !sdk_variant_board(f, 4, NULL, err, sizeof err),
+          "windoku 4x4 refused");
+}
+
+static void check_samurai(void)
+{
+    sdk_board *b = make("samurai", 9, NULL);
+    if (!b)
+        return;
+    CHECK(b->ncells == 369, "samurai %d cells", b->ncells);
+    CHECK(b->nhouses == 131, "samurai %d houses (5 x 27 - 4 shared boxes)", b->nhouses);
+    CHECK(count_kind(b, SDK_HOUSE_BOX) == 41 && count_kind(b, SDK_HOUSE_ROW) == 45, "samurai kinds");
+    CHECK(b->height == 21 && b->width == 21, "samurai layout");
+    /* a cell of a shared box: two rows (8 + 8 - 2 in the box) and two
+     * columns likewise, and its box's 4 others: 14 + 14 + 4 = 32 */
+    int shared = 0, plain = 0, other = 0;
+    for (int c = 0; c < b->ncells; c++) {
+        int k = peers(b, c);
+        if (k == 32)
+            shared++;
+        else if (k == 20)
+            plain++;
+        else
+            other++;
+    }
+    CHECK(shared == 36 && plain == 333 && other == 0, "samurai peers: %d x 32, %d x 20, %d other", shared,
+          plain, other);
+    /* every cell in exactly one box */
+    int in_box[369] = {0};
+    for (int h = 0; h < b->nhouses; h++)
+        if (b->house_kind[h] == SDK_HOUSE_BOX)
+            for (int i = 0; i < 9; i++)
+                in_box[b->house_cells[h * 9 + i]]++;
+    int bad = 0;
+    for (int c = 0; c < 369; c++)
+        bad += in_box[c] != 1;
+    CHECK(!bad, "samurai: %d cells not in exactly one box", bad);
+    /* the published solution is a solution of this board */
+    FILE *f = fopen("puzzles/samurai.sol", "r");
+    CHECK(f != NULL, "puzzles/samurai.sol");
+    if (f) {
+        sdk_read_options ro = {0};
+        ro.variant = "samurai";
+        sdk_reader *r = sdk_reader_new(f, "samurai.sol", &ro);
+        sdk_record *rec = malloc(sizeof *rec);
+        int got = sdk_reader_next(r, rec);
+        CHECK(got == 1 && rec->ok && rec->board->ncells == 369, "samurai.sol read: %s", rec->error);
+        if (got == 1 && rec->ok)
+            CHECK(sdk_board_is_solution(rec->board, rec->cells), "samurai.sol solves the board");
+        free(rec);
+        sdk_reader_free(r);
+        fclose(f);
+    }
+    sdk_board_free(b);
+}
+
+static void check_regions(void)
+{
+    uint8_t region[81];
+    char err[160];
+    sdk_rng r;
+    sdk_rng_seed(&r, 7);
+    for (int t = 0; t < 20; t++) {
+        sdk_variant_random_regions(9, NULL, &r, region);
+        CHECK(sdk_variant_check_regions(9, region, err, sizeof err), "random regions: %s", err);
+    }
+    /* boxes are a region map */
+    for (int c = 0; c < 81; c++)
+        region[c] = (uint8_t)((c / 27) * 3 + (c % 9) / 3);
+    CHECK(sdk_variant_check_regions(9, region, err, sizeof err), "boxes: %s", err);
+    sdk_board *b = make("jigsaw,x", 9, region);
+    CHECK(b && b->nhouses == 29 && b->region && b->region[80] == 8, "jigsaw,x board");
+    CHECK(b && !sdk_board_is_plain9(b), "jigsaw is not plain 9x9");
+    sdk_board_free(b);
+    /* hostile maps */
+    uint8_t bad[81];
+    memcpy(bad, region, 81);
+    bad[0] = 1;                          /* region 2 has 10 cells, region 1 eight */
+    CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err) && strstr(err, "more than 9"), "10 cells: %s", err);
+    memcpy(bad, region, 81);
+    bad[0] = 4;                          /* r1c1 to the centre box, r5c5 to box 1 */
+    bad[40] = 0;
+    CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err) && strstr(err, "not connected"), "split: %s", err);
+    memcpy(bad, region, 81);
+    bad[5] = 9;
+    CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err), "label out of range");
+}
+
+/* Random moves on a random state: every ΔE equals the recompute. */
+static void check_energy(const sdk_board *b, uint32_t seed)
+{
+    sdk_rng r;
+    sdk_rng_seed(&r, seed);
+    uint8_t puzzle[SDK_MAX_CELLS] = {0}, state[SDK_MAX_CELLS];
+    for (int c = 0; c < b->ncells; c++)
+        if (sdk_rng_below(&r, 5) == 0)
+            puzzle[c] = (uint8_t)(1 + sdk_rng_below(&r, (uint32_t)b->n));
+    sdk_energy_fill_boxes(b, puzzle, &r, state);
+    sdk_energy e, em;
+    CHECK(sdk_energy_init(&e, b, puzzle, state, SDK_ENERGY_ALL, 3), "init");
+    CHECK(sdk_energy_init(&em, b, puzzle, state, SDK_ENERGY_MISSING, 1), "init");
+    int bad = 0, boxes[SDK_MAX_CELLS], nbox = 0;
+    for (int h = 0; h < b->nhouses; h++)
+        if (b->house_kind[h] == SDK_HOUSE_BOX)
+            boxes[nbox++] = h;
+    for (int t = 0; t < 3000; t++) {
+        const uint16_t *cells = b->house_cells + boxes[sdk_rng_below(&r, (uint32_t)nbox)] * b->n;
+        int a = cells[sdk_rng_below(&r, (uint32_t)b->n)], c = cells[sdk_rng_below(&r, (uint32_t)b->n)];
+        int d = cells[sdk_rng_below(&r, (uint32_t)b->n)];
+        if (puzzle[a] || puzzle[c] || puzzle[d] || a == c || a == d || c == d)
+            continue;
+        long want[3], got[3];
+        int kind = (int)sdk_rng_below(&r, 3);
+        if (kind == 0) {
+            got[0] = e.conflict + sdk_energy_conflict_swap_delta(&e, a, c);
+            got[1] = e.missing + sdk_energy_missing_swap_delta(&e, a, c);
+            got[2] = e.sort + sdk_energy_sort_swap_delta(&e, a, c);
+            sdk_energy_swap(&e, a, c);
+            sdk_energy_swap(&em, a, c);
+        } else if (kind == 1) {
+            int v = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);
+            got[0] = e.conflict + sdk_energy_conflict_set_delta(&e, a, v);
+            got[1] = e.missing + sdk_energy_missing_set_delta(&e, a, v);
+            got[2] = e.sort + sdk_energy_sort_set_delta(&e, a, v);
+            sdk_energy_set(&e, a, v);
+            sdk_energy_set(&em, a, v);
+        } else {
+            long m = em.missing + sdk_energy_missing_cycle3_delta(&em, a, c, d);
+            sdk_energy_cycle3(&em, a, c, d);
+            sdk_energy_cycle3(&e, a, c, d);
+            got[0] = e.conflict;
+            got[1] = m;
+            got[2] = e.sort;
+        }
+        want[0] = sdk_energy_conflict_full(b, puzzle, e.cells, 3);
+        want[1] = sdk_energy_missing_full(b, e.cells);
+        want[2] = sdk_energy_sort_full(b, e.cells);
+        if (want[0] != got[0] || want[1] != got[1] || want[2] != got[2] || e.conflict != want[0] ||
+            e.missing != want[1] || e.sort != want[2] || em.missing != want[1])
+            bad++;
+    }
+    CHECK(!bad, "%s: %d moves with ΔE != recompute", b->variant, bad);
+    sdk_energy_free(&e);
+    sdk_energy_free(&em);
+}
+
+/* A solution of the board has every energy 0, and a state off by one
+ * diagonal (X) is not: the per-house energies see the extra houses. */
+static void check_energy_zero(const sdk_board *b)
+{
+    uint8_t empty[SDK_MAX_CELLS] = {0}, grid[SDK_MAX_CELLS];
+    sdk_status st;
+    CHECK(sdk_exact_count(b, empty, 1, grid, NULL, NULL, &st) == 1, "%s: a grid", b->variant);
+    CHECK(sdk_energy_missing_full(b, grid) == 0 && sdk_energy_sort_full(b, grid) == 0 &&
+          sdk_energy_conflict_full(b, empty, grid, 1) == 0, "%s: a grid has energy 0", b->variant);
+}
+
+int main(void)
+{
+    check_x();
+    check_windoku();
+    check_samurai();
+    check_regions();
+    const char *names[] = {"x", "windoku", "samurai", "jigsaw", "jigsaw,x"};
+    uint8_t region[81];
+    sdk_rng r;
+    sdk_rng_seed(&r, 11);
+    sdk_variant_random_regions(9, NULL, &r, region);
+    for (int i = 0; i < 5; i++) {
+        sdk_board *b = make(names[i], 9, strncmp(names[i], "jigsaw", 6) == 0 ? region : NULL);
+        if (!b)
+            continue;
+        check_energy(b, 100 + (uint32_t)i);
+        check_energy_zero(b);
+        sdk_board_free(b);
+    }
+    sdk_board *x16 = make("x", 16, NULL);
+    if (x16) {
+        check_energy(x16, 5);
+        sdk_board_free(x16);
+    }
+    return CHECK_SUMMARY("unit_variants");
+}
