@@ -42,6 +42,8 @@ $(BUILD)/lib/%.o: src/%.c include/sudoku.h | $(BUILD)/lib
 $(BUILD)/lib/logic/%.o: src/logic/%.c src/logic/logic.h src/logic/lgint.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+# The chain finders' internal header.
+$(patsubst src/%.c,$(BUILD)/lib/%.o,$(wildcard src/logic/chains*.c)): src/logic/chains.h
 
 # The energy core's inline half is included by the method files and the tests.
 $(LIB_OBJ) $(TEST_BIN): src/energy.h

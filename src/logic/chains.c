@@ -1,29 +1,426 @@
 /*
- * chains.c -- STUB of the chaining producers (cycles, forcing chains,
- * Nishio, cell/region, dynamic and nested chains).  The real file comes from
- * the `chains` branch at merge; until then lg_find_chain finds nothing, so
- * the ladder stops where SE would need a chain (rating 20.0, unsolved).
+ * chains.c -- chaining steps as Sudoku Explainer 1.2.1.3 finds and rates them:
+ * X-, Y- and XY-cycles and forcing chains (one assumption followed in a
+ * breadth-first search), Nishio, cell and region forcing chains, dynamic
+ * chains and dynamic+ (level 1).
+ *
+ * The rating of a chain depends on its complexity (how many distinct
+ * candidates its implication graph holds), and that graph depends on the
+ * order in which SE's searches first reach each candidate.  So the searches
+ * below follow SE's order step by step (houses box, row, column; the queue
+ * of "on" candidates drained before any "off" one; the first parent found
+ * kept) rather than any faster closure: the ratings come out the same.
+ *
+ * Prefix ch_ (internal).  Candidate bits: digit d is bit d-1.
  */
-#include "logic.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "chains.h"
 
-int lg_find_chain(const lg_grid *g, const lg_chain_kind *k, lg_step *out, const sdk_budget *budget)
+/* ---------------------------------------------------------------- setup */
+
+void *ch_grow(void *p, int *cap, int need, size_t size)
 {
-    (void)g;
-    (void)k;
-    (void)out;
-    (void)budget;
-    return LG_NONE;
+    if (need <= *cap)
+        return p;
+    int c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, (size_t)c * size);
+    if (!q) {
+        free(p);
+        return NULL;
+    }
+    *cap = c;
+    return q;
+}
+
+/* Houses of each cell in SE's order: box, row, column, then extra houses. */
+static int ch_houses_init(ch_ctx *c)
+{
+    const sdk_board *b = c->b;
+    static const int order[4] = {SDK_HOUSE_BOX, SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_EXTRA};
+    c->hstart = malloc(sizeof(int) * (size_t)(c->ncells + 1));
+    c->hlist = malloc(sizeof(uint16_t) * (size_t)(b->cell_house_start[c->ncells] + 1));
+    c->hpos = malloc((size_t)(b->cell_house_start[c->ncells] + 1));
+    c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    if (!c->hstart || !c->hlist || !c->hpos || !c->hmask0 || !c->hmask)
+        return 0;
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < c->n; i++) {
+            int cell = b->house_cells[h * c->n + i];
+            for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+                c->hmask0[h * c->n + __builtin_ctz(m)] |= 1u << i;
+        }
+    int k = 0;
+    for (int cell = 0; cell < c->ncells; cell++) {
+        c->hstart[cell] = k;
+        for (int o = 0; o < 4; o++)
+            for (int i = b->cell_house_start[cell]; i < b->cell_house_start[cell + 1]; i++)
+                if (b->house_kind[b->cell_houses[i]] == order[o])
+                {
+                    int h = b->cell_houses[i];
+                    for (int j = 0; j < c->n; j++)
+                        if (b->house_cells[h * c->n + j] == cell)
+                            c->hpos[k] = (uint8_t)j;
+                    c->hlist[k++] = (uint16_t)h;
+                }
+    }
+    c->hstart[c->ncells] = k;
+    return 1;
+}
+
+int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
+{
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->b = g->b;
+    c->n = g->n;
+    c->ncells = g->b->ncells;
+    c->nkeys = c->ncells * c->n * 2;
+    c->budget = budget;
+    c->stamp_a = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
+    c->id_a = malloc(sizeof(int32_t) * (size_t)c->nkeys);
+    c->stamp_b = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
+    c->stamp_c = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
+    c->qon = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    c->qoff = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    c->clist = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
+    c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
+    c->words = (c->nkeys + 63) / 64;
+    if (!c->stamp_a || !c->id_a || !c->stamp_b || !c->stamp_c || !c->qon || !c->qoff || !c->clist ||
+        !c->res_on || !c->res_off || !ch_houses_init(c))
+        return 0;
+    memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+    memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+    memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+    memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    return 1;
+}
+
+static void ch_res_free(ch_res *r)
+{
+    if (r) {
+        free(r->ids);
+        free(r->bits);
+        free(r);
+    }
+}
+
+void ch_ctx_free(ch_ctx *c)
+{
+    if (c->res_on)
+        for (int i = 0; i < c->ncells * c->n; i++) {
+            ch_res_free(c->res_on[i]);
+            ch_res_free(c->res_off[i]);
+        }
+    free(c->res_on);
+    free(c->res_off);
+    free(c->stamp_a);
+    free(c->id_a);
+    free(c->stamp_b);
+    free(c->stamp_c);
+    free(c->qon);
+    free(c->qoff);
+    free(c->clist);
+    free(c->hstart);
+    free(c->hlist);
+    free(c->hpos);
+    free(c->hmask0);
+    free(c->hmask);
+    free(c->node);
+    free(c->par);
+    free(c->tmp);
+    free(c->tmp2);
+}
+
+/* ---------------------------------------------------------------- nodes */
+
+int ch_node_new(ch_ctx *c, int cell, int d, int on)
+{
+    if (c->oom)
+        return 0;
+    c->node = ch_grow(c->node, &c->capnode, c->nnode + 1, sizeof(ch_node));
+    if (!c->node) {
+        c->oom = 1;
+        c->capnode = c->nnode = 0;
+        return 0;
+    }
+    ch_node *p = &c->node[c->nnode];
+    p->cell = (uint16_t)cell;
+    p->d = (uint8_t)d;
+    p->on = (uint8_t)on;
+    p->p0 = c->npar;
+    p->np = 0;
+    p->depth = 0;
+    return c->nnode++;
+}
+
+/* Parents are added right after their node is made (nodes made later never
+ * interleave), so each node's parents sit together in c->par. */
+void ch_add_parent(ch_ctx *c, int id, int parent)
+{
+    if (c->oom)
+        return;
+    c->par = ch_grow(c->par, &c->cappar, c->npar + 1, sizeof(int32_t));
+    if (!c->par) {
+        c->oom = 1;
+        c->cappar = c->npar = 0;
+        return;
+    }
+    c->par[c->npar++] = parent;
+    if (!c->node[id].np++)
+        c->node[id].depth = c->node[parent].depth + 1;
+}
+
+/* The number of distinct candidates among id and its ancestors, counted as
+ * SE does: level by level, a candidate met again (even as another node) is
+ * not followed a second time. */
+int ch_ancestors(ch_ctx *c, int id)
+{
+    uint32_t st = ++c->stamp_cv;
+    if (st == 0) {
+        memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        st = c->stamp_cv = 1;
+    }
+    c->tmp = ch_grow(c->tmp, &c->captmp, 1, sizeof(int32_t));
+    if (!c->tmp)
+        return c->oom = 1, 0;
+    int len = 0, count = 0;
+    c->tmp[len++] = id;
+    while (len) {
+        int nlen = 0;
+        for (int i = 0; i < len; i++) {
+            const ch_node *p = &c->node[c->tmp[i]];
+            int k = CH_KEY(c, p->cell, p->d, p->on);
+            if (c->stamp_c[k] == st)
+                continue;
+            c->stamp_c[k] = st;
+            count++;
+            c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
+            if (!c->tmp2)
+                return c->oom = 1, 0;
+            memcpy(c->tmp2 + nlen, c->par + p->p0, sizeof(int32_t) * (size_t)p->np);
+            nlen += p->np;
+        }
+        int32_t *t = c->tmp;
+        int tc = c->captmp;
+        c->tmp = c->tmp2;
+        c->captmp = c->captmp2;
+        c->tmp2 = t;
+        c->captmp2 = tc;
+        len = nlen;
+    }
+    return count;
+}
+
+/* ------------------------------------------------------ implications */
+
+static uint32_t ch_next_stamp(ch_ctx *c, uint32_t *arr, uint32_t *val)
+{
+    if (++*val == 0) {
+        memset(arr, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        *val = 1;
+    }
+    return *val;
+}
+
+/* Appends node id to the list out unless a node of its candidate is in it
+ * already (SE's result sets keep the first).  Stamp b marks the list. */
+static void ch_emit(ch_ctx *c, int id, int *out, int *nout)
+{
+    const ch_node *p = &c->node[id];
+    int k = CH_KEY(c, p->cell, p->d, p->on);
+    if (c->stamp_b[k] == c->stamp_bv)
+        return;
+    c->stamp_b[k] = c->stamp_bv;
+    out[(*nout)++] = id;
+}
+
+static int ch_skip(const ch_ctx *c, int k)
+{
+    if (!c->skip_st || c->stamp_a[k] != c->skip_st ||
+        (!c->skip_any && c->stamp_a[k ^ 1] == c->skip_st))
+        return 0;
+    for (int i = 0; i < c->nkeep; i++)
+        if (c->keep[i] == k)
+            return 0;
+    return 1;
+}
+
+/* The candidates an "on" candidate turns off: the cell's other digits (with
+ * cell links) and the digit elsewhere in each of its houses. */
+int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out)
+{
+    int nout = 0;
+    ch_next_stamp(c, c->stamp_b, &c->stamp_bv);
+    int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
+    if (cell_links) {
+        for (int v = 1; v <= n; v++)
+            if (v != d && (cand[cell] >> (v - 1) & 1) && !ch_skip(c, CH_KEY(c, cell, v, 0))) {
+                int id = ch_node_new(c, cell, v, 0);
+                ch_add_parent(c, id, p);
+                ch_emit(c, id, out, &nout);
+            }
+    }
+    const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+        for (uint32_t m = hm[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]); m; m &= m - 1) {
+            int o = hc[__builtin_ctz(m)];
+            int k = CH_KEY(c, o, d, 0);
+            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
+                continue;   /* already listed: SE would drop the new one */
+            int id = ch_node_new(c, o, d, 0);
+            ch_add_parent(c, id, p);
+            ch_emit(c, id, out, &nout);
+        }
+    }
+    return c->oom ? 0 : nout;
+}
+
+/* The candidates an "off" candidate turns on: the last digit of a bivalue
+ * cell (cell links) and the last place of the digit in a house (house
+ * links).  In dynamic chains the cell or house may have lost candidates
+ * during the chain: those "off" nodes (found in the map of stamp a, the
+ * chain's own) become extra parents, as in SE. */
+int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
+                 int *out)
+{
+    int nout = 0;
+    ch_next_stamp(c, c->stamp_b, &c->stamp_bv);
+    int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
+    const uint32_t *src = c->g->cand;
+    uint32_t bit = 1u << (d - 1);
+    if (cell_links && __builtin_popcount(cand[cell]) == 2 &&
+        !ch_skip(c, CH_KEY(c, cell, __builtin_ctz(cand[cell] & ~bit) + 1, 1))) {
+        int v = __builtin_ctz(cand[cell] & ~bit) + 1;
+        int id = ch_node_new(c, cell, v, 1);
+        ch_add_parent(c, id, p);
+        uint32_t hidden = src[cell] & ~cand[cell];
+        for (int w = 1; w <= n; w++)
+            if (hidden >> (w - 1) & 1)
+                ch_add_parent(c, id, c->id_a[CH_KEY(c, cell, w, 0)]);
+        ch_emit(c, id, out, &nout);
+    }
+    if (house_links) {
+        const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+            int hi = c->hlist[h] * n + d - 1;
+            uint32_t m = hm[hi], self = 1u << c->hpos[h];
+            if (__builtin_popcount(m) != 2 || !(m & self))
+                continue;
+            int other = hc[__builtin_ctz(m & ~self)];
+            int k = CH_KEY(c, other, d, 1);
+            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
+                continue;
+            int id = ch_node_new(c, other, d, 1);
+            ch_add_parent(c, id, p);
+            for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
+                ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
+            ch_emit(c, id, out, &nout);
+        }
+    }
+    return c->oom ? 0 : nout;
 }
 
 double lg_length_bonus(int complexity)
 {
-    /* Thresholds 4, 6, 8, 12, 16, 24, 32, 48, ...: alternately x3/2 and x4/3. */
-    double bonus = 0;
-    int len = complexity - 2, step = 4, up = 1;
-    while (len > step) {
-        bonus += 0.1;
-        step = up ? step * 3 / 2 : step * 4 / 3;
-        up = !up;
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
     }
-    return bonus;
+    return added;
+}
+
+/* ------------------------------------------------------ hint ordering */
+
+/* Offers a hint; keeps it if it comes before the best so far in SE's order
+ * (difficulty, then complexity, then sort key; ties keep the first found). */
+int ch_better(const ch_ctx *c, double diff, int complexity, int sortkey)
+{
+    if (!c->have)
+        return 1;
+    if (diff != c->best_diff)
+        return diff < c->best_diff;
+    if (complexity != c->best_cx)
+        return complexity < c->best_cx;
+    return sortkey < c->best_key;
+}
+
+/* Lower bound test: can a hint of this base rating and at least this
+ * complexity still win?  Lets the searches skip counting ancestors. */
+int ch_can_win(const ch_ctx *c, double base, int min_cx)
+{
+    if (!c->have)
+        return 1;
+    double d = base + lg_length_bonus(min_cx);
+    if (d != c->best_diff)
+        return d < c->best_diff;
+    return min_cx <= c->best_cx;
+}
+
+int ch_max_win(const ch_ctx *c, double base, int sortkey)
+{
+    if (!c->have)
+        return 1 << 30;
+    int cx = 0;
+    while (cx <= c->nkeys && ch_better(c, base + lg_length_bonus(cx + 1), cx + 1, sortkey))
+        cx++;
+    return cx;
+}
+
+void ch_remove(ch_ctx *c, int cell, int d)
+{
+    c->cand[cell] &= ~(1u << (d - 1));
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
+}
+
+int ch_stopped(ch_ctx *c)
+{
+    if (c->stopped || c->oom)
+        return 1;
+    if (c->budget && (++c->checks & 15) == 0 && sdk_budget_expired(c->budget))
+        c->stopped = 1;
+    return c->stopped;
+}
+
+int ch_buf_size(const ch_ctx *c)
+{
+    int maxh = 0;
+    for (int cell = 0; cell < c->ncells; cell++)
+        if (c->hstart[cell + 1] - c->hstart[cell] > maxh)
+            maxh = c->hstart[cell + 1] - c->hstart[cell];
+    return (maxh + 1) * (c->n + 1);
+}
+
+int lg_find_chain(const lg_grid *g, const lg_chain_kind *k, lg_step *out, const sdk_budget *budget)
+{
+    ch_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return LG_NONE;
+    int ok = ch_ctx_init(c, g, budget);
+    c->out = out;
+    c->level = k->level;
+    c->nishio = k->nishio;
+    c->dynamic = k->dynamic || k->nishio || k->level > 0;
+    c->multiple = k->multiple;
+    if (ok) {
+        if (!c->multiple && !c->dynamic)
+            ch_unary(c);
+        else if (c->level <= 1)
+            ch_multiple(c);
+    }
+    int r = c->stopped ? LG_STOPPED : (c->have && ok && !c->oom) ? LG_FOUND : LG_NONE;
+    ch_ctx_free(c);
+    free(c);
+    return r;
 }

@@ -1,0 +1,102 @@
+/*
+ * chains.h -- internals shared by the chain finders (chains*.c): the
+ * implication graph (nodes: a candidate on or off, with its parents), the
+ * per-search context and SE's hint order.  Prefix ch_.
+ */
+#ifndef SUDOKU_LOGIC_CHAINS_H
+#define SUDOKU_LOGIC_CHAINS_H
+
+#include "logic.h"
+
+/* One candidate assumed on or off, with the nodes that imply it. */
+typedef struct ch_node {
+    uint16_t cell;
+    uint8_t d, on;
+    int32_t p0, np;                /* parents: par[p0 .. p0+np), the first is the main one */
+    int32_t depth;                 /* links from the assumption along the main line */
+} ch_node;
+
+/* The outcome of one dynamic/static chaining from an assumption: every node
+ * reached, in the order found, and the contradiction if one stopped it. */
+typedef struct ch_res {
+    int32_t *ids;
+    int len;
+    uint64_t *bits;                /* keys reached */
+    int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
+} ch_res;
+
+typedef struct ch_ctx {
+    const lg_grid *g;
+    const sdk_board *b;
+    int n, ncells, nkeys, words;
+    const sdk_budget *budget;
+    int stopped, oom;
+    unsigned checks;
+    int *hstart;                   /* houses of each cell in SE's order (box, row, col, extra) */
+    uint16_t *hlist;
+    uint8_t *hpos;                 /* the cell's place in each of those houses */
+    uint32_t *hmask0, *hmask;      /* places of each (house, digit): the grid's, the working grid's */
+    ch_node *node;
+    int nnode, capnode;
+    int32_t *par;
+    int npar, cappar;
+    uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
+    uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
+    int32_t *id_a;
+    uint32_t *stamp_b, stamp_bv;   /* stamp b: one implication list */
+    uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
+    int32_t *qon, *qoff;
+    /* While skip_st is set, the implication lists leave out candidates the
+     * chain (stamp a) holds already without their opposite (SE drops them
+     * on arrival), except keep_key: making their nodes would be waste. */
+    uint32_t skip_st;
+    int skip_any;                  /* skip even if the opposite is held (cycle searches) */
+    int keep[SDK_MAX_N + 3], nkeep;
+    int32_t *clist;                /* the chain being built (ch_chain) */
+    int32_t *tmp, *tmp2;
+    int captmp, captmp2;
+    ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    /* the best hint so far */
+    int have;
+    double best_diff;
+    int best_cx, best_key;
+    lg_step *out;
+    int level, dynamic, nishio, multiple;
+} ch_ctx;
+
+#define CH_KEY(c, cell, d, on) ((((cell) * (c)->n) + (d) - 1) * 2 + (on))
+
+void *ch_grow(void *p, int *cap, int need, size_t size);
+int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
+void ch_ctx_free(ch_ctx *c);
+int  ch_node_new(ch_ctx *c, int cell, int d, int on);
+void ch_add_parent(ch_ctx *c, int id, int parent);
+int  ch_ancestors(ch_ctx *c, int id);
+int  ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out);
+int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
+                  int *out);
+int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
+int  ch_can_win(const ch_ctx *c, double base, int min_cx);
+/* The largest complexity a hint of this rating and sort key can have and
+ * still win (0: none can). */
+int  ch_max_win(const ch_ctx *c, double base, int sortkey);
+int  ch_stopped(ch_ctx *c);
+/* Removes d from the working grid's cell (and its house masks). */
+void ch_remove(ch_ctx *c, int cell, int d);
+/* Room for one implication list (ch_on_to_off / ch_off_to_on). */
+int  ch_buf_size(const ch_ctx *c);
+
+/* Records a hint as the best so far (chains_out.c): removals as
+ * (cell, digit) pairs, an optional placement, its name and text. */
+void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
+             const int *elim, int nelim, int place_cell, int place_d, int target);
+
+/* The searches (chains_unary.c, chains_multi.c). */
+void ch_unary(ch_ctx *c);
+void ch_multiple(ch_ctx *c);
+/* Dynamic+ (chains_adv.c): when a chaining's queues run dry, the "off"
+ * nodes the level's rules add on the working grid cand, appended to the
+ * chain (list clist of length *len) and to the off queue. */
+void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl);
+
+#endif

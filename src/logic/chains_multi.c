@@ -1,0 +1,356 @@
+/*
+ * chains_multi.c -- SE's producers built on full chainings (doChaining):
+ * Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
+ * (8.5) and dynamic+ (9.0).  One chaining from each candidate on (and off)
+ * is computed once and reused by the binary, region and cell reductions,
+ * exactly as SE would recompute it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "chains.h"
+
+static int ch_key_of(const ch_ctx *c, int id)
+{
+    return CH_KEY(c, c->node[id].cell, c->node[id].d, c->node[id].on);
+}
+
+static int ch_res_has(const ch_res *r, int key)
+{
+    return (int)(r->bits[key >> 6] >> (key & 63) & 1);
+}
+
+/* The node of key in r (SE's LinkedSet.get); -1 if absent. */
+static int ch_res_get(const ch_ctx *c, const ch_res *r, int key)
+{
+    if (!ch_res_has(r, key))
+        return -1;
+    for (int i = 0; i < r->len; i++)
+        if (ch_key_of(c, r->ids[i]) == key)
+            return r->ids[i];
+    return -1;
+}
+
+/* Adds node id to the chain being built (map of stamp a, list, queue). */
+static void ch_chain_add(ch_ctx *c, int id, int *len, int32_t *q, int *ql)
+{
+    int k = ch_key_of(c, id);
+    c->stamp_a[k] = c->stamp_av;
+    c->id_a[k] = id;
+    c->clist[(*len)++] = id;
+    q[(*ql)++] = id;
+}
+
+/* SE's doChaining from one assumption: every consequence, on queue first,
+ * the working grid losing each "off" candidate in dynamic mode; with a level,
+ * the advanced rules add "off" nodes whenever the queues run dry. */
+static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
+{
+    if (++c->stamp_av == 0) {
+        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_av = 1;
+    }
+    uint32_t st = c->stamp_av;
+    ch_res *r = calloc(1, sizeof *r);
+    if (!r) {
+        free(r);
+        c->oom = 1;
+        return NULL;
+    }
+    memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
+    int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio;
+    r->abs_on = r->abs_off = -1;
+    ch_chain_add(c, start, &len, c->node[start].on ? c->qon : c->qoff,
+                 c->node[start].on ? &onl : &offl);
+    c->skip_st = st;
+    while (onh < onl || offh < offl) {
+        if (onh < onl) {
+            int p = c->qon[onh++];
+            int m = ch_on_to_off(c, c->cand, p, cell_links, buf);
+            for (int i = 0; i < m; i++) {
+                int k = ch_key_of(c, buf[i]);
+                if (c->stamp_a[k ^ 1] == st) {
+                    r->abs_on = c->id_a[k ^ 1];
+                    r->abs_off = buf[i];
+                    goto done;
+                }
+                if (c->stamp_a[k] != st)
+                    ch_chain_add(c, buf[i], &len, c->qoff, &offl);
+            }
+        } else {
+            int p = c->qoff[offh++];
+            int m = ch_off_to_on(c, c->cand, p, cell_links, 1, buf);
+            if (c->dynamic)
+                ch_remove(c, c->node[p].cell, c->node[p].d);
+            for (int i = 0; i < m; i++) {
+                int k = ch_key_of(c, buf[i]);
+                if (c->stamp_a[k ^ 1] == st) {
+                    r->abs_on = buf[i];
+                    r->abs_off = c->id_a[k ^ 1];
+                    goto done;
+                }
+                if (c->stamp_a[k] != st)
+                    ch_chain_add(c, buf[i], &len, c->qon, &onl);
+            }
+        }
+        if (onh == onl && offh == offl && c->level > 0)
+            ch_advanced(c, c->cand, &len, c->qoff, &offl);
+        if (c->oom)
+            break;
+    }
+done:
+    c->skip_st = 0;
+    r->len = len;
+    r->ids = malloc(sizeof(int32_t) * (size_t)(len ? len : 1));
+    r->bits = calloc((size_t)c->words, sizeof(uint64_t));
+    if (!r->ids || !r->bits) {
+        free(r->ids);
+        free(r->bits);
+        free(r);
+        c->oom = 1;
+        return NULL;
+    }
+    memcpy(r->ids, c->clist, sizeof(int32_t) * (size_t)len);
+    for (int i = 0; i < len; i++) {
+        int k = ch_key_of(c, r->ids[i]);
+        r->bits[k >> 6] |= 1ull << (k & 63);
+    }
+    return r;
+}
+
+/* The cached chaining from (cell, d) assumed on or off. */
+static ch_res *ch_from(ch_ctx *c, int cell, int d, int on, int *buf)
+{
+    ch_res **slot = (on ? c->res_on : c->res_off) + cell * c->n + d - 1;
+    if (!*slot && !c->oom) {
+        int start = ch_node_new(c, cell, d, on);
+        if (!c->oom)
+            *slot = ch_chain(c, start, buf);
+    }
+    return *slot;
+}
+
+/* ---------------------------------------------------------------- names */
+
+enum { CH_DOUBLE, CH_CONTRA, CH_NISHIO, CH_CELL, CH_REGION };
+
+static const char *ch_name(const ch_ctx *c, int kind)
+{
+    static const char *const plain[5] = {
+        "Double Forcing Chains", "Contradiction Forcing Chains", "Nishio Forcing Chains",
+        "Cell Forcing Chains", "Region Forcing Chains"};
+    static const char *const dyn[6][5] = {
+        {"Dynamic Double Forcing Chains", "Dynamic Contradiction Forcing Chains",
+         "Nishio Forcing Chains", "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains"},
+#define CH_NAMES(suffix)                                                                     \
+        {"Dynamic Double Forcing Chains" suffix, "Dynamic Contradiction Forcing Chains" suffix, \
+         "Dynamic Forcing Chains" suffix, "Dynamic Cell Forcing Chains" suffix,              \
+         "Dynamic Region Forcing Chains" suffix}
+        CH_NAMES(" (+)"),
+        CH_NAMES(" (+ Forcing Chains)"),
+        CH_NAMES(" (+ Multiple Forcing Chains)"),
+        CH_NAMES(" (+ Dynamic Forcing Chains)"),
+        CH_NAMES(" (+ Dynamic Forcing Chains (+ Forcing Chains))"),
+#undef CH_NAMES
+    };
+    if (c->nishio)
+        return plain[CH_NISHIO];
+    if (!c->dynamic && c->level == 0)
+        return plain[kind];
+    return dyn[c->level < 6 ? c->level : 5][kind];
+}
+
+/* SE's Chaining.getDifficulty for this producer. */
+static double ch_base(const ch_ctx *c)
+{
+    if (c->level >= 2)
+        return 9.5 + 0.5 * (c->level - 2);
+    if (c->level > 0)
+        return 8.5 + 0.5 * c->level;
+    if (c->nishio)
+        return 7.5;
+    return c->dynamic ? 8.5 : 8.0;
+}
+
+/* ---------------------------------------------------------------- hints */
+
+/* Offers the hint "target" (a node's candidate on or off) backed by the
+ * chains whose ends are ends[0..nends). */
+static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int ton,
+                     const int *ends, int nends, int *elim)
+{
+    int ne = 0;
+    if (ton) {
+        for (int v = 1; v <= c->n; v++)
+            if (v != td && (c->g->cand[tcell] >> (v - 1) & 1)) {
+                elim[2 * ne] = tcell;
+                elim[2 * ne + 1] = v;
+                ne++;
+            }
+        if (!ne)
+            return;
+    } else {
+        elim[0] = tcell;
+        elim[1] = td;
+        ne = 1;
+    }
+    double base = ch_base(c);
+    if (!ch_can_win(c, base, nends))
+        return;
+    int cx = 0;
+    for (int i = 0; i < nends; i++)
+        cx += ch_ancestors(c, ends[i]);
+    double diff = base + lg_length_bonus(cx);
+    if (!ch_better(c, diff, cx, sortkey))
+        return;
+    ch_take(c, diff, cx, sortkey, ch_name(c, kind), elim, ne, ton ? tcell : -1, td,
+            ends[nends - 1]);
+}
+
+/* Region forcing chains from (cell, d): the houses whose first place for d
+ * is this cell, all places' chainings agreeing on a candidate. */
+static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *elim,
+                       ch_res **sets, int *ends)
+{
+    uint32_t bit = 1u << (d - 1);
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
+        int cnt = 0, first = -1;
+        for (int i = 0; i < c->n; i++)
+            if (c->g->cand[hc[i]] & bit) {
+                if (first < 0)
+                    first = hc[i];
+                cnt++;
+            }
+        if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell)
+            continue;
+        int ns = 0;
+        for (int i = 0; i < c->n; i++)
+            if (c->g->cand[hc[i]] & bit) {
+                sets[ns] = hc[i] == cell ? ron : ch_from(c, hc[i], d, 1, buf);
+                if (!sets[ns])
+                    return;
+                ns++;
+            }
+        for (int i = 0; i < ron->len; i++) {
+            int id = ron->ids[i], k = ch_key_of(c, id), all = 1;
+            if (!c->node[id].on)
+                continue;
+            for (int s = 1; s < ns && all; s++)
+                all = ch_res_has(sets[s], k);
+            if (!all)
+                continue;
+            for (int s = 0; s < ns; s++)
+                ends[s] = ch_res_get(c, sets[s], k);
+            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 1, ends, ns, elim);
+        }
+        for (int i = 0; i < ron->len; i++) {
+            int id = ron->ids[i], k = ch_key_of(c, id), all = 1;
+            if (c->node[id].on)
+                continue;
+            for (int s = 1; s < ns && all; s++)
+                all = ch_res_has(sets[s], k);
+            if (!all)
+                continue;
+            for (int s = 0; s < ns; s++)
+                ends[s] = ch_res_get(c, sets[s], k);
+            ch_offer(c, CH_REGION, 6, c->node[id].cell, c->node[id].d, 0, ends, ns, elim);
+        }
+    }
+}
+
+/* Cell forcing chains: every digit of the cell leads to the same candidate. */
+static void ch_cell(ch_ctx *c, ch_res **sets, int ns, int *elim, int *ends)
+{
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; i < sets[0]->len; i++) {
+            int id = sets[0]->ids[i], k = ch_key_of(c, id), all = 1;
+            if (c->node[id].on != pass)
+                continue;
+            for (int s = 1; s < ns && all; s++)
+                all = ch_res_has(sets[s], k);
+            if (!all)
+                continue;
+            for (int s = 0; s < ns; s++)
+                ends[s] = ch_res_get(c, sets[s], k);
+            ch_offer(c, CH_CELL, 5, c->node[id].cell, c->node[id].d, pass, ends, ns, elim);
+        }
+}
+
+/* SE's doBinaryChaining: contradictions and double implications of (cell, d). */
+static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *buf, int *elim)
+{
+    int contra = c->dynamic || c->nishio;
+    int dbl = card >= 3 && !c->nishio && c->dynamic;
+    if (!contra && !dbl)
+        return;
+    ch_res *roff = ch_from(c, cell, d, 0, buf);
+    if (!roff)
+        return;
+    int ends[2];
+    int kind = c->nishio ? CH_NISHIO : CH_CONTRA;
+    if (contra && ron->abs_on >= 0) {
+        ends[0] = ron->abs_on;
+        ends[1] = ron->abs_off;
+        ch_offer(c, kind, 7, cell, d, 0, ends, 2, elim);
+    }
+    if (contra && roff->abs_on >= 0) {
+        ends[0] = roff->abs_on;
+        ends[1] = roff->abs_off;
+        ch_offer(c, kind, 7, cell, d, 1, ends, 2, elim);
+    }
+    if (!dbl)
+        return;
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; i < ron->len; i++) {
+            int id = ron->ids[i], k = ch_key_of(c, id);
+            if (c->node[id].on != pass || !ch_res_has(roff, k))
+                continue;
+            ends[0] = id;
+            ends[1] = ch_res_get(c, roff, k);
+            ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim);
+        }
+}
+
+void ch_multiple(ch_ctx *c)
+{
+    int *buf = malloc(sizeof(int) * (size_t)ch_buf_size(c));
+    int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
+    ch_res **sets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
+    ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
+    int *ends = malloc(sizeof(int) * (size_t)(c->n + 1));
+    if (!buf || !elim || !sets || !cellsets || !ends) {
+        c->oom = 1;
+        goto out;
+    }
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t m = c->g->cand[cell];
+        int card = __builtin_popcount(m);
+        if (c->g->val[cell] || !(card > 2 || (card > 1 && c->dynamic)))
+            continue;
+        int ns = 0;
+        for (int d = 1; d <= c->n; d++) {
+            if (!(m >> (d - 1) & 1))
+                continue;
+            if (ch_stopped(c))
+                goto out;
+            ch_res *ron = ch_from(c, cell, d, 1, buf);
+            if (!ron)
+                goto out;
+            ch_binary(c, cell, d, card, ron, buf, elim);
+            if (!c->nishio)
+                ch_regions(c, cell, d, ron, buf, elim, sets, ends);
+            if (c->oom)
+                goto out;
+            cellsets[ns++] = ron;
+        }
+        if (!c->nishio && (card == 2 || (c->multiple && card > 2)))
+            ch_cell(c, cellsets, ns, elim, ends);
+    }
+out:
+    free(buf);
+    free(elim);
+    free(sets);
+    free(cellsets);
+    free(ends);
+}
