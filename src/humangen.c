@@ -142,13 +142,23 @@ static int techniques_missing(const sdk_human_band *band, const sdk_human_rating
     return missing;
 }
 
+/* Rejection first: measured (docs/generate-human.md), fresh puzzles of the
+ * default generator beat the chain in every band tried, even ER >= 9 from
+ * 24-clue starts, since a chain's moves near a hard puzzle each cost a
+ * hard rating.  So a chain runs only after ROUND_STARTS starts without a
+ * hit, from the nearest of them, for CHAIN_MOVES rated moves.  T in ER units;
+ * an ER above the band weighs ABOVE_WEIGHT times one below (hard puzzles cost
+ * more to rate). */
+enum { ROUND_STARTS = 1024, CHAIN_MOVES = 100 };
+static const double CHAIN_T = 0.2, ABOVE_WEIGHT = 3;
+
 /* ER is a multiple of 0.1: half a tenth of slack against rounding. */
 static double band_distance(const sdk_human_band *band, double er)
 {
     if (er < band->er_min - 0.05)
         return band->er_min - er;
     if (er > band->er_max + 0.05)
-        return er - band->er_max;
+        return ABOVE_WEIGHT * (er - band->er_max);
     return 0;
 }
 
@@ -160,12 +170,6 @@ int sdk_human_band_holds(const sdk_human_band *band, const sdk_human_rating *r)
 
 /* ---- the chain -------------------------------------------------------------- */
 
-/* Moves and temperature.  T in ER units: a move that lowers ER by 0.5 when
- * the band is above is kept one time in 12, so the chain can leave a
- * plateau of ER 7.1-7.3 where most minimal puzzles sit.  Chains are
- * restarted from a new puzzle after CHAIN_MOVES rated moves. */
-enum { CHAIN_MOVES = 400 };
-static const double CHAIN_T = 0.2;
 
 typedef struct hg_state {
     uint8_t puzzle[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
@@ -238,21 +242,63 @@ static sdk_status budget_status(const sdk_budget *budget)
     return budget && budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
 }
 
+/* The chain from cur (rated), moves rated moves at most: cur ends on the
+ * state reached (in band if it got there).  0 if the budget stopped it. */
+static int run_chain(const sdk_board *b, const sdk_human_band *band, sdk_rng *rng, hg_state **cur, hg_state **next,
+                     int moves, sdk_human_gen_stats *st, const sdk_budget *budget)
+{
+    for (int made = 0, tries = 0; !sdk_human_band_holds(band, &(*cur)->r) && made < moves;) {
+        if (tries++ >= 50 * moves)
+            return 1;           /* hardly any move keeps it unique */
+        if (!propose(b, rng, *cur, *next, budget)) {
+            if (sdk_budget_expired(budget))
+                return 0;
+            continue;           /* not unique: no rating, and no move counted */
+        }
+        made++;
+        if (st)
+            st->proposals++;
+        if (!rate_state(b, band, *next, budget))
+            return 0;
+        double dE = (*next)->energy - (*cur)->energy;
+        if (dE <= 0 || sdk_rng_double(rng) < exp(-dE / CHAIN_T)) {
+            hg_state *t = *cur;
+            *cur = *next;
+            *next = t;
+        }
+    }
+    return 1;
+}
+
 sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const sdk_human_band *band,
                               uint32_t seed, uint8_t *puzzle, sdk_human_rating *r, sdk_human_gen_stats *st,
                               const sdk_budget *budget)
 {
     sdk_rng *rng = malloc(sizeof *rng);
-    hg_state *s = calloc(2, sizeof *s);
+    hg_state *s = calloc(3, sizeof *s);
     if (!rng || !s) {
         free(rng);
         free(s);
         return SDK_UNSOLVABLE;
     }
     sdk_rng_seed(rng, seed);
-    hg_state *cur = &s[0], *next = &s[1];
+    /* cur: the puzzle at hand; best: the nearest of this round's starts */
+    hg_state *cur = &s[0], *next = &s[1], *best = &s[2];
     sdk_status result = SDK_SOLVED;
-    for (;;) {
+    for (int round_starts = 0;; round_starts++) {
+        if (round_starts == ROUND_STARTS) {
+            hg_state *t = cur;  /* the chain from the round's best start */
+            cur = best;
+            best = t;
+            if (!run_chain(b, band, rng, &cur, &next, CHAIN_MOVES, st, budget)) {
+                result = budget_status(budget);
+                break;
+            }
+            if (sdk_human_band_holds(band, &cur->r))
+                break;
+            best->energy = INFINITY;
+            round_starts = 0;
+        }
         sdk_status gs = sdk_generate_metropolis(b, g, sdk_rng_u32(rng), cur->puzzle, cur->grid, budget);
         if (gs != SDK_SOLVED) {
             result = gs;
@@ -267,30 +313,12 @@ sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const
             }
             continue;
         }
-        int moves = 0, tries = 0;
-        while (!sdk_human_band_holds(band, &cur->r) && moves < CHAIN_MOVES && tries++ < 50 * CHAIN_MOVES) {
-            if (!propose(b, rng, cur, next, budget)) {
-                if (sdk_budget_expired(budget))
-                    break;
-                continue;       /* not unique: no rating, and no move counted */
-            }
-            moves++;
-            if (st)
-                st->proposals++;
-            if (!rate_state(b, band, next, budget))
-                break;
-            double dE = next->energy - cur->energy;
-            if (dE <= 0 || sdk_rng_double(rng) < exp(-dE / CHAIN_T)) {
-                hg_state *t = cur;
-                cur = next;
-                next = t;
-            }
-        }
         if (sdk_human_band_holds(band, &cur->r))
             break;
-        if (sdk_budget_expired(budget)) {
-            result = budget_status(budget);
-            break;
+        if (round_starts == 0 || cur->energy < best->energy) {
+            hg_state *t = cur;
+            cur = best;
+            best = t;
         }
     }
     if (result == SDK_SOLVED) {
@@ -301,8 +329,8 @@ sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const
         memset(r, 0, sizeof *r);
         r->status = result;
     }
-    sdk_human_free(&s[0].r);
-    sdk_human_free(&s[1].r);
+    for (int i = 0; i < 3; i++)
+        sdk_human_free(&s[i].r);
     free(s);
     free(rng);
     return result;

@@ -309,6 +309,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     }
     int difficulty = cli_option_given(&opt, "--difficulty") ? opt.gen.difficulty : 5;
     /* 35 - difficulty clues on 9x9; the same fraction of the cells elsewhere. */
+    /* Rare human bands start from 24 clues (measured: ER >= 8 four times as
+     * often as from 30; docs/generate-human.md). */
+    if (human && band.er_min >= 7.95 && !cli_option_given(&opt, "--difficulty"))
+        difficulty = 11;
     g.target_clues = opt.gen.clues ? opt.gen.clues : (35 - difficulty) * b->ncells / 81;
     if (opt.gen.replicas)
         g.replicas = opt.gen.replicas;
