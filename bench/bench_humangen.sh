@@ -33,7 +33,7 @@ run() {
     awk -v n="$count" -v s="$start" -v e="$end" -v name="$name" -v j="$jobs" '{
         cpu = $1 + $2; wall = e - s
         printf "%-14s -j %d  %3d puzzles  wall %7.2f s  %8.1f /s   cpu %7.2f s  %8.1f /s a core\n",
-               name, j, n, wall, n / wall, cpu, cpu > 0 ? n / cpu : 0 }' "$T/cpu"
+               name, j, n, wall, n / wall, cpu, (cpu > 0 ? n / cpu : 0) }' "$T/cpu"
 }
 
 set -- easy medium hard fiendish diabolical extreme
