@@ -581,6 +581,10 @@ typedef struct sdk_gen_params {
     /* Called now and then by the first run (may be NULL). */
     void (*progress)(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width);
     void *progress_ctx;
+    /* Width stage's objective (NULL: the normal width): a whole number >= 1
+     * of a unique puzzle, U = ln(figure); 0 if the budget stopped it. */
+    uint64_t (*figure)(void *ctx, const sdk_board *b, const uint8_t *puzzle, const sdk_budget *budget);
+    void *figure_ctx;
 } sdk_gen_params;
 
 void sdk_generate_defaults(sdk_gen_params *g);
@@ -779,5 +783,52 @@ const char *sdk_human_level(double er);
  * one line and, ncells = n, for the rows of a grid. */
 int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, uint8_t *cells,
                                uint32_t *cand, char *err, size_t errsize);
+
+/* ------------------------------------------------------------------------ */
+/* Generating for people (src/humangen.c): puzzles in a band of ER, with    */
+/* techniques their solve path must use                                      */
+/* ------------------------------------------------------------------------ */
+
+enum { SDK_HUMAN_MAX_TECH = 8 };
+
+typedef struct sdk_human_band {
+    double er_min, er_max;        /* inclusive (ER is a multiple of 0.1) */
+    int ntech;                    /* each of tech[0..ntech) must be on the path */
+    int tech[SDK_HUMAN_MAX_TECH]; /* indexes of sdk_human_technique_find */
+} sdk_human_band;
+
+/* The ER band of a level name of sdk_human_level ("easy" .. "extreme");
+ * 0 if there is no such level. */
+int sdk_human_level_band(const char *level, double *er_min, double *er_max);
+/* A technique by slug ("x-wing", "unique-rectangle", "forcing-chain") or by
+ * SE's name in any case; -1 if unknown.  sdk_human_technique_slug lists
+ * them (NULL past the end). */
+int sdk_human_technique_find(const char *name);
+const char *sdk_human_technique_slug(int index);
+/* 1 if a rating (taken with SDK_HUMAN_STEPS when band->ntech) is in band. */
+int sdk_human_band_holds(const sdk_human_band *band, const sdk_human_rating *r);
+
+/* What sdk_generate_human did, for the benchmarks (may be NULL). */
+typedef struct sdk_human_gen_stats {
+    uint64_t starts;              /* puzzles from sdk_generate_metropolis */
+    uint64_t proposals;           /* chain moves that were rated */
+} sdk_human_gen_stats;
+
+/* One puzzle in band: puzzles of the default generator (g: clue count,
+ * symmetry), each rated and kept if it holds (rejection); if not, a
+ * Metropolis chain from it (clue removal, addition, and relocation of a
+ * clue to a blank cell with any digit, each kept only if the puzzle stays
+ * unique) on the distance of its rating to the band.  *r receives the
+ * rating (free with sdk_human_free).  SDK_TIMEOUT / SDK_INTERRUPTED from
+ * the budget. */
+sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const sdk_human_band *band,
+                              uint32_t seed, uint8_t *puzzle, sdk_human_rating *r, sdk_human_gen_stats *st,
+                              const sdk_budget *budget);
+
+/* --hard --objective er: the figure of a unique puzzle, exp(2 (ER + EP/100))
+ * scaled to a whole number, so that ln(figure) is the energy U = 2 ER +
+ * EP/50 + const (a puzzle the ladder cannot finish counts as ER 0); 0 if
+ * the budget stopped the rating.  ctx is unused (an sdk_gen_params.figure). */
+uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, const sdk_budget *budget);
 
 #endif /* SUDOKU_H */

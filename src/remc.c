@@ -318,7 +318,9 @@ static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const puzzle_ke
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (!width) {
-        width = sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
+        /* g->figure: another objective in place of the width (--objective er) */
+        width = run->g->figure ? run->g->figure(run->g->figure_ctx, run->b, puzzle, &run->within)
+                               : sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
         if (width)
             puzzle_learn(&run->memo, key, 0, width);
     }

@@ -58,6 +58,9 @@ typedef struct cli_options {
         int relocations;
         double attempt_seconds;
         double beta_min, target_accept;
+        const char *level, *objective;          /* generating for people (humangen.c) */
+        double min_er, max_er;
+        struct cli_list { int count; const char *item[SDK_HUMAN_MAX_TECH]; } techniques;
     } gen;
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */
@@ -70,7 +73,8 @@ typedef struct cli_options {
     unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: option row i appeared on the command line */
 } cli_options;
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG, OPT_VARIANT } cli_opt_kind;
+typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG, OPT_VARIANT,
+               OPT_LIST /* repeatable string: a struct cli_list */ } cli_opt_kind;
 
 typedef struct cli_option {
     const char *name;            /* "--T"; a second spelling may follow in alias */
@@ -191,6 +195,12 @@ int cmd_rate(int argc, char **argv, const cli_command *self);
 int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_print(int argc, char **argv, const cli_command *self);
 int cmd_plot(int argc, char **argv, const cli_command *self);
+/* humangen.c: generate's band (--level, --min-er, --max-er, --technique;
+ * *wanted: any given) and --objective checks: -1, or an exit code after a
+ * one-line error (or the --technique list); the ratings' fields. */
+int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted);
+void cli_human_header(FILE *f);
+void cli_human_fields(FILE *f, cli_format format, const sdk_human_rating *h);
 int cmd_explain(int argc, char **argv, const cli_command *self);
 int cmd_hint(int argc, char **argv, const cli_command *self);
 /* rate --human: the batch over parsed options (human.c). */

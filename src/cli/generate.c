@@ -27,10 +27,14 @@ typedef struct gen_output {
     const char *method;
     double started;             /* for the progress line */
     int progress;               /* stderr is a terminal and not --quiet */
+    const sdk_human_band *band; /* --level etc.: the band (else NULL) */
+    int human;                  /* print the human ratings (a band, or --objective er) */
 } gen_output;
 
-/* The record of one puzzle.  index is 1-based. */
-static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_t *puzzle, uint64_t seed)
+/* The record of one puzzle.  index is 1-based.  hr: its human rating, when
+ * o->human (NULL: rated here). */
+static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_t *puzzle, uint64_t seed,
+                const sdk_human_rating *hr)
 {
     const cli_options *opt = o->opt;
     sdk_status status;
@@ -46,6 +50,13 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
         if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, sdk_rng_seed32(seed), &r, &budget) != SDK_SOLVED)
             rated = 0;
     }
+    sdk_human_rating own;
+    if (o->human && !hr) {
+        sdk_budget budget = {0, 0, interrupted};
+        if (sdk_human_rate(b, puzzle, NULL, 0, &own, &budget) != SDK_SOLVED)
+            return SDK_EXIT_SIGINT;
+        hr = &own;
+    }
     char line[SDK_MAX_LINE];
     sdk_format_line(b, puzzle, line);
     int clues = 0;
@@ -60,9 +71,12 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
         else
             fprintf(f, ",,");
         if (rated && r.samples)
-            fprintf(f, ",%.2f,%.2f\n", r.avg_width, r.avg_width_err);
+            fprintf(f, ",%.2f,%.2f", r.avg_width, r.avg_width_err);
         else
-            fprintf(f, ",,\n");
+            fprintf(f, ",,");
+        if (hr)
+            cli_human_fields(f, o->format, hr);
+        fputc('\n', f);
         break;
     case FMT_JSON:
         fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%llu", index, line,
@@ -72,12 +86,19 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r.depth, (unsigned long long)r.normal_width);
         if (rated && r.samples)
             fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f", r.avg_width, r.avg_width_err);
+        if (hr)
+            cli_human_fields(f, o->format, hr);
         fprintf(f, "}\n");
         break;
     case FMT_GRID:
         if (b->variant)                 /* a line naming the variant: the grid reads back as one */
             fprintf(f, "%s\n", b->variant);
         sdk_format_grid(f, b, puzzle);
+        if (hr) {
+            fputc('#', f);
+            cli_human_fields(f, FMT_LINE, hr);
+            fputs("\n\n", f);
+        }
         if (opt->gen.rate && rated)
             fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
                     (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
@@ -97,6 +118,8 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
         if (opt->gen.rate && rated)
             fprintf(f, " clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f", clues, r.depth,
                     (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        if (hr)
+            cli_human_fields(f, FMT_LINE, hr);
         fputc('\n', f);
         break;
     }
@@ -117,6 +140,8 @@ typedef struct metro_batch {
     sdk_status *status;
     const sdk_budget *budget;
     unsigned flags;
+    const sdk_human_band *band; /* NULL, or the band of each puzzle (sdk_generate_human) */
+    sdk_human_rating *ratings;  /* then their ratings */
 } metro_batch;
 
 /* Each thread takes the next puzzle of the batch until none is left, so a
@@ -153,7 +178,9 @@ static void *metro_work(void *arg)
             return NULL;
         uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
         if (mb->b) {
-            mb->status[i] = sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
+            mb->status[i] = mb->band ? sdk_generate_human(mb->b, mb->g, mb->band, seed, mb->puzzles[i],
+                                                          &mb->ratings[i], NULL, mb->budget)
+                                     : sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
             continue;
         }
         /* A jigsaw: random regions from the puzzle's seed; a map with no
@@ -178,19 +205,20 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     enum { CHUNK = 1024 };
     uint8_t (*puzzles)[SDK_MAX_CELLS] = malloc(sizeof *puzzles * CHUNK);
     sdk_status *status = malloc(sizeof *status * CHUNK);
+    sdk_human_rating *ratings = calloc(CHUNK, sizeof *ratings);
     int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
     pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
     int *started = calloc((size_t)jobs, sizeof *started);
     sdk_board **own = calloc(CHUNK, sizeof *own);
     int exit_code = SDK_EXIT_OK;
-    if (!puzzles || !status || !threads || !started || !own) {
+    if (!puzzles || !status || !threads || !started || !own || !ratings) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
         goto done;
     }
     for (int first = 0, size = 4 * jobs; first < count && exit_code == SDK_EXIT_OK;) {
         metro_batch mb = {o->b, o->size, own, g, o->seed, first, count - first < size ? count - first : size, 0,
-                          puzzles, status, budget, o->flags};
+                          puzzles, status, budget, o->flags, o->band, ratings};
         double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
         for (int t = 1; t < lanes; t++)         /* (no thread: the others do its share) */
@@ -213,11 +241,13 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                 break;
             }
             exit_code = cli_worse(exit_code, emit(o, o->b ? o->b : own[i], first + i + 1, puzzles[i],
-                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i))));
+                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i)),
+                                                  o->band ? &ratings[i] : NULL));
         }
         for (int i = 0; i < mb.count; i++) {
             sdk_board_free(own[i]);
             own[i] = NULL;
+            sdk_human_free(&ratings[i]);
         }
         char text[96];
         snprintf(text, sizeof text, "generate: %d/%d puzzles, %.1f s", first + mb.count, count,
@@ -227,6 +257,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
         first += mb.count;
     }
 done:
+    free(ratings);
     free(puzzles);
     free(status);
     free(threads);
@@ -267,7 +298,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
                 (unsigned long long)totals.attempts);
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
     for (int i = 0; i < found; i++)
-        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed));
+        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed, NULL));
     free(best);
     return exit_code;
 }
@@ -334,9 +365,29 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
                 opt.gen.symmetry);
         return SDK_EXIT_USAGE;
     }
-    int hard = opt.gen.hard;
+    int hard = opt.gen.hard, human;
+    sdk_human_band band;
+    rc = cli_human_band(&opt, &band, &human);
+    if (rc >= 0)
+        return rc;
+    if (human && (flags & SDK_VARIANT_JIGSAW)) {
+        fprintf(stderr, "sudoku generate: a human level or rating band is not made on jigsaw boards yet\n");
+        return SDK_EXIT_USAGE;
+    }
+    if (hard && opt.gen.objective && strcmp(opt.gen.objective, "er") == 0) {
+        /* ER, not the width; orientations leave the rating alone, and
+         * relocations each cost a rating when unique (measured: fewer is faster). */
+        g.figure = sdk_human_figure;
+        g.orient_every = 0;
+        g.relocations = 50;
+        human = 1;
+    }
     int difficulty = cli_option_given(&opt, "--difficulty") ? opt.gen.difficulty : 5;
     /* 35 - difficulty clues on 9x9; the same fraction of the cells elsewhere. */
+    /* Rare human bands start from 24 clues (measured: ER >= 8 four times as
+     * often as from 30; docs/generate-human.md). */
+    if (human && band.er_min >= 7.95 && !cli_option_given(&opt, "--difficulty"))
+        difficulty = 11;
     g.target_clues = opt.gen.clues ? opt.gen.clues : (35 - difficulty) * ncells / 81;
     if (opt.gen.replicas)
         g.replicas = opt.gen.replicas;
@@ -359,8 +410,9 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
                                                      : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
-    gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed, hard ? "remc" : "metropolis",
-                    sdk_now(), !opt.quiet && isatty(STDERR_FILENO)};
+    gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
+                    hard ? "remc" : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
+                    human && !hard ? &band : NULL, human};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 
@@ -372,8 +424,12 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    if (o.format == FMT_CSV)
-        printf("index,puzzle,clues,method,seed,depth,normal_width,average_width,average_width_error\n");
+    if (o.format == FMT_CSV) {
+        printf("index,puzzle,clues,method,seed,depth,normal_width,average_width,average_width_error");
+        if (human)
+            cli_human_header(stdout);
+        printf("\n");
+    }
     int count = opt.gen.count > 0 ? opt.gen.count : 1;
     rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget);
     if (o.progress && !hard)

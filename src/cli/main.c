@@ -57,7 +57,17 @@ static const char generate_help[] =
     "ratings to line and grid output).  The seed is reported on stderr (no --seed:\n"
     "a fresh one); the same seed gives the same puzzles, for any -j with the default\n"
     "method and for the same -j with --hard and --steps.  SIGINT prints what is done\n"
-    "(--hard: the best so far) and exits 130.\n";
+    "(--hard: the best so far) and exits 130.\n"
+    "For people (method human): --level NAME, --min-er X, --max-er Y and --technique\n"
+    "T ask for puzzles whose Sudoku Explainer rating ('rate --human') is in a band and\n"
+    "whose solve path uses T.  Puzzles of the default method are rated and kept when\n"
+    "they hold (after 1024 misses, a Metropolis chain of clue removals, additions and\n"
+    "relocations walks from the nearest); each printed puzzle is rated before printing\n"
+    "and carries er, ep, ed, level and hardest in every format.  --difficulty and\n"
+    "--clues then set only the clues of the puzzles the search starts from (default 30\n"
+    "on 9x9, 24 for bands from ER 8.0 up); the chain changes them, and the symmetry.\n"
+    "--hard --objective er runs the replica exchange on U = 2 ER + EP/50 instead of\n"
+    "the width (no orientation trials; 50 relocations; see docs/generate-human.md).\n";
 
 static const char print_help[] =
     "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"
@@ -103,7 +113,8 @@ static const cli_command command_table[] = {
      "digit, a pair touching a clue weighing W, default 5), 'missing E' (digits missing\n"
      "from rows and columns) and 'sort E' (sum over rows and columns of |sort(house)_j - j|).\n"},
     {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
-     "sudoku generate [--count N] [--difficulty D | --clues N | --hard] [options]",
+     "sudoku generate [--count N] [--difficulty D | --clues N | --hard] [--level NAME | --min-er X --max-er Y]\n"
+     "                [--technique T]... [options]",
      "Print puzzles with exactly one solution (two-stage Metropolis, or --hard: replica exchange).",
      generate_help},
     {"print", cmd_print, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_PRINT | OPTG_BUDGET,

@@ -99,6 +99,20 @@ static const cli_option option_table[] = {
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
+    {"--level", NULL, "NAME", OPT_STRING, O(gen.level), 0, 0, OPTG_GEN, NULL,
+     "puzzles of this human level: easy, medium, hard, fiendish, diabolical, extreme (ER bands of "
+     "'rate --human'); --difficulty or --clues then only set the clues of the puzzles the search "
+     "starts from"},
+    {"--min-er", NULL, "X", OPT_DOUBLE, O(gen.min_er), 1, 20, OPTG_GEN, NULL,
+     "puzzles whose Sudoku Explainer rating (ER, 'rate --human') is at least X (default 1.0)"},
+    {"--max-er", NULL, "Y", OPT_DOUBLE, O(gen.max_er), 1, 20, OPTG_GEN, NULL,
+     "... and at most Y (default 19.9; with --level: the narrower of both bands)"},
+    {"--technique", NULL, "NAME", OPT_LIST, O(gen.techniques), 0, 0, OPTG_GEN, NULL,
+     "every puzzle's solve path uses this technique (repeatable, up to 8): e.g. x-wing, xy-wing, "
+     "swordfish, unique-rectangle, forcing-chain, or SE's name; 'sudoku generate --technique list'"},
+    {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
+     "--hard: width (default: ln(normal width), the paper's chain) or er (U = 2 ER + EP/50: hard "
+     "for people)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
      "append each puzzle's depth, normal width and average width"},
     {"--trace-svg", NULL, "FILE", OPT_STRING, O(pic.trace_svg), 0, 0, OPTG_STOCH, NULL,
@@ -235,6 +249,13 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
             return parse_error(cmd, "%s: '%s' is not x, diagonal, windoku, hyper, jigsaw, jigsaw,x or samurai",
                                o->name, text);
         *(const char **)field = text;
+        return 0;
+    }
+    case OPT_LIST: {
+        struct cli_list *list = (struct cli_list *)field;
+        if (list->count == (int)(sizeof list->item / sizeof list->item[0]))
+            return parse_error(cmd, "%s: more than %s", o->name, "8");
+        list->item[list->count++] = text;
         return 0;
     }
     case OPT_DOUBLE: {
