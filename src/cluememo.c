@@ -28,16 +28,20 @@
 #include "generate.h"
 
 /* Solution count of puzzle, up to 2; if 2, a solution other than grid goes
- * to other when one is at hand (else other[0] = 0).  The 9x9 kernel is
- * called directly: it needs no board and no budget. */
-static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other)
+ * to other when one is at hand (else other[0] = 0); -1 if the budget
+ * stopped the count (a question on a large board can take seconds).  The
+ * 9x9 kernel is called directly: it needs no board and no budget. */
+static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, uint8_t *other,
+                           const sdk_budget *budget)
 {
-    sdk_status status;
+    sdk_status status = SDK_SOLVED;
     uint64_t count = UINT64_MAX;
     if (b->n == 9 && b->box_rows == 3)
         count = sdk_exact9_count(puzzle, 2, other, NULL);
     if (count == UINT64_MAX)
-        count = sdk_exact_count(b, puzzle, 2, other, NULL, NULL, &status);
+        count = sdk_exact_count(b, puzzle, 2, other, NULL, budget, &status);
+    if (status == SDK_TIMEOUT || status == SDK_INTERRUPTED)
+        return -1;
     if (count < 2 || memcmp(other, grid, (size_t)b->ncells) != 0)
         return (int)count;
     /* The solver met the grid first.  With the digits relabelled d -> n+1-d
@@ -45,7 +49,9 @@ static int count_up_to_two(const sdk_board *b, const uint8_t *puzzle, const uint
     uint8_t mirrored[SDK_MAX_CELLS];
     for (int c = 0; c < b->ncells; c++)
         mirrored[c] = puzzle[c] ? (uint8_t)(b->n + 1 - puzzle[c]) : 0;
-    sdk_exact_count(b, mirrored, 2, other, NULL, NULL, &status);
+    sdk_exact_count(b, mirrored, 2, other, NULL, budget, &status);
+    if (status == SDK_TIMEOUT || status == SDK_INTERRUPTED)
+        return -1;
     for (int c = 0; c < b->ncells; c++)
         other[c] = (uint8_t)(b->n + 1 - other[c]);
     if (memcmp(other, grid, (size_t)b->ncells) == 0)
@@ -80,12 +86,12 @@ static int removed_cells_forced(const sdk_board *b, const uint8_t *puzzle, const
  * everything else out), and the first solution found is the second one,
  * in other. */
 int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                      uint8_t *other)
+                      uint8_t *other, const sdk_budget *budget)
 {
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
     if (b->n != 9 || b->box_rows != 3)
-        return count_up_to_two(b, puzzle, grid, other);
+        return count_up_to_two(b, puzzle, grid, other, budget);
     uint8_t at[MAX_ORBIT];
     for (int i = 0; i < k; i++)
         at[i] = (uint8_t)cells[i];
@@ -95,7 +101,7 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out);
 
 int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                       cell_set *differ)
+                       cell_set *differ, const sdk_budget *budget)
 {
     memset(differ, 0, sizeof *differ);
     if (removed_cells_forced(b, puzzle, cells, k))
@@ -114,8 +120,9 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
         return 0;
     }
     uint8_t other[SDK_MAX_CELLS];
-    if (count_up_to_two(b, puzzle, grid, other) == 1)
-        return 1;
+    int count = count_up_to_two(b, puzzle, grid, other, budget);
+    if (count < 2)
+        return count;
     if (other[0])
         set_of_differences(other, grid, b->ncells, differ);
     return 0;

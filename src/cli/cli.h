@@ -43,6 +43,8 @@ typedef struct cli_options {
         uint64_t steps, attempt_steps;
         int orient_every;
         int relocations;
+        const char *objective;
+        int objective_samples;
         double attempt_seconds;
         double beta_min, target_accept;
     } gen;

@@ -25,10 +25,32 @@ typedef struct gen_output {
     const char *method;
     double started;             /* for the progress line */
     int progress;               /* stderr is a terminal and not --quiet */
+    const char *objective;      /* --hard: the objective's name if not the default, else NULL */
 } gen_output;
 
-/* The record of one puzzle.  index is 1-based. */
-static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t seed)
+/* After SIGINT, records are still rated for this long (from the first one
+ * rated after it), so that what is printed is whole and the exit prompt:
+ * a 9x9 rating without samples takes well under a millisecond. */
+#define GRACE_SECONDS 0.03
+
+/* The budget of a rating: the run's interrupt, or once it has come, a
+ * short grace of its own. */
+static sdk_budget rating_budget(void)
+{
+    static double grace_end;
+    if (!*interrupted)
+        return (sdk_budget){0, 0, interrupted};
+    if (grace_end == 0)
+        grace_end = sdk_now() + GRACE_SECONDS;
+    return (sdk_budget){grace_end, 0, NULL};
+}
+
+/* The record of one puzzle.  index is 1-based.  known: its depth and
+ * normal width when the generator found them (--hard), else NULL.  A
+ * record that cannot be whole (its rating stopped by SIGINT) is not
+ * printed: *dropped counts it. */
+static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t seed,
+                const sdk_gen_result *known, int *dropped)
 {
     const cli_options *opt = o->opt;
     const sdk_board *b = o->b;
@@ -38,12 +60,22 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
         fprintf(stderr, "sudoku generate: internal error: puzzle %d is not unique; not printed\n", index);
         return SDK_EXIT_UNSOLVED;
     }
-    sdk_rating r;
-    int rated = opt->gen.rate || o->format == FMT_CSV || o->format == FMT_JSON;
-    if (rated) {
-        sdk_budget budget = {0, 0, interrupted};
-        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &r, &budget) != SDK_SOLVED)
-            rated = 0;
+    sdk_rating r = {.depth = -1};
+    int rated = known != NULL;
+    if (known) {
+        r.depth = known->depth;
+        r.normal_width = known->normal_width;
+    }
+    if (opt->gen.rate || (!known && (o->format == FMT_CSV || o->format == FMT_JSON))) {
+        sdk_budget budget = rating_budget();
+        sdk_rating full;
+        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &full, &budget) == SDK_SOLVED) {
+            r = full;
+            rated = 1;
+        } else if (!known) {
+            ++*dropped;
+            return SDK_EXIT_OK;
+        }
     }
     char line[SDK_MAX_CELLS + 1];
     sdk_format_line(b, puzzle, line);
@@ -70,19 +102,26 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
             fprintf(f, ",\"depth\":%d,\"normal_width\":%llu", r.depth, (unsigned long long)r.normal_width);
         if (rated && r.samples)
             fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f", r.avg_width, r.avg_width_err);
+        if (known && o->objective)
+            fprintf(f, ",\"objective\":\"%s\",\"objective_figure\":%.2f", o->objective, known->figure);
         fprintf(f, "}\n");
         break;
     case FMT_GRID:
         sdk_format_grid(f, b, puzzle);
-        if (opt->gen.rate && rated)
-            fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
-                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        if (opt->gen.rate && rated) {
+            fprintf(f, "# clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
+            if (r.samples)
+                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
+            fprintf(f, "\n\n");
+        }
         break;
     default:
         fputs(line, f);
-        if (opt->gen.rate && rated)
-            fprintf(f, " clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f", clues, r.depth,
-                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        if (opt->gen.rate && rated) {
+            fprintf(f, " clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
+            if (r.samples)
+                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
+        }
         fputc('\n', f);
         break;
     }
@@ -137,7 +176,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
     pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
     int *started = calloc((size_t)jobs, sizeof *started);
-    int exit_code = SDK_EXIT_OK;
+    int exit_code = SDK_EXIT_OK, dropped = 0;
     if (!puzzles || !status || !threads || !started) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
@@ -168,7 +207,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                 break;
             }
             exit_code = cli_worse(exit_code, emit(o, first + i + 1, puzzles[i],
-                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i))));
+                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i)), NULL, &dropped));
         }
         char text[96];
         snprintf(text, sizeof text, "generate: %d/%d puzzles, %.1f s", first + mb.count, count,
@@ -177,6 +216,8 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
         fflush(stdout);
         first += mb.count;
     }
+    if (dropped)
+        fprintf(stderr, "sudoku generate: %d puzzle(s) not printed: interrupted before they were rated\n", dropped);
 done:
     free(puzzles);
     free(status);
@@ -187,13 +228,20 @@ done:
 
 /* ---- --hard: replica exchange --------------------------------------------- */
 
-static void remc_progress(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width)
+static void remc_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_result *best)
 {
     const gen_output *o = ctx;
-    char text[160];
-    snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best normal width %llu (H=%.1f)",
-             sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width",
-             (unsigned long long)best_width, best_energy);
+    char text[200], figure[64] = "";
+    if (best && o->objective)
+        snprintf(figure, sizeof figure, ", %s %.0f", o->objective, best->figure);
+    if (best)
+        snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best: normal width %llu%s, "
+                 "depth %d (H=%.1f)", sdk_now() - o->started, (unsigned long long)steps,
+                 stage == 1 ? "depth" : "width", (unsigned long long)best->normal_width, figure, best->depth,
+                 best->energy);
+    else
+        snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, no candidate yet",
+                 sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width");
     progress_line(o, text);
 }
 
@@ -215,9 +263,15 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
         fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s), %llu attempt(s)\n",
                 (unsigned long long)totals.steps, sdk_now() - o->started, g->runs,
                 (unsigned long long)totals.attempts);
-    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
+    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
+    if (found < count)
+        fprintf(stderr, "sudoku generate --hard: %d puzzle(s) of the %d asked: only puzzles that naked singles "
+                "do not solve (depth >= 1) are candidates; a longer run finds more\n", found, count);
     for (int i = 0; i < found; i++)
-        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed));
+        exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed, &best[i], &dropped));
+    if (*interrupted && o->opt->gen.rate)
+        fprintf(stderr, "sudoku generate --hard: interrupted: average widths only where the rating finished "
+                "within %.0f ms\n", GRACE_SECONDS * 1000);
     free(best);
     return exit_code;
 }
@@ -284,12 +338,23 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         g.relocations = opt.gen.relocations;
     if (cli_option_given(&opt, "--attempt-seconds"))
         g.attempt_seconds = opt.gen.attempt_seconds;
+    if (opt.gen.objective && (g.objective = sdk_remc_objective_find(opt.gen.objective)) < 0) {
+        fprintf(stderr, "sudoku generate: --objective: '%s' is not", opt.gen.objective);
+        const char *name;
+        for (int i = 0; (name = sdk_remc_objective_name(i, NULL)); i++)
+            fprintf(stderr, "%s %s", i ? "," : "", name);
+        fprintf(stderr, "\n");
+        return SDK_EXIT_USAGE;
+    }
+    if (opt.gen.objective_samples)
+        g.objective_samples = opt.gen.objective_samples;
 
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
                                                      : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
     gen_output o = {&opt, b, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed, hard ? "remc" : "metropolis",
-                    sdk_now(), !opt.quiet && isatty(STDERR_FILENO)};
+                    sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
+                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 

@@ -90,6 +90,11 @@ static const cli_option option_table[] = {
     {"--relocations", NULL, "N", OPT_INT, O(gen.relocations), 0, 1e6, OPTG_GEN, NULL,
      "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
+    {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
+     "--hard: what the width stage maximises: width (the normal width, default) or average-width "
+     "(the mean width over --objective-samples random tie-breaks)"},
+    {"--objective-samples", NULL, "N", OPT_INT, O(gen.objective_samples), 1, 1e6, OPTG_GEN, NULL,
+     "--hard --objective average-width: random tie-break walks a figure (default 8)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
