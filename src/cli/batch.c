@@ -105,6 +105,19 @@ static void report_conflict(const char *file, const sdk_record *rec)
     }
 }
 
+/* Waits on cond (lock held) until signalled or ms milliseconds pass. */
+static void wait_ms(pthread_cond_t *cond, pthread_mutex_t *lock, long ms)
+{
+    struct timespec wake;
+    clock_gettime(CLOCK_REALTIME, &wake);
+    wake.tv_nsec += ms * 1000 * 1000;
+    if (wake.tv_nsec >= 1000000000L) {
+        wake.tv_sec++;
+        wake.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(cond, lock, &wake);
+}
+
 /* Clears the progress line, if shown (progress_lock held). */
 static void progress_clear(cli_batch *b)
 {
@@ -120,14 +133,7 @@ static void *batch_progress(void *arg)
     cli_batch *b = arg;
     pthread_mutex_lock(&b->progress_lock);
     while (!b->progress_stop) {
-        struct timespec wake;
-        clock_gettime(CLOCK_REALTIME, &wake);
-        wake.tv_nsec += 250 * 1000 * 1000;
-        if (wake.tv_nsec >= 1000000000L) {
-            wake.tv_sec++;
-            wake.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&b->progress_wake, &b->progress_lock, &wake);
+        wait_ms(&b->progress_wake, &b->progress_lock, 250);
         double t = sdk_now() - b->started;
         if (b->progress_stop || t < 1.0)
             continue;
@@ -180,14 +186,7 @@ static void *batch_flusher(void *arg)
     cli_batch *b = arg;
     pthread_mutex_lock(&b->flusher_lock);
     while (!b->flusher_stop) {
-        struct timespec wake;
-        clock_gettime(CLOCK_REALTIME, &wake);
-        wake.tv_nsec += 100 * 1000 * 1000;
-        if (wake.tv_nsec >= 1000000000L) {
-            wake.tv_sec++;
-            wake.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&b->flusher_wake, &b->flusher_lock, &wake);
+        wait_ms(&b->flusher_wake, &b->flusher_lock, 100);
         if (!b->flusher_stop)
             fflush(b->out);        /* no system call when nothing is buffered */
     }
