@@ -239,8 +239,11 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     const uint64_t patience = 1000 * (uint64_t)nc;
     sdk_status result = SDK_UNSOLVABLE;      /* this target is out of reach (e.g. too few clues) */
     for (uint32_t attempt = 0; attempt < 50 && result == SDK_UNSOLVABLE; attempt++) {
-        /* (one stream: no second seeding) */
-        sdk_status status = sdk_generate_grid_from(b, g, &rng, grid, budget);
+        /* (one stream: no second seeding; a batch's puzzles after the
+         * deadline end here, not after a grid each) */
+        sdk_status status = sdk_budget_expired(budget) ? SDK_TIMEOUT : sdk_generate_grid_from(b, g, &rng, grid, budget);
+        if (status == SDK_TIMEOUT && budget && budget->interrupt && *budget->interrupt)
+            status = SDK_INTERRUPTED;
         if (status != SDK_SOLVED) {
             result = status;
             break;
