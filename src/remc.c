@@ -276,6 +276,7 @@ typedef struct objective {
     /* The figure of a unique puzzle keyed key; 0 if the budget stopped it. */
     uint64_t (*figure)(remc_run *run, const uint8_t *puzzle, const puzzle_key *key);
     int orientations;           /* orientation trials can change the figure */
+    int per_sample;             /* the figure is a sum over objective_samples walks */
 } objective;
 
 static uint64_t figure_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
@@ -299,9 +300,9 @@ static uint64_t figure_average_width(remc_run *run, const uint8_t *puzzle, const
 }
 
 static const objective objectives[] = {
-    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1},
+    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0},
     {"average-width", "U = ln(mean width over --objective-samples random tie-breaks): free of the "
-     "tie-break, Watanabe's average width", figure_average_width, 0},
+     "tie-break, Watanabe's average width", figure_average_width, 0, 1},
 };
 enum { NOBJECTIVES = sizeof objectives / sizeof objectives[0] };
 
@@ -325,7 +326,7 @@ const char *sdk_remc_objective_name(int index, const char **summary)
 /* The figure's value: the normal width, or the mean sampled width. */
 static double figure_value(const remc_run *run, uint64_t figure)
 {
-    return (double)figure / (run->samples > 0 && run->obj->figure == figure_average_width ? run->samples : 1);
+    return (double)figure / (run->obj->per_sample ? run->samples : 1);
 }
 
 static double energy(const sdk_gen_params *g, double U, int clues)
