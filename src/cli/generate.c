@@ -47,8 +47,9 @@ static sdk_budget rating_budget(void)
 
 /* The record of one puzzle.  index is 1-based.  known: its depth and
  * normal width when the generator found them (--hard), else NULL.  A
- * record that cannot be whole (its rating stopped by SIGINT) is not
- * printed: *dropped counts it. */
+ * record whose rating SIGINT stopped is not printed without known
+ * figures, and printed without the average width with them: *dropped
+ * counts either. */
 static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t seed,
                 const sdk_gen_result *known, int *dropped)
 {
@@ -72,9 +73,10 @@ static int emit(const gen_output *o, int index, const uint8_t *puzzle, uint32_t 
         if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, seed, &full, &budget) == SDK_SOLVED) {
             r = full;
             rated = 1;
-        } else if (!known) {
+        } else {
             ++*dropped;
-            return SDK_EXIT_OK;
+            if (!known)
+                return SDK_EXIT_OK;
         }
     }
     char line[SDK_MAX_CELLS + 1];
@@ -269,9 +271,9 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
                 "do not solve (depth >= 1) are candidates; a longer run finds more\n", found, count);
     for (int i = 0; i < found; i++)
         exit_code = cli_worse(exit_code, emit(o, i + 1, best[i].puzzle, (uint32_t)o->seed, &best[i], &dropped));
-    if (*interrupted && o->opt->gen.rate)
-        fprintf(stderr, "sudoku generate --hard: interrupted: average widths only where the rating finished "
-                "within %.0f ms\n", GRACE_SECONDS * 1000);
+    if (dropped)
+        fprintf(stderr, "sudoku generate --hard: interrupted: %d record(s) without the average width (its rating "
+                "did not finish within %.0f ms)\n", dropped, GRACE_SECONDS * 1000);
     free(best);
     return exit_code;
 }
