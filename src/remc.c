@@ -585,8 +585,13 @@ static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
-    for (int i = 0; i < run->g->relocations; i++)
+    /* A step of 1000 relocations a replica can take a second; most end
+     * before any walk or count looks at the budget, so the loop does. */
+    for (int i = 0; i < run->g->relocations; i++) {
+        if ((i & 15) == 0 && sdk_budget_expired(&run->within))
+            return;
         relocation_trial(run, r, beta);
+    }
     if (run->g->orient_every > 0 && run->nmoves > 0 && run->obj->orientations &&
         step % (uint64_t)run->g->orient_every == 0)
         orient_trial(run, r, beta);
