@@ -552,6 +552,8 @@ int  sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int l
 /* Which cells are added or removed together (the orbit of a cell). */
 typedef enum { SDK_SYM_NONE, SDK_SYM_ROTATE180, SDK_SYM_ROTATE90, SDK_SYM_MIRROR } sdk_symmetry;
 
+struct sdk_gen_result;
+
 typedef struct sdk_gen_params {
     /* metropolis (000 section 13) */
     int target_clues;          /* stop at this many clues (or the nearest reachable below) */
@@ -578,13 +580,12 @@ typedef struct sdk_gen_params {
                                   blank cell, with any digit (the grid may change); 0 = none */
     int orient_every;          /* width stage: an orientation trial per replica every this
                                   many steps (row/column/band/stack swaps, transpose); 0 = none */
-    /* Called now and then by the first run (may be NULL). */
-    void (*progress)(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width);
+    int objective;             /* width stage's U: an index of sdk_remc_objective_name (0 = width) */
+    int objective_samples;     /* average-width: random tie-break walks a figure (8) */
+    /* Called now and then by the first run (may be NULL); best is its best
+     * puzzle so far (NULL before it has one). */
+    void (*progress)(void *ctx, uint64_t steps, int stage, const struct sdk_gen_result *best);
     void *progress_ctx;
-    /* Width stage's objective (NULL: the normal width): a whole number >= 1
-     * of a unique puzzle, U = ln(figure); 0 if the budget stopped it. */
-    uint64_t (*figure)(void *ctx, const sdk_board *b, const uint8_t *puzzle, const sdk_budget *budget);
-    void *figure_ctx;
 } sdk_gen_params;
 
 void sdk_generate_defaults(sdk_gen_params *g);
@@ -614,20 +615,31 @@ extern int sdk_generate_memo_check;
 extern unsigned long sdk_generate_memo_errors;
 #endif
 
-/* A puzzle found by replica exchange, with its energy and figures. */
+/* A puzzle found by replica exchange, with its energy and figures (all
+ * known: a puzzle goes among the best only with them). */
 typedef struct sdk_gen_result {
     uint8_t puzzle[SDK_MAX_CELLS];
     int clues;
+    int depth;
     uint64_t normal_width;
-    double energy;             /* -J ln(normal width) + h clues */
+    double figure;             /* the objective's: the normal width, or the mean sampled width */
+    double energy;             /* -J ln(figure) + h clues */
 } sdk_gen_result;
 
+/* --hard's objectives, the width stage's U = ln(figure) (src/remc.c): the
+ * index-th one's name ("width", "average-width") and a line about it, or
+ * NULL past the last; the index of a name, or -1. */
+const char *sdk_remc_objective_name(int index, const char **summary);
+int sdk_remc_objective_find(const char *name);
+
 /* 004's replica exchange: a depth stage (one chain at depth_beta until
- * depth >= depth_goal), then replica exchange on U = ln(normal width) with
+ * depth >= depth_goal), then replica exchange on U = ln(figure) (the
+ * objective's: by default the normal width) with
  * adaptive temperatures (Monte Carlo steps and exchanges as in Watanabe's
  * program), until max_steps or the budget.  g->runs independent
  * runs go to as many threads (seeds derived from seed).  Fills best[0..count)
- * with the lowest-energy distinct puzzles seen, best first; returns how many
+ * with the lowest-energy distinct puzzles seen, best first, only puzzles of
+ * depth >= 1 (naked singles do not solve them); returns how many
  * (SIGINT or the deadline end the search normally).  *totals (may be NULL)
  * receives the steps and attempts (grids) of all runs. */
 typedef struct sdk_remc_totals {
@@ -828,7 +840,7 @@ sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const
 /* --hard --objective er: the figure of a unique puzzle, exp(2 (ER + EP/100))
  * scaled to a whole number, so that ln(figure) is the energy U = 2 ER +
  * EP/50 + const (a puzzle the ladder cannot finish counts as ER 0); 0 if
- * the budget stopped the rating.  ctx is unused (an sdk_gen_params.figure). */
+ * the budget stopped the rating.  ctx is unused. */
 uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, const sdk_budget *budget);
 
 #endif /* SUDOKU_H */

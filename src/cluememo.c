@@ -54,14 +54,14 @@ static int removed_cells_forced(const sdk_board *b, const uint8_t *puzzle, const
  * everything else out), and the first solution found is the second one,
  * in other. */
 int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                      uint8_t *other)
+                      uint8_t *other, const sdk_budget *budget)
 {
     if (removed_cells_forced(b, puzzle, cells, k))
         return 1;
     if (!sdk_board_is_plain9(b)) {
-        /* (-1, out of memory: refuse the removal, no second solution at hand) */
         other[0] = 0;
-        return sdk_exact_differs(b, puzzle, grid, cells, k, other, NULL) == 0 ? 1 : 2;
+        int r = sdk_exact_differs(b, puzzle, grid, cells, k, other, budget);
+        return r < 0 ? -1 : r == 0 ? 1 : 2;
     }
     uint8_t at[MAX_ORBIT];
     for (int i = 0; i < k; i++)
@@ -72,7 +72,7 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out);
 
 int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                       cell_set *differ)
+                       cell_set *differ, const sdk_budget *budget)
 {
     memset(differ, 0, sizeof *differ);
     if (removed_cells_forced(b, puzzle, cells, k))
@@ -91,11 +91,10 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
         return 0;
     }
     uint8_t other[SDK_MAX_CELLS];
-    int r = sdk_exact_differs(b, puzzle, grid, cells, k, other, NULL);
-    if (r == 0)
-        return 1;
-    if (r == 1)
-        set_of_differences(other, grid, b->ncells, differ);
+    int r = sdk_exact_differs(b, puzzle, grid, cells, k, other, budget);
+    if (r <= 0)
+        return r == 0 ? 1 : -1;
+    set_of_differences(other, grid, b->ncells, differ);
     return 0;
 }
 

@@ -33,6 +33,8 @@ void sdk_generate_defaults(sdk_gen_params *g)
     g->attempt_steps = 0;
     g->attempt_seconds = 120;   /* README: from 2-minute runs' spread, measured */
     g->relocations = 1000;      /* README: measured against 0, 20, 60 and 200 */
+    g->objective = 0;           /* width */
+    g->objective_samples = 8;   /* docs/generate-hard.md */
 }
 
 /* ---- symmetry orbits ----------------------------------------------------- */
@@ -126,8 +128,9 @@ int sdk_generate_memo_check;
 unsigned long sdk_generate_memo_errors;
 
 /* Removes the orbit `cells` if the puzzle stays unique (from the memo if it
- * knows, else from the solver, whose answer it learns); returns 1 if so. */
-static int try_removal(clue_chain *ch, const int *cells, int k)
+ * knows, else from the solver, whose answer it learns); returns 1 if so,
+ * -1 if the budget stopped the solver (nothing changed). */
+static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget *budget)
 {
     clue_memo *m = &ch->memo;
     int unique = sdk_memo_verdict(m, cells, k), learnt = 0;
@@ -135,7 +138,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
     if (unique >= 0 && sdk_generate_memo_check) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        if (sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ) != unique)
+        if (sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, NULL) != unique)
             __atomic_fetch_add(&sdk_generate_memo_errors, 1, __ATOMIC_RELAXED);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
@@ -143,9 +146,11 @@ static int try_removal(clue_chain *ch, const int *cells, int k)
     if (unique < 0) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        unique = sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ);
+        unique = sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, budget);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
+        if (unique < 0)
+            return -1;
         uint64_t any = 0;
         for (int w = 0; w < SET_WORDS; w++)
             any |= differ.w[w];
@@ -251,8 +256,11 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     const uint64_t patience = 1000 * (uint64_t)nc;
     sdk_status result = SDK_UNSOLVABLE;      /* this target is out of reach (e.g. too few clues) */
     for (uint32_t attempt = 0; attempt < 50 && result == SDK_UNSOLVABLE; attempt++) {
-        /* (one stream: no second seeding) */
-        sdk_status status = sdk_generate_grid_from(b, g, &rng, grid, budget);
+        /* (one stream: no second seeding; a batch's puzzles after the
+         * deadline end here, not after a grid each) */
+        sdk_status status = sdk_budget_expired(budget) ? SDK_TIMEOUT : sdk_generate_grid_from(b, g, &rng, grid, budget);
+        if (status == SDK_TIMEOUT && budget && budget->interrupt && *budget->interrupt)
+            status = SDK_INTERRUPTED;
         if (status != SDK_SOLVED) {
             result = status;
             break;
@@ -277,17 +285,15 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
         for (uint64_t step = 0; ch->clues > target && step < patience; step++) {
             /* to the next step that does something, the budget looked at
              * every 256 steps */
-            if ((step & 255) == 0 && sdk_budget_expired(budget)) {
-                free(ch);
-                return budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
-            }
+            if ((step & 255) == 0 && sdk_budget_expired(budget))
+                break;
             uint64_t stop = (step | 255) + 1;
             int c = quiet_steps(&rng, live, (uint32_t)nc, &step, stop < patience ? stop : patience);
             if (c < 0) {
                 step--;                 /* (the loop's step++ starts the next block) */
                 continue;
             }
-            int k = ch->orbit_size[c];
+            int k = ch->orbit_size[c], removed;
             const int *cells = ch->orbit[c];
             if (!puzzle[c]) {
                 /* a blank's orbit comes with exp(-k/T); every refusal lapses */
@@ -298,7 +304,9 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
                     live[refused[--nrefused]] = 1ull << 32;
             } else if (ch->clues - k < target) {
                 continue;               /* the orbit would overshoot the target */
-            } else if (try_removal(ch, cells, k)) {
+            } else if ((removed = try_removal(ch, cells, k, budget)) < 0) {
+                break;                  /* out of budget */
+            } else if (removed) {
                 for (int i = 0; i < k; i++)
                     live[cells[i]] = accept_add[k];
             } else {
@@ -310,6 +318,8 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
         }
         if (ch->clues <= target)
             result = SDK_SOLVED;
+        else if (sdk_budget_expired(budget))
+            result = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
     }
     free(ch);
     if (result == SDK_SOLVED && solution)

@@ -58,15 +58,17 @@ int sdk_exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], c
 
 /* Solution count, up to 2, of puzzle: a unique puzzle with solution grid
  * from which the clues cells[0..k) (k <= MAX_ORBIT) were just removed.  If
- * 2, a second solution goes to other when one is at hand (else other[0] = 0). */
+ * 2, a second solution goes to other when one is at hand (else other[0] = 0).
+ * -1 if the budget (may be NULL; only boards other than 9x9 look at it)
+ * stopped the count. */
 int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                      uint8_t *other);
+                      uint8_t *other, const sdk_budget *budget);
 
 /* The same question for the clue chain: 1 if the puzzle is unique; if
  * not, 0, and the cells where a second solution differs from grid go to
- * differ (none if no second solution is at hand). */
+ * differ (none if no second solution is at hand); -1 out of budget. */
 int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
-                       cell_set *differ);
+                       cell_set *differ, const sdk_budget *budget);
 
 /* What the clue chain has learnt about the clue sets of its grid (see
  * cluememo.c): MEMO_SETS clue sets proven unique, as many unavoidable sets

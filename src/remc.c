@@ -40,8 +40,9 @@ typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
     uint8_t grid[SDK_MAX_CELLS];    /* its solution */
     int clues;
-    double U;                   /* depth, or ln(normal width) */
-    uint64_t width;             /* normal width of puzzle (0 = not yet computed) */
+    double U;                   /* depth, or ln(the objective's figure) */
+    uint64_t width;             /* the objective's figure of puzzle, a whole number (the normal
+                                   width, or a sum of sampled widths); 0 = not yet computed */
 } replica;
 
 /* ---- the figures of the puzzles a run has met ------------------------------ */
@@ -63,7 +64,7 @@ typedef struct puzzle_key {
 
 typedef struct puzzle_memo {
     int bits, words, stride;    /* bits a cell; key words in use; stride = words + 2 */
-    uint64_t *slots;            /* per slot: the key, then the normal width
+    uint64_t *slots;            /* per slot: the key, then the objective's figure
                                    (0 unknown, UINT64_MAX not one solution), then depth + 1
                                    (0 unknown) */
 } puzzle_memo;
@@ -89,8 +90,7 @@ static void key_of(const puzzle_memo *m, int ncells, const uint8_t *puzzle, puzz
     }
 }
 
-/* The slot of key, holding its puzzle or another puzzle's figures. */
-static uint64_t *puzzle_slot(const puzzle_memo *m, const puzzle_key *key)
+static uint64_t key_hash(const puzzle_memo *m, const puzzle_key *key)
 {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (int k = 0; k < m->words; k++) {
@@ -98,10 +98,16 @@ static uint64_t *puzzle_slot(const puzzle_memo *m, const puzzle_key *key)
         h *= 0xbf58476d1ce4e5b9ull;
         h ^= h >> 31;
     }
-    return m->slots + (size_t)(h & (PUZZLE_SLOTS - 1)) * (size_t)m->stride;
+    return h;
 }
 
-/* The figure `field` (0: width, 1: depth + 1) of the puzzle, 0 if unknown. */
+/* The slot of key, holding its puzzle or another puzzle's figures. */
+static uint64_t *puzzle_slot(const puzzle_memo *m, const puzzle_key *key)
+{
+    return m->slots + (size_t)(key_hash(m, key) & (PUZZLE_SLOTS - 1)) * (size_t)m->stride;
+}
+
+/* The figure `field` (0: the objective's, 1: depth + 1) of the puzzle, 0 if unknown. */
 static uint64_t puzzle_recall(const puzzle_memo *m, const puzzle_key *key, int field)
 {
     const uint64_t *slot = puzzle_slot(m, key);
@@ -248,8 +254,88 @@ typedef struct remc_run {
     puzzle_memo memo;
     int nmoves;
     uint16_t *maps;             /* the orientation moves' maps, nmoves x ncells */
+    const struct objective *obj;
+    int samples;                /* average-width: walks a figure */
     sdk_rng rng;
 } remc_run;
+
+/* ---- objectives: what U measures in the width stage -------------------------
+ *
+ * U = ln(figure / scale), the figure a whole number >= 1 that is a function
+ * of the puzzle alone (so the memo can keep it and the chain is Metropolis
+ * on a fixed H).  `width` is the normal width (ties broken top-left: it
+ * depends on the orientation, so orientation trials can raise it).
+ * `average-width` is the mean of `objective_samples` widths with random
+ * tie-breaks, drawn from a seed made from the puzzle's digits: an estimate
+ * of Watanabe's average width, which no orientation changes (so no
+ * orientation trials), at that many walks a figure, without the walks'
+ * table of subtrees (which serves top-left walks only).
+ */
+typedef struct objective {
+    const char *name, *summary;
+    /* The figure of a unique puzzle keyed key; 0 if the budget stopped it. */
+    uint64_t (*figure)(remc_run *run, const uint8_t *puzzle, const puzzle_key *key);
+    int orientations;           /* orientation trials can change the figure */
+    int per_sample;             /* the figure is a sum over objective_samples walks */
+} objective;
+
+static uint64_t figure_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
+{
+    (void)key;
+    return sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
+}
+
+static uint64_t figure_average_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
+{
+    sdk_rng tiebreak;
+    sdk_rng_seed(&tiebreak, (uint32_t)(key_hash(&run->memo, key) >> 32));
+    uint64_t sum = 0;
+    for (int i = 0; i < run->samples; i++) {
+        uint64_t w = sdk_rate_width(run->b, puzzle, &tiebreak, NULL, &run->within);
+        if (!w)
+            return 0;
+        sum += w;
+    }
+    return sum;
+}
+
+static uint64_t figure_er(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
+{
+    (void)key;
+    return sdk_human_figure(NULL, run->b, puzzle, &run->within);
+}
+
+static const objective objectives[] = {
+    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0},
+    {"average-width", "U = ln(mean width over --objective-samples random tie-breaks): free of the "
+     "tie-break, Watanabe's average width", figure_average_width, 0, 1},
+    {"er", "U = 2 ER + EP/50: Sudoku Explainer's rating (rate --human), hard for people, EP breaking ties",
+     figure_er, 0, 0},
+};
+enum { NOBJECTIVES = sizeof objectives / sizeof objectives[0] };
+
+int sdk_remc_objective_find(const char *name)
+{
+    for (int i = 0; i < NOBJECTIVES; i++)
+        if (strcmp(objectives[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const char *sdk_remc_objective_name(int index, const char **summary)
+{
+    if (index < 0 || index >= NOBJECTIVES)
+        return NULL;
+    if (summary)
+        *summary = objectives[index].summary;
+    return objectives[index].name;
+}
+
+/* The figure's value: the normal width, or the mean sampled width. */
+static double figure_value(const remc_run *run, uint64_t figure)
+{
+    return (double)figure / (run->obj->per_sample ? run->samples : 1);
+}
 
 static double energy(const sdk_gen_params *g, double U, int clues)
 {
@@ -288,43 +374,75 @@ static void remember_as(remc_run *run, const sdk_gen_result *found, uint64_t pri
     run->best_print[at] = print;
 }
 
+static int puzzle_depth(remc_run *run, const uint8_t *puzzle, const uint8_t *grid, const puzzle_key *key);
+
+/* Offers r's puzzle to the run's best.  Only candidates: a puzzle that
+ * naked singles solve (depth 0, a full grid among them) is none, however
+ * few others the run has found.  A puzzle goes in with every figure a
+ * printed record carries (depth, normal width, the objective's figure),
+ * found now, so that an interrupted run prints whole records at once; if
+ * the budget stops that, it does not go in. */
 static void remember(remc_run *run, const replica *r)
 {
-    sdk_gen_result found = {.clues = r->clues, .normal_width = r->width,
-                            .energy = energy(run->g, log((double)r->width), r->clues)};
-    if (run->found == run->count && found.energy >= run->best[run->found - 1].energy)
+    double value = figure_value(run, r->width);
+    sdk_gen_result found = {.clues = r->clues, .energy = energy(run->g, log(value), r->clues),
+                            .figure = value};
+    if (value <= 1 || (run->found == run->count && found.energy >= run->best[run->found - 1].energy))
+        return;
+    puzzle_key key;
+    key_of(&run->memo, run->b->ncells, r->puzzle, &key);
+    found.depth = puzzle_depth(run, r->puzzle, r->grid, &key);
+    found.normal_width = run->obj->figure == figure_width ? r->width
+                         : sdk_rate_width(run->b, r->puzzle, NULL, NULL, &run->within);
+    if (found.depth < 0 || found.normal_width == 0)
         return;
     memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
     remember_as(run, &found, orientation_print(run->b, r->puzzle));
 }
 
 /* Does r's puzzle (keyed key; unique before the clue at cell `removed`
- * went) have one solution? */
+ * went) have one solution?  (No, unlearnt, if the budget stopped the
+ * question.) */
 static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (width || puzzle_recall(&run->memo, key, 1))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    if (sdk_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other) == 1)
+    int count = sdk_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
+    if (count == 1)
         return 1;
-    puzzle_learn(&run->memo, key, 0, UINT64_MAX);
+    if (count == 2)
+        puzzle_learn(&run->memo, key, 0, UINT64_MAX);
     return 0;
 }
 
-/* The normal width of a unique puzzle; 0 if the budget stopped the walk
- * (one walk can take seconds: the budget reaches into it). */
+/* The objective's figure of a unique puzzle; 0 if the budget stopped the
+ * walks (one walk can take seconds: the budget reaches into it). */
 static uint64_t remc_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (!width) {
-        /* g->figure: another objective in place of the width (--objective er) */
-        width = run->g->figure ? run->g->figure(run->g->figure_ctx, run->b, puzzle, &run->within)
-                               : sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
+        width = run->obj->figure(run, puzzle, key);
         if (width)
             puzzle_learn(&run->memo, key, 0, width);
     }
     return width;
+}
+
+/* The depth of a unique puzzle with solution grid; -1 if the budget
+ * stopped the search. */
+static int puzzle_depth(remc_run *run, const uint8_t *puzzle, const uint8_t *grid, const puzzle_key *key)
+{
+    uint64_t depth = puzzle_recall(&run->memo, key, 1);
+    if (!depth) {
+        int d = sdk_rate_depth(run->b, puzzle, grid, -1, &run->within);
+        if (d < 0)
+            return -1;
+        depth = (uint64_t)d + 1;
+        puzzle_learn(&run->memo, key, 1, depth);
+    }
+    return (int)depth - 1;
 }
 
 /* Internal energy of r's (unique) puzzle, keyed key, for the stage: the
@@ -336,18 +454,11 @@ static double internal_energy(remc_run *run, const replica *r, const puzzle_key 
 {
     *width = 0;
     if (depth_stage) {
-        uint64_t depth = puzzle_recall(&run->memo, key, 1);
-        if (!depth) {
-            int d = sdk_rate_depth(run->b, r->puzzle, r->grid, -1, &run->within);
-            if (d < 0)
-                return -1;
-            depth = (uint64_t)d + 1;
-            puzzle_learn(&run->memo, key, 1, depth);
-        }
-        return (double)(depth - 1);
+        int depth = puzzle_depth(run, r->puzzle, r->grid, key);
+        return depth < 0 ? -1 : (double)depth;
     }
     *width = remc_width(run, r->puzzle, key);
-    return *width ? log((double)*width) : -1;
+    return *width ? log(figure_value(run, *width)) : -1;
 }
 
 /* Fills in r's normal width if the depth stage left it out; 0 if the budget
@@ -434,7 +545,7 @@ static void relocation_trial(remc_run *run, replica *r, double beta)
             width = remc_width(run, r->puzzle, &key);
     }
     if (width && width != UINT64_MAX) {
-        double U = log((double)width);
+        double U = log(figure_value(run, width));
         if (accepts(run, beta, -run->g->J * (U - r->U))) {
             memcpy(r->grid, solution, (size_t)nc);
             r->U = U;
@@ -482,9 +593,15 @@ static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
-    for (int i = 0; i < run->g->relocations; i++)
+    /* A step of 1000 relocations a replica can take a second; most end
+     * before any walk or count looks at the budget, so the loop does. */
+    for (int i = 0; i < run->g->relocations; i++) {
+        if ((i & 15) == 0 && sdk_budget_expired(&run->within))
+            return;
         relocation_trial(run, r, beta);
-    if (run->g->orient_every > 0 && run->nmoves > 0 && step % (uint64_t)run->g->orient_every == 0)
+    }
+    if (run->g->orient_every > 0 && run->nmoves > 0 && run->obj->orientations &&
+        step % (uint64_t)run->g->orient_every == 0)
         orient_trial(run, r, beta);
 }
 
@@ -519,9 +636,8 @@ static int attempt_over(remc_run *run)
 
 static void report(remc_run *run, int stage)
 {
-    if (run->first && run->g->progress && run->found)
-        run->g->progress(run->g->progress_ctx, run->steps, stage, run->best[0].energy,
-                         run->best[0].normal_width);
+    if (run->first && run->g->progress)
+        run->g->progress(run->g->progress_ctx, run->steps, stage, run->found ? &run->best[0] : NULL);
 }
 
 /* The depth stage also ends after DEPTH_PATIENCE trials a cell without a
@@ -558,7 +674,7 @@ static int depth_stage(remc_run *run, replica *r)
     }
     if (!ensure_width(run, r))
         return 0;               /* out of time */
-    r->U = log((double)r->width);
+    r->U = log(figure_value(run, r->width));
     remember(run, r);
     return 1;
 }
@@ -662,8 +778,11 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
     int found = 0;
     if (!run || !pool || !prints || !threads || !threaded || count < 1)
         goto done;
+    int objective = g->objective >= 0 && g->objective < NOBJECTIVES ? g->objective : 0;
     for (int i = 0; i < runs; i++) {
         run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
+                            .obj = &objectives[objective],
+                            .samples = g->objective_samples > 0 ? g->objective_samples : 1,
                             .best = pool + (size_t)i * count, .best_print = prints + (size_t)i * count,
                             .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
     }

@@ -5,7 +5,8 @@
  * the width tree's solved leaves against the exact solver's count, and the
  * 9x9 mask walk against the general walk (same widths, leaves and tie-break
  * draws) on random clue sets and on isomorphs of the named puzzles with a
- * clue more or less.
+ * clue more or less; and the budget stops the depth search and the walks
+ * of a 16x16 puzzle (each would run for minutes) and says why.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -230,8 +231,51 @@ static void test_9x9_isomorphs(const sdk_board *b)
     CHECK(nodes > 100000, "hard trees too small to test much: %llu nodes", (unsigned long long)nodes);
 }
 
+/* A deadline or an interrupt stops the depth search and both walks of the
+ * first 16x16 puzzle of puzzles/sizes, each of which would take minutes:
+ * they answer "stopped", not a figure, and soon (bounded loosely here: how
+ * soon is measured by tests/cli_timelimits.sh). */
+static void test_budget_16x16(void)
+{
+    FILE *f = fopen("puzzles/sizes/16x16.txt", "r");
+    CHECK(f != NULL, "puzzles/sizes/16x16.txt not readable (run from the repository root)");
+    if (!f)
+        return;
+    sdk_reader *r = sdk_reader_new(f, "16x16.txt", &(sdk_read_options){0});
+    sdk_record rec;
+    if (sdk_reader_next(r, &rec) == 1 && rec.ok) {
+        const sdk_board *b = rec.board;
+        uint8_t solution[SDK_MAX_CELLS];
+        sdk_status status;
+        CHECK(sdk_exact_count(b, rec.cells, 2, solution, NULL, NULL, &status) == 1, "16x16: not unique");
+        sdk_rng rng;
+        sdk_rng_seed(&rng, 1);
+        double t0 = sdk_now();
+        sdk_budget soon = {t0 + 0.1, 0, NULL};
+        CHECK(sdk_rate_depth(b, rec.cells, solution, -1, &soon) == -1, "16x16: depth not stopped");
+        soon.deadline = sdk_now() + 0.1;
+        CHECK(sdk_rate_width(b, rec.cells, NULL, NULL, &soon) == 0, "16x16: normal width not stopped");
+        soon.deadline = sdk_now() + 0.1;
+        CHECK(sdk_rate_width(b, rec.cells, &rng, NULL, &soon) == 0, "16x16: random walk not stopped");
+        soon.deadline = sdk_now() + 0.1;
+        sdk_rating rating;
+        CHECK(sdk_rate(b, rec.cells, 5, 1, &rating, &soon) == SDK_TIMEOUT, "16x16: sdk_rate not out of time");
+        volatile int flag = 1;
+        sdk_budget interrupted = {0, 0, &flag};
+        CHECK(sdk_rate(b, rec.cells, 5, 1, &rating, &interrupted) == SDK_INTERRUPTED,
+              "16x16: sdk_rate not interrupted");
+        double took = sdk_now() - t0;
+        CHECK(took < 5, "16x16: the budget did not stop the ratings (%.1f s)", took);
+    } else {
+        CHECK(0, "16x16.txt: no first puzzle");
+    }
+    sdk_reader_free(r);
+    fclose(f);
+}
+
 int main(void)
 {
+    test_budget_16x16();
     const sdk_board *b = sdk_board_cached(3, 3);
     test_named_hard(b);
     test_average_width(b);

@@ -5,7 +5,13 @@
  *    9x9 kernel the chain uses) and no two are orientations of each other;
  *  - without relocation trials, one attempt's puzzles all solve to
  *    orientations of one grid; with them, the chain leaves that grid, its
- *    puzzles stay unique, and the same seed gives the same puzzles. */
+ *    puzzles stay unique, and the same seed gives the same puzzles;
+ *  - only candidates are returned (depth >= 1: never a full grid or a
+ *    puzzle naked singles solve, even from a run too short to find any),
+ *    each with its depth and normal width as rate.c finds them, and the
+ *    objective's figure behind its energy; the same for --objective
+ *    average-width, whose figure is a mean of random-tie-break widths. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -62,15 +68,68 @@ static void check_orientation_test(void)
 
 enum { COUNT = 6 };
 
-/* --hard on a fixed seed and step budget; returns how many were found. */
-static int hard_puzzles(uint32_t seed, uint64_t steps, int relocations, sdk_gen_result *best)
+/* --hard on a fixed seed and step budget with an objective (0: width);
+ * returns how many were found. */
+static int hard_puzzles_for(uint32_t seed, uint64_t steps, int relocations, int objective, sdk_gen_result *best)
 {
     sdk_gen_params g;
     sdk_generate_defaults(&g);
     g.replicas = 3;
     g.max_steps = steps;
     g.relocations = relocations;
+    g.objective = objective;
+    g.objective_samples = 4;
     return sdk_generate_remc(sdk_board_cached(3, 3), &g, seed, COUNT, best, NULL, NULL);
+}
+
+static int hard_puzzles(uint32_t seed, uint64_t steps, int relocations, sdk_gen_result *best)
+{
+    return hard_puzzles_for(seed, steps, relocations, 0, best);
+}
+
+/* Every result is a candidate with true figures: depth >= 1, depth and
+ * normal width as rate.c finds them, the energy from the objective's
+ * figure (the normal width itself for `width`). */
+static void check_figures(const char *label, const sdk_gen_result *best, int found, int objective)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    for (int i = 0; i < found; i++) {
+        uint8_t solution[81];
+        sdk_status st;
+        sdk_exact_count(b, best[i].puzzle, 2, solution, NULL, NULL, &st);
+        int depth = sdk_rate_depth(b, best[i].puzzle, solution, -1, NULL);
+        uint64_t width = sdk_rate_width(b, best[i].puzzle, NULL, NULL, NULL);
+        CHECK(depth >= 1 && best[i].clues < 81, "%s: puzzle %d is no candidate (depth %d, %d clues)", label, i + 1,
+              depth, best[i].clues);
+        CHECK(best[i].depth == depth, "%s: puzzle %d: depth %d, rate.c %d", label, i + 1, best[i].depth, depth);
+        CHECK(best[i].normal_width == width, "%s: puzzle %d: normal width %llu, rate.c %llu", label, i + 1,
+              (unsigned long long)best[i].normal_width, (unsigned long long)width);
+        CHECK(objective != 0 || best[i].figure == (double)width, "%s: puzzle %d: figure %.0f, not the normal width",
+              label, i + 1, best[i].figure);
+        CHECK(best[i].figure > 1 && fabs(best[i].energy - (-100 * log(best[i].figure) + best[i].clues)) < 1e-6,
+              "%s: puzzle %d: energy %.3f, figure %.2f", label, i + 1, best[i].energy, best[i].figure);
+    }
+}
+
+static void check_candidates(void)
+{
+    sdk_gen_result best[COUNT], again[COUNT];
+    /* 200 steps end in the depth stage, among puzzles naked singles solve */
+    int found = hard_puzzles(1, 200, 20, best);
+    check_figures("200 steps", best, found, 0);
+    found = hard_puzzles(3, 3000, 20, best);
+    CHECK(found > 0, "3000 steps: no candidate");
+    check_figures("3000 steps", best, found, 0);
+    int objective = sdk_remc_objective_find("average-width");
+    CHECK(objective > 0 && sdk_remc_objective_find("width") == 0 && sdk_remc_objective_find("er") < 0,
+          "the objectives' names");
+    found = hard_puzzles_for(3, 3000, 20, objective, best);
+    CHECK(found > 0, "average-width: no candidate");
+    check_figures("average-width", best, found, objective);
+    int same = hard_puzzles_for(3, 3000, 20, objective, again) == found;
+    for (int i = 0; i < found && same; i++)
+        same = memcmp(best[i].puzzle, again[i].puzzle, 81) == 0 && best[i].figure == again[i].figure;
+    CHECK(same, "average-width: the same seed gave other puzzles or figures");
 }
 
 /* --count's puzzles at this many relocations: as many as asked, each
@@ -116,5 +175,6 @@ int main(void)
 {
     check_orientation_test();
     check_distinct_and_grids();
+    check_candidates();
     return CHECK_SUMMARY("unit_remc");
 }

@@ -9,6 +9,10 @@
  * themselves), and the reader flushes before it waits for input, so a
  * consumer sees results as they come without a system call per record, even
  * when one slow record follows many fast ones.
+ *
+ * When stderr is a terminal, a run that lasts more than a second shows a
+ * progress line there (records done, seconds), redrawn by a thread of its
+ * own four times a second and cleared before each record is written.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -32,6 +36,13 @@ struct cli_batch {
     uint64_t nodes, guesses;
     uint64_t index;              /* records seen so far, over all files */
     int stop;                    /* nonzero: end the run with this exit code */
+    /* the progress line */
+    const char *name;
+    double started;
+    pthread_t progress;
+    pthread_mutex_t progress_lock;     /* held while the line is drawn or cleared */
+    pthread_cond_t progress_wake;
+    int progress_running, progress_stop, progress_shown;
 };
 
 FILE *cli_batch_stream(cli_batch *out) { return out->out; }
@@ -118,6 +129,69 @@ static void report_conflict(const char *file, const sdk_record *rec)
     }
 }
 
+/* Waits on cond (lock held) until signalled or ms milliseconds pass. */
+static void wait_ms(pthread_cond_t *cond, pthread_mutex_t *lock, long ms)
+{
+    struct timespec wake;
+    clock_gettime(CLOCK_REALTIME, &wake);
+    wake.tv_nsec += ms * 1000 * 1000;
+    if (wake.tv_nsec >= 1000000000L) {
+        wake.tv_sec++;
+        wake.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(cond, lock, &wake);
+}
+
+/* Clears the progress line, if shown (progress_lock held). */
+static void progress_clear(cli_batch *b)
+{
+    if (b->progress_shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        b->progress_shown = 0;
+    }
+}
+
+static void *batch_progress(void *arg)
+{
+    cli_batch *b = arg;
+    pthread_mutex_lock(&b->progress_lock);
+    while (!b->progress_stop) {
+        wait_ms(&b->progress_wake, &b->progress_lock, 250);
+        double t = sdk_now() - b->started;
+        if (b->progress_stop || t < 1.0)
+            continue;
+        uint64_t done = __atomic_load_n(&b->records, __ATOMIC_RELAXED);
+        fprintf(stderr, "\rsudoku %s: %llu record(s) done, %.0f s\033[K", b->name, (unsigned long long)done, t);
+        fflush(stderr);
+        b->progress_shown = 1;
+    }
+    progress_clear(b);
+    pthread_mutex_unlock(&b->progress_lock);
+    return NULL;
+}
+
+static void batch_progress_start(cli_batch *b)
+{
+    pthread_mutex_init(&b->progress_lock, NULL);
+    pthread_cond_init(&b->progress_wake, NULL);
+    b->started = sdk_now();
+    b->progress_running = isatty(STDERR_FILENO) && pthread_create(&b->progress, NULL, batch_progress, b) == 0;
+}
+
+static void batch_progress_stop(cli_batch *b)
+{
+    if (b->progress_running) {
+        pthread_mutex_lock(&b->progress_lock);
+        b->progress_stop = 1;
+        pthread_cond_signal(&b->progress_wake);
+        pthread_mutex_unlock(&b->progress_lock);
+        pthread_join(b->progress, NULL);
+    }
+    pthread_cond_destroy(&b->progress_wake);
+    pthread_mutex_destroy(&b->progress_lock);
+}
+
 static void batch_flush_policy(cli_batch *b)
 {
     if (b->interactive)
@@ -136,14 +210,7 @@ static void *batch_flusher(void *arg)
     cli_batch *b = arg;
     pthread_mutex_lock(&b->flusher_lock);
     while (!b->flusher_stop) {
-        struct timespec wake;
-        clock_gettime(CLOCK_REALTIME, &wake);
-        wake.tv_nsec += 100 * 1000 * 1000;
-        if (wake.tv_nsec >= 1000000000L) {
-            wake.tv_sec++;
-            wake.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&b->flusher_wake, &b->flusher_lock, &wake);
+        wait_ms(&b->flusher_wake, &b->flusher_lock, 100);
         if (!b->flusher_stop)
             fflush(b->out);        /* no system call when nothing is buffered */
     }
@@ -271,10 +338,27 @@ static void batch_compute(batch_chunk *ch, int jobs)
 }
 
 /* Writes one record's output and its diagnostics; returns its exit code. */
+static int batch_emit_record(cli_batch *b, const cli_options *opt, const cli_job *job, const sdk_record *rec,
+                             const cli_result *res);
+
+/* The same, with the progress line (if any) out of the way. */
 static int batch_emit(cli_batch *b, const cli_options *opt, const cli_job *job, const sdk_record *rec,
                       const cli_result *res)
 {
-    b->records++;
+    if (!b->progress_running)
+        return batch_emit_record(b, opt, job, rec, res);
+    pthread_mutex_lock(&b->progress_lock);
+    progress_clear(b);
+    int code = batch_emit_record(b, opt, job, rec, res);
+    batch_flush_policy(b);
+    pthread_mutex_unlock(&b->progress_lock);
+    return code;
+}
+
+static int batch_emit_record(cli_batch *b, const cli_options *opt, const cli_job *job, const sdk_record *rec,
+                             const cli_result *res)
+{
+    __atomic_add_fetch(&b->records, 1, __ATOMIC_RELAXED);
     if (!rec->ok) {
         fprintf(stderr, "%s:%ld: %s\n", b->file, rec->line, rec->error);
         job->emit(b, opt, rec, NULL);
@@ -395,6 +479,8 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
         return SDK_EXIT_IO;
     }
     batch_flusher_start(&b);
+    b.name = job->name;
+    batch_progress_start(&b);
     if (opt.format == FMT_CSV && job->csv_header)
         fprintf(b.out, "%s\n", job->csv_header);
 
@@ -404,6 +490,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     int exit_code = SDK_EXIT_OK;
     for (int i = 0; i < nfiles && !b.stop; i++)
         exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
+    batch_progress_stop(&b);
     exit_code = cli_worse(exit_code, cli_svg_status());
     batch_flusher_stop(&b);
     free(ch.recs);

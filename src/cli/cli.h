@@ -56,9 +56,11 @@ typedef struct cli_options {
         uint64_t steps, attempt_steps;
         int orient_every;
         int relocations;
+        const char *objective;
+        int objective_samples;
         double attempt_seconds;
         double beta_min, target_accept;
-        const char *level, *objective;          /* generating for people (humangen.c) */
+        const char *level;                      /* generating for people (humangen.c) */
         double min_er, max_er;
         struct cli_list { int count; const char *item[SDK_HUMAN_MAX_TECH]; } techniques;
     } gen;

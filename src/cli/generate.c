@@ -29,12 +29,33 @@ typedef struct gen_output {
     int progress;               /* stderr is a terminal and not --quiet */
     const sdk_human_band *band; /* --level etc.: the band (else NULL) */
     int human;                  /* print the human ratings (a band, or --objective er) */
+    const char *objective;      /* --hard: the objective's name if not the default, else NULL */
 } gen_output;
 
-/* The record of one puzzle.  index is 1-based.  hr: its human rating, when
- * o->human (NULL: rated here). */
+/* After SIGINT, records are still rated for this long (from the first one
+ * rated after it), so that what is printed is whole and the exit prompt:
+ * a 9x9 rating without samples takes well under a millisecond. */
+#define GRACE_SECONDS 0.03
+
+/* The budget of a rating: the run's interrupt, or once it has come, a
+ * short grace of its own. */
+static sdk_budget rating_budget(void)
+{
+    static double grace_end;
+    if (!*interrupted)
+        return (sdk_budget){0, 0, interrupted};
+    if (grace_end == 0)
+        grace_end = sdk_now() + GRACE_SECONDS;
+    return (sdk_budget){grace_end, 0, NULL};
+}
+
+/* The record of one puzzle.  index is 1-based.  known: its depth and
+ * normal width when the generator found them (--hard), else NULL.  hr: its
+ * human rating, when o->human (NULL: rated here).  A record whose rating
+ * SIGINT stopped is not printed without known figures, and printed without
+ * the average width with them: *dropped counts either. */
 static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_t *puzzle, uint64_t seed,
-                const sdk_human_rating *hr)
+                const sdk_gen_result *known, const sdk_human_rating *hr, int *dropped)
 {
     const cli_options *opt = o->opt;
     sdk_status status;
@@ -43,12 +64,24 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
         fprintf(stderr, "sudoku generate: internal error: puzzle %d is not unique; not printed\n", index);
         return SDK_EXIT_UNSOLVED;
     }
-    sdk_rating r;
-    int rated = opt->gen.rate || o->format == FMT_CSV || o->format == FMT_JSON;
-    if (rated) {
-        sdk_budget budget = sdk_budget_start(0, interrupted);
-        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, sdk_rng_seed32(seed), &r, &budget) != SDK_SOLVED)
-            rated = 0;
+    sdk_rating r = {.depth = -1};
+    int rated = known != NULL;
+    if (known) {
+        r.depth = known->depth;
+        r.normal_width = known->normal_width;
+    }
+    if (opt->gen.rate || (!known && (o->format == FMT_CSV || o->format == FMT_JSON))) {
+        sdk_budget budget = rating_budget();
+        sdk_rating full;
+        if (sdk_rate(b, puzzle, opt->gen.rate ? opt->samples : 0, sdk_rng_seed32(seed), &full, &budget) ==
+            SDK_SOLVED) {
+            r = full;
+            rated = 1;
+        } else {
+            ++*dropped;
+            if (!known)
+                return SDK_EXIT_OK;
+        }
     }
     sdk_human_rating own;
     if (o->human && !hr) {
@@ -88,6 +121,8 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f", r.avg_width, r.avg_width_err);
         if (hr)
             cli_human_fields(f, o->format, hr);
+        if (known && o->objective)
+            fprintf(f, ",\"objective\":\"%s\",\"objective_figure\":%.2f", o->objective, known->figure);
         fprintf(f, "}\n");
         break;
     case FMT_GRID:
@@ -99,9 +134,12 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             cli_human_fields(f, FMT_LINE, hr);
             fputs("\n\n", f);
         }
-        if (opt->gen.rate && rated)
-            fprintf(f, "# clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n\n", clues, r.depth,
-                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        if (opt->gen.rate && rated) {
+            fprintf(f, "# clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
+            if (r.samples)
+                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
+            fprintf(f, "\n\n");
+        }
         break;
     case FMT_SVG: {
         char extra[160], caption[200];
@@ -115,9 +153,11 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
     default:
         fputs(cli_csv_variant(b), f);   /* "x ", "samurai ", ...: the line reads back as the same variant */
         fputs(line, f);
-        if (opt->gen.rate && rated)
-            fprintf(f, " clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f", clues, r.depth,
-                    (unsigned long long)r.normal_width, r.avg_width, r.avg_width_err);
+        if (opt->gen.rate && rated) {
+            fprintf(f, " clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
+            if (r.samples)
+                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
+        }
         if (hr)
             cli_human_fields(f, FMT_LINE, hr);
         fputc('\n', f);
@@ -200,8 +240,11 @@ static void progress_line(const gen_output *o, const char *text)
 static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int count, const sdk_budget *budget)
 {
     /* Puzzles are made in chunks and printed after each: a chunk of about a
-     * quarter second (from the time of the last), so that output keeps
-     * flowing, and the threads wait for each other at its end rarely. */
+     * tenth of a second (from the time of the last), so that output keeps
+     * flowing, the threads wait for each other at its end rarely, and the
+     * last chunk's printing (each puzzle proven unique again) ends soon after
+     * a time limit: a 1-s run on 12x12 took 1064 ms with quarter-second
+     * chunks, 1007-1010 ms with these. */
     enum { CHUNK = 1024 };
     uint8_t (*puzzles)[SDK_MAX_CELLS] = malloc(sizeof *puzzles * CHUNK);
     sdk_status *status = malloc(sizeof *status * CHUNK);
@@ -210,7 +253,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
     int *started = calloc((size_t)jobs, sizeof *started);
     sdk_board **own = calloc(CHUNK, sizeof *own);
-    int exit_code = SDK_EXIT_OK;
+    int exit_code = SDK_EXIT_OK, dropped = 0;
     if (!puzzles || !status || !threads || !started || !own || !ratings) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
@@ -228,7 +271,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
             if (started[t])
                 pthread_join(threads[t], NULL);
         double per = (sdk_now() - chunk_start) / mb.count;
-        size = per * CHUNK > 0.25 ? (int)(0.25 / per) : CHUNK;
+        size = per * CHUNK > 0.1 ? (int)(0.1 / per) : CHUNK;
         size = size < jobs ? jobs : size;
         for (int i = 0; i < mb.count; i++) {
             if (status[i] != SDK_SOLVED) {
@@ -241,8 +284,8 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                 break;
             }
             exit_code = cli_worse(exit_code, emit(o, o->b ? o->b : own[i], first + i + 1, puzzles[i],
-                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i)),
-                                                  o->band ? &ratings[i] : NULL));
+                                                  sdk_rng_derive(o->seed, (uint64_t)(first + i)), NULL,
+                                                  o->band ? &ratings[i] : NULL, &dropped));
         }
         for (int i = 0; i < mb.count; i++) {
             sdk_board_free(own[i]);
@@ -256,6 +299,8 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
         fflush(stdout);
         first += mb.count;
     }
+    if (dropped)
+        fprintf(stderr, "sudoku generate: %d puzzle(s) not printed: interrupted before they were rated\n", dropped);
 done:
     free(ratings);
     free(puzzles);
@@ -268,13 +313,20 @@ done:
 
 /* ---- --hard: replica exchange --------------------------------------------- */
 
-static void remc_progress(void *ctx, uint64_t steps, int stage, double best_energy, uint64_t best_width)
+static void remc_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_result *best)
 {
     const gen_output *o = ctx;
-    char text[160];
-    snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best normal width %llu (H=%.1f)",
-             sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width",
-             (unsigned long long)best_width, best_energy);
+    char text[200], figure[64] = "";
+    if (best && o->objective)
+        snprintf(figure, sizeof figure, ", %s %.0f", o->objective, best->figure);
+    if (best)
+        snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best: normal width %llu%s, "
+                 "depth %d (H=%.1f)", sdk_now() - o->started, (unsigned long long)steps,
+                 stage == 1 ? "depth" : "width", (unsigned long long)best->normal_width, figure, best->depth,
+                 best->energy);
+    else
+        snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, no candidate yet",
+                 sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width");
     progress_line(o, text);
 }
 
@@ -296,9 +348,15 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
         fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s), %llu attempt(s)\n",
                 (unsigned long long)totals.steps, sdk_now() - o->started, g->runs,
                 (unsigned long long)totals.attempts);
-    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK;
+    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
+    if (found < count)
+        fprintf(stderr, "sudoku generate --hard: %d puzzle(s) of the %d asked: only puzzles that naked singles "
+                "do not solve (depth >= 1) are candidates; a longer run finds more\n", found, count);
     for (int i = 0; i < found; i++)
-        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed, NULL));
+        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed, &best[i], NULL, &dropped));
+    if (dropped)
+        fprintf(stderr, "sudoku generate --hard: interrupted: %d record(s) without the average width (its rating "
+                "did not finish within %.0f ms)\n", dropped, GRACE_SECONDS * 1000);
     free(best);
     return exit_code;
 }
@@ -375,9 +433,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         return SDK_EXIT_USAGE;
     }
     if (hard && opt.gen.objective && strcmp(opt.gen.objective, "er") == 0) {
-        /* ER, not the width; orientations leave the rating alone, and
-         * relocations each cost a rating when unique (measured: fewer is faster). */
-        g.figure = sdk_human_figure;
+        /* Orientations leave the rating alone, and relocations each cost a
+         * rating when unique (measured: fewer is faster). */
         g.orient_every = 0;
         g.relocations = 50;
         human = 1;
@@ -406,13 +463,24 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         g.relocations = opt.gen.relocations;
     if (cli_option_given(&opt, "--attempt-seconds"))
         g.attempt_seconds = opt.gen.attempt_seconds;
+    if (opt.gen.objective && (g.objective = sdk_remc_objective_find(opt.gen.objective)) < 0) {
+        fprintf(stderr, "sudoku generate: --objective: '%s' is not", opt.gen.objective);
+        const char *name;
+        for (int i = 0; (name = sdk_remc_objective_name(i, NULL)); i++)
+            fprintf(stderr, "%s %s", i ? "," : "", name);
+        fprintf(stderr, "\n");
+        return SDK_EXIT_USAGE;
+    }
+    if (opt.gen.objective_samples)
+        g.objective_samples = opt.gen.objective_samples;
 
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
                                                      : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
     gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
                     hard ? "remc" : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
-                    human && !hard ? &band : NULL, human};
+                    human && !hard ? &band : NULL, human,
+                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 

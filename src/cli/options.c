@@ -97,6 +97,12 @@ static const cli_option option_table[] = {
     {"--relocations", NULL, "N", OPT_INT, O(gen.relocations), 0, 1e6, OPTG_GEN, NULL,
      "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
+    {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
+     "--hard: what the width stage maximises: width (the normal width, the paper's chain; default), "
+     "average-width (the mean width over --objective-samples random tie-breaks) or er (U = 2 ER + EP/50: "
+     "Sudoku Explainer's rating, hard for people)"},
+    {"--objective-samples", NULL, "N", OPT_INT, O(gen.objective_samples), 1, 1e6, OPTG_GEN, NULL,
+     "--hard --objective average-width: random tie-break walks a figure (default 8)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
      "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--level", NULL, "NAME", OPT_STRING, O(gen.level), 0, 0, OPTG_GEN, NULL,
@@ -110,9 +116,6 @@ static const cli_option option_table[] = {
     {"--technique", NULL, "NAME", OPT_LIST, O(gen.techniques), 0, 0, OPTG_GEN, NULL,
      "every puzzle's solve path uses this technique (repeatable, up to 8): e.g. x-wing, xy-wing, "
      "swordfish, unique-rectangle, forcing-chain, or SE's name; 'sudoku generate --technique list'"},
-    {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
-     "--hard: width (default: ln(normal width), the paper's chain) or er (U = 2 ER + EP/50: hard "
-     "for people)"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
      "append each puzzle's depth, normal width and average width"},
     {"--trace-svg", NULL, "FILE", OPT_STRING, O(pic.trace_svg), 0, 0, OPTG_STOCH, NULL,
