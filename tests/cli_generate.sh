@@ -43,43 +43,43 @@ expect "grid reads back" "$($SUDOKU generate -q --seed 2 --clues 28 --format gri
 case "$($SUDOKU generate -q --seed 2 --clues 28 --rate --samples 3)" in *" clues=28 depth="*) ok ;; *) bad "line --rate" ;; esac
 
 # --hard: replica exchange with a small step budget; deterministic per seed.
-h1=$($SUDOKU generate -q --hard --seed 1 --steps 1500 --format json)
-h2=$($SUDOKU generate -q --hard --seed 1 --steps 1500 --format json)
+h1=$($SUDOKU generate -q --hard --objective width --seed 1 --steps 1500 --format json)
+h2=$($SUDOKU generate -q --hard --objective width --seed 1 --steps 1500 --format json)
 expect "--hard reproducible" "$h1" "$h2"
 depth=$(echo "$h1" | sed -E 's/.*"depth":([0-9]+).*/\1/')
 [ "${depth:-0}" -ge 3 ] && ok || bad "--hard depth $depth < 3: $h1"
 expect "--hard unique" "$(echo "$h1" | sed -E 's/.*"puzzle":"([^"]*)".*/\1/' | $SUDOKU check)" unique
-n=$($SUDOKU generate -q --hard --seed 1 --steps 400 --count 3 -j 2 | $SUDOKU check | grep -c unique)
+n=$($SUDOKU generate -q --hard --objective width --seed 1 --steps 400 --count 3 -j 2 | $SUDOKU check | grep -c unique)
 expect "--hard --count 3 -j 2" "$n" 3
 # Into the width stage, with orientation trials (3 replicas and 20 relocation trials a step,
 # not the default 1000, keep these short; the timed runs below and in cli_limits.sh use the defaults).
 few="--replicas 3 --relocations 20"
-w1=$($SUDOKU generate -q --hard --seed 3 --steps 11000 $few --count 3 --format csv)
+w1=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv)
 expect "--hard width stage exits 0" "$?" 0
-w2=$($SUDOKU generate -q --hard --seed 3 --steps 11000 $few --count 3 --format csv)
+w2=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv)
 expect "--hard width stage reproducible" "$w1" "$w2"
 expect "--hard width stage unique" "$(echo "$w1" | tail -n +2 | cut -d, -f2 | $SUDOKU check | grep -c unique)" 3
 width=$(echo "$w1" | sed -n 2p | cut -d, -f7)
 [ "${width:-0}" -ge 2000 ] && ok || bad "--hard width stage: best normal width $width < 2000"
-w0=$($SUDOKU generate -q --hard --seed 3 --steps 11000 $few --count 3 --format csv --orient-every 0)
+w0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv --orient-every 0)
 [ -n "$w0" ] && [ "$w0" != "$w1" ] && ok || bad "--orient-every 0 changed nothing"
 # Attempts on new grids: every attempt's puzzles unique; reproducible; not one attempt's output.
-a1=$($SUDOKU generate -q --hard --seed 3 --steps 6000 $few --attempt-steps 2000 --count 3)
+a1=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --attempt-steps 2000 --count 3)
 expect "--attempt-steps unique" "$(echo "$a1" | $SUDOKU check | grep -c unique)" 3
 expect "--attempt-steps reproducible" "$a1" \
-    "$($SUDOKU generate -q --hard --seed 3 --steps 6000 $few --attempt-steps 2000 --count 3)"
-a0=$($SUDOKU generate -q --hard --seed 3 --steps 6000 $few --attempt-steps 0 --count 3)
+    "$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --attempt-steps 2000 --count 3)"
+a0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --attempt-steps 0 --count 3)
 [ -n "$a0" ] && [ "$a0" != "$a1" ] && ok || bad "--attempt-steps 2000 changed nothing"
 # Relocation trials (the grid may change): w1 had 20 a step; none is another chain.
-r0=$($SUDOKU generate -q --hard --seed 3 --steps 11000 --replicas 3 --relocations 0 --count 3 --format csv)
+r0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 --replicas 3 --relocations 0 --count 3 --format csv)
 [ -n "$r0" ] && [ "$r0" != "$w1" ] && ok || bad "--relocations 20 changed nothing"
 # Timed attempts: 3 s in attempts of 1 s are 3 attempts (the summary line counts them).
-t1=$($SUDOKU generate --hard --seed 3 --time-limit 3 --attempt-seconds 1 2>"$tmp/attempts")
+t1=$($SUDOKU generate --hard --objective width --seed 3 --time-limit 3 --attempt-seconds 1 2>"$tmp/attempts")
 expect "--attempt-seconds unique" "$(echo "$t1" | $SUDOKU check)" unique
 attempts=$(sed -n 's/.* \([0-9]*\) attempt(s)$/\1/p' "$tmp/attempts")
 [ "${attempts:-0}" -ge 2 ] && [ "${attempts:-0}" -le 4 ] && ok || bad "--attempt-seconds 1 over 3 s: $attempts attempts"
 # Smaller boards never reach depth 9: the depth stage gives way to the width stage.
-n=$($SUDOKU generate -q --hard --size 6 --seed 1 --steps 45000 --relocations 20 --count 3 | $SUDOKU check | grep -c unique)
+n=$($SUDOKU generate -q --hard --objective width --size 6 --seed 1 --steps 45000 --relocations 20 --count 3 | $SUDOKU check | grep -c unique)
 expect "--hard --size 6" "$n" 3
 
 # Usage errors.

@@ -110,9 +110,13 @@ head -n 1 "$ROOT/puzzles/sizes/16x16.txt" >in
 interrupt "rate --samples 5, 16x16" rate --samples 5
 : >in
 interrupt "generate --size 25" generate --size 25 --count 1000 -q
-interrupt "generate --hard" generate --hard --format json -q
+interrupt "generate --hard" generate --hard --objective width --format json -q
 # The best-so-far record carries what a normal one does.
 check "SIGINT generate --hard: a whole json record" \
     "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*}$' out; echo $?)" "got $(head -c 300 out)"
+interrupt "generate --hard (objective er)" generate --hard --format json -q
+check "SIGINT generate --hard (er): a whole json record" \
+    "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out; echo $?)" \
+    "got $(head -c 300 out)"
 
 summary cli_timelimits

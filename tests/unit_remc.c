@@ -121,7 +121,8 @@ static void check_candidates(void)
     CHECK(found > 0, "3000 steps: no candidate");
     check_figures("3000 steps", best, found, 0);
     int objective = sdk_remc_objective_find("average-width");
-    CHECK(objective > 0 && sdk_remc_objective_find("width") == 0 && sdk_remc_objective_find("er") < 0,
+    CHECK(objective > 0 && sdk_remc_objective_find("width") == 0 && sdk_remc_objective_find("er") > 0 &&
+              sdk_remc_objective_find("nonsense") < 0,
           "the objectives' names");
     found = hard_puzzles_for(3, 3000, 20, objective, best);
     CHECK(found > 0, "average-width: no candidate");

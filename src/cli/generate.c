@@ -85,10 +85,15 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
     }
     sdk_human_rating own;
     if (o->human && !hr) {
-        sdk_budget budget = {0, 0, interrupted};
-        if (sdk_human_rate(b, puzzle, NULL, 0, &own, &budget) != SDK_SOLVED)
-            return SDK_EXIT_SIGINT;
-        hr = &own;
+        /* after SIGINT, the same short grace as the widths' rating */
+        sdk_budget budget = rating_budget();
+        if (sdk_human_rate(b, puzzle, NULL, 0, &own, &budget) == SDK_SOLVED) {
+            hr = &own;
+        } else {
+            ++*dropped;
+            if (!known)
+                return SDK_EXIT_OK;
+        }
     }
     char line[SDK_MAX_LINE];
     sdk_format_line(b, puzzle, line);
@@ -355,8 +360,8 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     for (int i = 0; i < found; i++)
         exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].puzzle, o->seed, &best[i], NULL, &dropped));
     if (dropped)
-        fprintf(stderr, "sudoku generate --hard: interrupted: %d record(s) without the average width (its rating "
-                "did not finish within %.0f ms)\n", dropped, GRACE_SECONDS * 1000);
+        fprintf(stderr, "sudoku generate --hard: interrupted: %d record(s) without the average width or the human "
+                "ratings (their rating did not finish within %.0f ms)\n", dropped, GRACE_SECONDS * 1000);
     free(best);
     return exit_code;
 }
@@ -432,7 +437,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         fprintf(stderr, "sudoku generate: a human level or rating band is not made on jigsaw boards yet\n");
         return SDK_EXIT_USAGE;
     }
-    if (hard && opt.gen.objective && strcmp(opt.gen.objective, "er") == 0) {
+    /* --hard is for people by default (issue 13): U on Sudoku Explainer's ER;
+     * --objective width is Watanabe's chain exactly. */
+    const char *objective = opt.gen.objective ? opt.gen.objective : hard ? "er" : NULL;
+    if (hard && objective && strcmp(objective, "er") == 0) {
         /* Orientations leave the rating alone, and relocations each cost a
          * rating when unique (measured: fewer is faster). */
         g.orient_every = 0;
@@ -463,8 +471,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         g.relocations = opt.gen.relocations;
     if (cli_option_given(&opt, "--attempt-seconds"))
         g.attempt_seconds = opt.gen.attempt_seconds;
-    if (opt.gen.objective && (g.objective = sdk_remc_objective_find(opt.gen.objective)) < 0) {
-        fprintf(stderr, "sudoku generate: --objective: '%s' is not", opt.gen.objective);
+    if (objective && (g.objective = sdk_remc_objective_find(objective)) < 0) {
+        fprintf(stderr, "sudoku generate: --objective: '%s' is not", objective);
         const char *name;
         for (int i = 0; (name = sdk_remc_objective_name(i, NULL)); i++)
             fprintf(stderr, "%s %s", i ? "," : "", name);

@@ -48,9 +48,13 @@ static const char generate_help[] =
     "removals accepted only while the solution stays unique, additions with\n"
     "probability exp(-k/0.542), until the target clue count.\n"
     "--hard (method remc, 004): replica exchange on H = -100 U + (clues), U = depth\n"
-    "then ln(normal width), 10 replicas with adaptive temperatures, plus orientation\n"
-    "and relocation trials, in attempts of about 2 minutes on new grids; prints the\n"
-    "lowest-energy puzzle(s) found within --time-limit (default 60 s) or --steps.\n"
+    "then the objective: by default ER (U = 2 ER + EP/50, Sudoku Explainer's rating:\n"
+    "hard for people); --objective width is Watanabe's ln(normal width) exactly, and\n"
+    "average-width his tie-break-free measure.  10 replicas with adaptive\n"
+    "temperatures, plus relocation (and, for the widths, orientation) trials, in\n"
+    "attempts of about 2 minutes on new grids; prints the lowest-energy puzzle(s)\n"
+    "found within --time-limit (default 60 s) or --steps; only puzzles that naked\n"
+    "singles do not solve are candidates (fewer than --count: a note, exit 1).\n"
     "Every puzzle is proven unique by the exact solver before it is printed.\n"
     "Formats: line (default), grid, csv and json (these two carry clues, seed,\n"
     "depth and normal width; --rate adds the average width, and appends all the\n"
@@ -66,8 +70,7 @@ static const char generate_help[] =
     "and carries er, ep, ed, level and hardest in every format.  --difficulty and\n"
     "--clues then set only the clues of the puzzles the search starts from (default 30\n"
     "on 9x9, 24 for bands from ER 8.0 up); the chain changes them, and the symmetry.\n"
-    "--hard --objective er runs the replica exchange on U = 2 ER + EP/50 instead of\n"
-    "the width (no orientation trials; 50 relocations; see docs/generate-human.md).\n";
+    "--hard with ER: no orientation trials, 50 relocations (docs/generate-human.md).\n";
 
 static const char print_help[] =
     "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"

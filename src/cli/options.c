@@ -98,9 +98,9 @@ static const cli_option option_table[] = {
      "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
     {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
-     "--hard: what the width stage maximises: width (the normal width, the paper's chain; default), "
-     "average-width (the mean width over --objective-samples random tie-breaks) or er (U = 2 ER + EP/50: "
-     "Sudoku Explainer's rating, hard for people)"},
+     "--hard: what the width stage maximises: er (default: U = 2 ER + EP/50, Sudoku Explainer's rating, "
+     "hard for people), width (the normal width, Watanabe's chain exactly) or average-width (the mean "
+     "width over --objective-samples random tie-breaks)"},
     {"--objective-samples", NULL, "N", OPT_INT, O(gen.objective_samples), 1, 1e6, OPTG_GEN, NULL,
      "--hard --objective average-width: random tie-break walks a figure (default 8)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
