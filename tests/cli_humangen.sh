@@ -93,6 +93,9 @@ expect "--hard --objective er: ratings are the rater's" "$(cut -d' ' -f2- "$T/h.
 # tests/data/hard_width_seed3.csv is that binary's output (commit e828739).
 b=$($SUDOKU generate -q --hard --objective width --steps 1500 --count 2 --seed 3 --format csv)
 expect "--objective width is the width chain of before" "$b" "$(cat tests/data/hard_width_seed3.csv)"
+$SUDOKU generate --hard --steps 200 --seed 5 >/dev/null 2>"$T/sum.txt"
+grep -q 'best: depth [0-9]*, normal width [0-9]*, er [0-9.]* ep [0-9.]* ed [0-9.]*$' "$T/sum.txt"
+check "--hard summary line: the best puzzle's widths and ER/EP/ED" $?
 # ER is the default objective: the same run without --objective is the er run.
 a=$($SUDOKU generate -q --hard --steps 200 --seed 5)
 expect "--hard defaults to --objective er" "$a" "$(cat "$T/h.txt")"

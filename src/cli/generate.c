@@ -349,10 +349,21 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     int found = sdk_generate_remc(o->b, g, o->seed, count, best, budget, &totals);
     if (o->progress)
         fprintf(stderr, "\r\033[K");
-    if (!o->opt->quiet)
-        fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s), %llu attempt(s)\n",
+    if (!o->opt->quiet) {
+        fprintf(stderr, "sudoku generate --hard: %llu steps in %.1f s over %d run(s), %llu attempt(s)",
                 (unsigned long long)totals.steps, sdk_now() - o->started, g->runs,
                 (unsigned long long)totals.attempts);
+        if (found > 0) {
+            /* the best puzzle's figures: its widths and, for people, its ratings */
+            fprintf(stderr, "; best: depth %d, normal width %llu", best[0].depth,
+                    (unsigned long long)best[0].normal_width);
+            sdk_human_rating h;
+            sdk_budget budget = rating_budget();
+            if (o->human && sdk_human_rate(o->b, best[0].puzzle, NULL, 0, &h, &budget) == SDK_SOLVED)
+                fprintf(stderr, ", er %.1f ep %.1f ed %.1f", h.er, h.ep, h.ed);
+        }
+        fputc('\n', stderr);
+    }
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
     if (found < count)
         fprintf(stderr, "sudoku generate --hard: %d puzzle(s) of the %d asked: only puzzles that naked singles "
