@@ -29,6 +29,21 @@ if have rsvg-convert; then
     pixels "solved svg" "$T/solved.png" "$P" 3 3 1
     rsvg-convert "$T/check.svg" -o "$T/check.png" && ok || bad "rsvg-convert check.svg"
     pixels "check svg" "$T/check.png" "$P" 3 3 0
+fi
+# The same SVG as a browser shows it: headless Chromium's screenshot, the same pixel checks.
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
+if [ -n "$chrome" ]; then
+    rm -f "$T/chrome.png"
+    timeout 60 "$chrome" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync --hide-scrollbars \
+        --user-data-dir="$T/chrome-profile" --default-background-color=ffffffff --window-size=600,700 \
+        --screenshot="$T/chrome.png" "file://$T/solved.svg" >/dev/null 2>&1
+    [ -s "$T/chrome.png" ] && ok || bad "chromium: no screenshot of solved.svg"
+    [ -s "$T/chrome.png" ] && pixels "solved svg in chromium" "$T/chrome.png" "$P" 3 3 1
+else
+    have chromium
+fi
+if have rsvg-convert; then
     # the other sizes (letters above 9): 4x4, 6x6 (2x3 boxes) and 16x16
     for s in 4:2:2 6:2:3 16:4:4; do
         n=${s%%:*}; br=$(echo "$s" | cut -d: -f2); bc=$(echo "$s" | cut -d: -f3)
