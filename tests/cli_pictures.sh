@@ -174,4 +174,12 @@ wellformed "plot despite a bad row" "$T/badplot.svg"
 have rsvg-convert && { rsvg-convert "$T/plot.svg" -o "$T/plot.png" && ok || bad "rsvg-convert plot"; }
 
 [ -n "$skipped" ] && echo "SKIP cli_pictures: the checks that need:$skipped (not installed)"
+# generate --hard --trace: the best energy by step, drawn by plot.
+"$SUDOKU" generate -q --hard --objective width --steps 3000 --seed 3 --trace "$T/hard.csv" >/dev/null
+expect "--hard --trace: rows" "$(tail -n +2 "$T/hard.csv" | grep -c '^1,[0-9]*,-[0-9.]*,0$')" "$(($(wc -l <"$T/hard.csv") - 1))"
+[ "$(wc -l <"$T/hard.csv")" -ge 3 ] && ok || bad "--hard --trace: fewer than 2 rows"
+"$SUDOKU" plot "$T/hard.csv" >"$T/hard.svg"
+expect "plot of a --hard trace: exit" "$?" 0
+wellformed "plot of a --hard trace" "$T/hard.svg"
+grep -q '>-[0-9]*<' "$T/hard.svg" && ok || bad "plot of a --hard trace: no negative energy tick"
 summary cli_pictures

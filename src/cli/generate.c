@@ -8,6 +8,7 @@
  * it, and formats the records.  SIGINT prints what is done (for --hard, the
  * best puzzle so far) and exits 130.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ typedef struct gen_output {
     const sdk_human_band *band; /* --level etc.: the band (else NULL) */
     int human;                  /* print the human ratings (a band, or --objective er) */
     const char *objective;      /* --hard: the objective's name if not the default, else NULL */
+    FILE *trace;                /* --hard --trace: the first run's best energy as a CSV, or NULL */
 } gen_output;
 
 /* After SIGINT, records are still rated for this long (from the first one
@@ -332,7 +334,12 @@ static void remc_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_re
     else
         snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, no candidate yet",
                  sdk_now() - o->started, (unsigned long long)steps, stage == 1 ? "depth" : "width");
-    progress_line(o, text);
+    if (o->progress)
+        progress_line(o, text);
+    /* the trace's columns, as the solvers write them (sudoku plot reads
+     * both); temperature 0: the ten replicas' own are not traced */
+    if (o->trace && best)
+        fprintf(o->trace, "1,%llu,%.4f,0\n", (unsigned long long)steps, best->energy);
 }
 
 static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk_budget *budget)
@@ -343,7 +350,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
         return SDK_EXIT_IO;
     }
     g->runs = o->opt->jobs > 0 ? o->opt->jobs : 1;
-    g->progress = o->progress ? remc_progress : NULL;
+    g->progress = o->progress || o->trace ? remc_progress : NULL;
     g->progress_ctx = (void *)o;
     sdk_remc_totals totals = {0, 0};
     int found = sdk_generate_remc(o->b, g, o->seed, count, best, budget, &totals);
@@ -496,10 +503,21 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* No --seed: a fresh one, reported so the run can be repeated. */
     uint64_t seed = cli_option_given(&opt, "--seed") ? opt.params.seed
                                                      : sdk_rng_derive((uint64_t)time(NULL), (uint64_t)getpid());
+    FILE *trace = NULL;
+    if (opt.params.trace_path && !hard)
+        fprintf(stderr, "sudoku generate: warning: --trace applies to --hard only; ignored\n");
+    if (opt.params.trace_path && hard) {
+        trace = fopen(opt.params.trace_path, "w");
+        if (!trace) {
+            fprintf(stderr, "sudoku generate: cannot write %s: %s\n", opt.params.trace_path, strerror(errno));
+            return SDK_EXIT_IO;
+        }
+        fprintf(trace, "puzzle,iteration,energy,temperature\n");
+    }
     gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
                     hard ? "remc" : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
                     human && !hard ? &band : NULL, human,
-                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL};
+                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 
@@ -519,6 +537,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     }
     int count = opt.gen.count > 0 ? opt.gen.count : 1;
     rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget);
+    if (trace && fclose(trace) != 0) {
+        fprintf(stderr, "sudoku generate: error writing %s\n", opt.params.trace_path);
+        rc = cli_worse(rc, SDK_EXIT_IO);
+    }
     if (o.progress && !hard)
         fprintf(stderr, "\r\033[K");
     cli_interrupt_release();

@@ -41,8 +41,9 @@ static const cli_option option_table[] = {
      "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates and share their time with probes (see --probe-every)"},
     {"--probe-every", NULL, "N", OPT_LONG, P(probe_every), 0, 2e9, OPTG_STOCH, NULL,
      "anneal, sort-penalty with --propagate: proposals per probe (default 128); 0 = no probes, the chain alone"},
-    {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH, NULL,
-     "stochastic methods: write puzzle,iteration,energy,temperature as CSV"},
+    {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH | OPTG_GEN, NULL,
+     "stochastic methods: write puzzle,iteration,energy,temperature as CSV (generate --hard: the first "
+     "run's best energy H by step, for 'sudoku plot')"},
     {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
      "temperature (metropolis: default 0.39; with --method anneal: a fixed temperature instead of "
      "the schedule); alone it selects metropolis"},

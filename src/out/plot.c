@@ -107,13 +107,14 @@ int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o)
 {
     int shown = t->count < (o->max_series > 0 ? o->max_series : 10) ? t->count
                                                                     : (o->max_series > 0 ? o->max_series : 10);
-    double xmax = 1, emin = INFINITY, emax = 0, tmin = INFINITY, tmax = -INFINITY;
+    double xmax = 1, emin = INFINITY, emax = 0, elow = 0, tmin = INFINITY, tmax = -INFINITY;
     for (int k = 0; k < shown; k++) {
         const out_series *s = &t->series[k];
         for (int i = 0; i <= s->n; i++) {
             const out_point *p = i < s->n ? &s->pts[i] : &s->last;
             xmax = p->x > xmax ? p->x : xmax;
             emax = p->energy > emax ? p->energy : emax;
+            elow = p->energy < elow ? p->energy : elow;     /* --hard's H is negative */
             if (p->energy > 0 && p->energy < emin)
                 emin = p->energy;
             tmin = p->temperature < tmin ? p->temperature : tmin;
@@ -126,7 +127,7 @@ int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o)
     if (o->log_y)
         axis_fit(&ya, isfinite(emin) ? emin : 1, emax > 1 ? emax : 10, 1);
     else
-        axis_fit(&ya, 0, emax, 0);
+        axis_fit(&ya, elow, emax, 0);
     axis_fit(&ta, tmin < 0 ? tmin : 0, show_t ? tmax : 1, 0);
 
     out_canvas cv = {OUT_SVG, out, NULL, H};
