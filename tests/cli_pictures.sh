@@ -174,6 +174,14 @@ wellformed "plot despite a bad row" "$T/badplot.svg"
 have rsvg-convert && { rsvg-convert "$T/plot.svg" -o "$T/plot.png" && ok || bad "rsvg-convert plot"; }
 
 [ -n "$skipped" ] && echo "SKIP cli_pictures: the checks that need:$skipped (not installed)"
+# Variants draw from the board: the Samurai's 369 cells (givens bold, the rest
+# solved in blue) in its 21x21 layout, holes left blank.
+"$SUDOKU" solve --format svg puzzles/samurai.txt >"$T/samurai.svg"
+wellformed "samurai svg" "$T/samurai.svg"
+expect "samurai svg: a digit in each of 369 cells" "$(grep -c '<text[^>]*>[1-9]</text>' "$T/samurai.svg")" 369
+givens=$(grep -v '^#' puzzles/samurai.txt | tr -cd '1-9' | wc -c)
+expect "samurai svg: the givens bold" "$(grep -c '<text[^>]*font-weight="bold"[^>]*>[1-9]</text>' "$T/samurai.svg")" \
+    "$givens"
 # generate --hard --trace: the best energy by step, drawn by plot.
 "$SUDOKU" generate -q --hard --objective width --steps 3000 --seed 3 --trace "$T/hard.csv" >/dev/null
 expect "--hard --trace: rows" "$(tail -n +2 "$T/hard.csv" | grep -c '^1,[0-9]*,-[0-9.]*,0$')" "$(($(wc -l <"$T/hard.csv") - 1))"
