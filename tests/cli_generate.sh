@@ -78,6 +78,14 @@ t1=$($SUDOKU generate --hard --objective width --seed 3 --time-limit 3 --attempt
 expect "--attempt-seconds unique" "$(echo "$t1" | $SUDOKU check)" unique
 attempts=$(sed -n 's/.* \([0-9]*\) attempt(s).*/\1/p' "$tmp/attempts")
 [ "${attempts:-0}" -ge 2 ] && [ "${attempts:-0}" -le 4 ] && ok || bad "--attempt-seconds 1 over 3 s: $attempts attempts"
+# Every objective of the table is accepted by the command line and named in the record
+# (er's record carries er/ep/ed in place of its scaled figure).
+a=$($SUDOKU generate -q --hard --objective average-width --steps 2000 --seed 5 --format json)
+case "$a" in *'"objective":"average-width","objective_figure":'[0-9]*) ok ;; *) bad "--objective average-width: $a" ;; esac
+a=$($SUDOKU generate -q --hard --steps 200 --seed 5 --format json)
+case "$a" in *'"er":'*'"objective":"er"}') ok ;; *) bad "--objective er json: $a" ;; esac
+$SUDOKU generate -q --hard --objective nonsense --steps 20 2>/dev/null
+expect "--objective nonsense: usage error" "$?" 2
 # The summary line names the best puzzle's figures.
 grep -q 'best: depth [0-9]*, normal width [0-9]*$' "$tmp/attempts" && ok || bad "--hard summary: $(cat "$tmp/attempts")"
 # Smaller boards never reach depth 9: the depth stage gives way to the width stage.

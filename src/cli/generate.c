@@ -128,8 +128,11 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             fprintf(f, ",\"average_width\":%.2f,\"average_width_error\":%.2f", r.avg_width, r.avg_width_err);
         if (hr)
             cli_human_fields(f, o->format, hr);
+        /* er's figure is exp(2 (ER + EP/100)) scaled: its record carries er/ep/ed instead */
         if (known && o->objective)
-            fprintf(f, ",\"objective\":\"%s\",\"objective_figure\":%.2f", o->objective, known->figure);
+            fprintf(f, ",\"objective\":\"%s\"", o->objective);
+        if (known && o->objective && !o->human)
+            fprintf(f, ",\"objective_figure\":%.2f", known->figure);
         fprintf(f, "}\n");
         break;
     case FMT_GRID:
@@ -324,7 +327,7 @@ static void remc_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_re
 {
     const gen_output *o = ctx;
     char text[200], figure[64] = "";
-    if (best && o->objective)
+    if (best && o->objective && !o->human)
         snprintf(figure, sizeof figure, ", %s %.0f", o->objective, best->figure);
     if (best)
         snprintf(text, sizeof text, "generate --hard: %.0f s, %llu steps, %s stage, best: normal width %llu%s, "

@@ -53,10 +53,6 @@ int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted)
                 "leave it out (or use --hard --objective er)\n");
         return SDK_EXIT_USAGE;
     }
-    if (opt->gen.objective && strcmp(opt->gen.objective, "er") != 0 && strcmp(opt->gen.objective, "width") != 0) {
-        fprintf(stderr, "sudoku generate: --objective: '%s' is not width or er\n", opt->gen.objective);
-        return SDK_EXIT_USAGE;
-    }
     if (opt->gen.objective && !opt->gen.hard) {
         fprintf(stderr, "sudoku generate: --objective goes with --hard\n");
         return SDK_EXIT_USAGE;
