@@ -115,8 +115,12 @@ interrupt "generate --hard" generate --hard --objective width --format json -q
 check "SIGINT generate --hard: a whole json record" \
     "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*}$' out; echo $?)" "got $(head -c 300 out)"
 interrupt "generate --hard (objective er)" generate --hard --format json -q
-check "SIGINT generate --hard (er): a whole json record" \
-    "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out; echo $?)" \
-    "got $(head -c 300 out)"
+# The ratings get 30 ms after SIGINT (the exit stays prompt): a slow one (ASan,
+# a loaded machine) leaves them out of the record, and stderr says so.
+check "SIGINT generate --hard (er): a record with its widths" \
+    "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*' out; echo $?)" "got $(head -c 300 out)"
+check "SIGINT generate --hard (er): its ratings, or a note that they did not finish" \
+    "$( { grep -q '"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out ||
+          grep -q 'without the average width or the human ratings' err; }; echo $?)" "got $(head -c 300 out)"
 
 summary cli_timelimits
