@@ -364,7 +364,7 @@ typedef struct sdk_params {
     double   lambda;          /* sort-penalty weight */
     double   clue_weight;     /* conflict-pair weight of a pair touching a clue */
     double   alpha;           /* annealing cooling factor per chain */
-    long     chain;           /* annealing chain length; 0 = (free cells)^2 */
+    long     chain;           /* annealing chain length; 0 = Lewis's default */
     int      reheat;          /* annealing: chains without improvement before reheat */
     int      population;      /* evolve */
     int      epochs;          /* evolve */

@@ -15,6 +15,9 @@
  * T goes back to T0.  (Lewis compares chain against chain; against the
  * global best the chain would reheat forever.)  `--T X` runs at the fixed
  * temperature X instead, as Yee does (≈ 0.35 is the best fixed T).
+ * A board of several n x n grids (Samurai) scales both to one grid: T0 is
+ * the walk's spread times sqrt(n^2 / cells), and a chain at most n^2
+ * proposals per free cell (on one grid both are Lewis's, unchanged).
  *
  * --propagate (off by default: the sources do not do it) prunes the search
  * as Lewis (2007) and the ant-colony solver do: sdk_propagate (propagate.c:
@@ -225,6 +228,13 @@ static double initial_temperature(sdk_energy *e, unsigned kind, const sdk_energy
     }
     double mean = sum / T0_SAMPLE_MOVES, var = sum2 / T0_SAMPLE_MOVES - mean * mean;
     double sd = var > 0 ? sqrt(var) : 0;
+    /* On a board of several grids (Samurai) the spread of the sum grows as
+     * the square root of the grids while a move's ΔE does not: one grid's
+     * share keeps T0 where a single grid starts (measured on the Samurai:
+     * 4.9M -> 3.5M proposals, median of 10 seeds). */
+    int grid_cells = e->board->n * e->board->n;
+    if (e->board->ncells > grid_cells)
+        sd *= sqrt((double)grid_cells / e->board->ncells);
     return sd > 1e-3 ? sd : 1.0;   /* a walk that never moves the energy: any T will do */
 }
 
@@ -269,7 +279,11 @@ sdk_status sdk_energy_blockswap(const sdk_board *b, const uint8_t *puzzle, const
     int kmax = 4 * b->n;
     uint32_t accept[4 * SDK_MAX_N + 1];
     int schedule = !(fixed_T > 0);
-    long chain_length = p->chain > 0 ? p->chain : (long)nfree * nfree;
+    /* Lewis's (free cells)^2, but no more than n^2 proposals per free cell:
+     * a board of several grids (Samurai) grows its chains with its free
+     * cells, not their square (identical on every single-grid board). */
+    long grid_cells = (long)b->n * b->n;
+    long chain_length = p->chain > 0 ? p->chain : (long)nfree * (nfree < grid_cells ? nfree : grid_cells);
     double alpha = p->alpha > 0 && p->alpha <= 1 ? p->alpha : 0.99;
     int reheat = p->reheat > 0 ? p->reheat : 20;
     /* Under --propagate a run that stalls restarts from a fresh fill: the

@@ -54,7 +54,7 @@ static const cli_option option_table[] = {
     {"--alpha", NULL, "X", OPT_DOUBLE, P(alpha), 1e-6, 1, OPTG_STOCH, NULL,
      "anneal: cooling factor per chain (default 0.99)"},
     {"--chain", NULL, "N", OPT_LONG, P(chain), 0, 2e9, OPTG_STOCH, NULL,
-     "anneal: proposals per chain; 0 = (free cells)^2 (default)"},
+     "anneal: proposals per chain; 0 = (free cells)^2, at most n^2 per free cell (default)"},
     {"--reheat", NULL, "N", OPT_INT, P(reheat), 1, 1e9, OPTG_STOCH, NULL,
      "anneal: chains without improvement before reheating to T0 (default 20)"},
     {"--population", NULL, "N", OPT_INT, P(population), 2, 1e5, OPTG_STOCH, NULL,
