@@ -43,6 +43,22 @@ cmp -s "$T/j" "$T/j2" && ok || bad "jigsaw: grid output does not read back"
 head -12 $J.txt | "$SUDOKU" count > "$T/c" 2>/dev/null
 expect "jigsaw givens on standard boxes" "$(head -1 "$T/c")" 2
 
+# --- X and windoku: published puzzles and their published solutions --------
+# (a 6x6 X of Puzzling Stack Exchange, Wikipedia's hypersudoku example);
+# each is unique on its variant and not on the plain board, and every
+# method that finishes must give the published solution.
+for V in puzzles/variants/x-puzzling-se-37042 puzzles/variants/windoku-commons-hypersudoku18; do
+    sol=$(grep -v '^#' $V.sol | cut -d' ' -f2)
+    expect "$V: solution" "$("$SUDOKU" solve --format line $V.txt)" "$sol"
+    expect "$V: check" "$("$SUDOKU" check $V.txt)" unique
+    expect "$V: count" "$("$SUDOKU" count $V.txt)" 1
+    expect "$V: the solution checks" "$("$SUDOKU" check $V.sol)" unique
+    expect "$V: plain board" "$(grep -v '^#' $V.txt | tail -n +2 | "$SUDOKU" count)" 2
+    for m in "metropolis --T 0.25" anneal; do
+        expect "$V: $m" "$("$SUDOKU" solve --method $m --seed 3 --time-limit 20 --format line $V.txt)" "$sol"
+    done
+done
+
 # --- generated puzzles of each variant --------------------------------------
 for v in x windoku jigsaw jigsaw,x samurai; do
     "$SUDOKU" generate --variant $v --count 5 --seed 7 -q > "$T/g" ; rc=$?
