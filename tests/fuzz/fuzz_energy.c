@@ -1,9 +1,12 @@
 /*
  * fuzz_energy.c -- libFuzzer target for the energy core (src/energy.c,
  * src/energy.h): random boards, clues (conflicting ones included), starting
- * states and move sequences steered by the input bytes.
+ * states and move sequences steered by the input bytes.  The boards are the
+ * standard shapes and the variants: X (9x9, 4x4, 16x16), windoku, jigsaw
+ * (4x4, 6x6, 9x9, and 9x9 with X; random connected regions drawn from the
+ * seed) and samurai, whose non-box houses the per-house energies walk.
  *
- * Bytes: [shape] [kinds] [clue weight | fill] [clue density] [seed x4], then
+ * Bytes: [board] [kinds] [clue weight | fill] [clue density] [seed x4], then
  * moves of 3 bytes: [op] [x] [y]; op bit 0 picks "set" (a free cell takes a
  * digit) or "swap" (two free cells of one box).  After every move the ΔE
  * predicted before the commit must equal the change of the tracked energy,
@@ -41,27 +44,64 @@ static void fz_energy_state_ok(const sdk_board *b, const uint8_t *puzzle, const 
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int fz_energy_run(const sdk_board *b, const uint8_t *data, size_t size, uint32_t seed, sdk_rng *rngp);
+
+/* The board of selector k: a standard shape, or a variant (made afresh and
+ * freed by the caller, *owned = 1: a cache would keep every jigsaw map). */
+static const sdk_board *fz_energy_board(int k, sdk_rng *rng, int *owned)
 {
     static const int shapes[][2] = {
         {2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {2, 5}, {3, 4}, {4, 3}, {3, 5}, {4, 4}, {4, 5}, {5, 5},
     };
+    static const struct { unsigned flags; int n; } variants[] = {
+        {SDK_VARIANT_X, 9}, {SDK_VARIANT_X, 4}, {SDK_VARIANT_X, 16}, {SDK_VARIANT_WINDOKU, 9},
+        {SDK_VARIANT_JIGSAW, 4}, {SDK_VARIANT_JIGSAW, 6}, {SDK_VARIANT_JIGSAW, 9},
+        {SDK_VARIANT_JIGSAW | SDK_VARIANT_X, 9}, {SDK_VARIANT_SAMURAI, 9},
+    };
+    int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
+    k %= nshapes + (int)(sizeof variants / sizeof variants[0]);
+    *owned = 0;
+    if (k < nshapes)
+        return sdk_board_cached(shapes[k][0], shapes[k][1]);
+    k -= nshapes;
+    static uint8_t region[SDK_MAX_CELLS];
+    int jigsaw = (variants[k].flags & SDK_VARIANT_JIGSAW) != 0;
+    if (jigsaw)
+        sdk_variant_random_regions(variants[k].n, NULL, rng, region);
+    char err[160];
+    *owned = 1;
+    sdk_board *b = sdk_variant_board(variants[k].flags, variants[k].n, jigsaw ? region : NULL, err, sizeof err);
+    FZ_CHECK(b != NULL, "variant board %u/%d: %s", variants[k].flags, variants[k].n, err);
+    return b;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
     if (size < 8)
         return 0;
-    int k = data[0] % (int)(sizeof shapes / sizeof shapes[0]);
-    const sdk_board *b = sdk_board_cached(shapes[k][0], shapes[k][1]);
+    uint32_t seed = (uint32_t)data[4] | (uint32_t)data[5] << 8 | (uint32_t)data[6] << 16 |
+                    (uint32_t)data[7] << 24;
+    sdk_rng rng;
+    sdk_rng_seed(&rng, seed);
+    int owned;
+    const sdk_board *b = fz_energy_board(data[0], &rng, &owned);
     FZ_CHECK(b != NULL, "board");
+    int status_code = fz_energy_run(b, data, size, seed, &rng);
+    if (owned)
+        sdk_board_free((sdk_board *)b);
+    return status_code;
+}
+
+/* One input on board b (rng already seeded, the jigsaw map drawn). */
+static int fz_energy_run(const sdk_board *b, const uint8_t *data, size_t size, uint32_t seed, sdk_rng *rngp)
+{
     unsigned kinds = 1u + data[1] % 7u;
     int clue_weight = data[2] % 11;
     int fill_boxes = (data[2] >> 4) & 1;
     double density = data[3] / 255.0 * 0.8;
-    uint32_t seed = (uint32_t)data[4] | (uint32_t)data[5] << 8 | (uint32_t)data[6] << 16 |
-                    (uint32_t)data[7] << 24;
     data += 8, size -= 8;
     int n = b->n, nc = b->ncells;
-
-    sdk_rng rng;
-    sdk_rng_seed(&rng, seed);
+    sdk_rng rng = *rngp;
     static uint8_t puzzle[SDK_MAX_CELLS], state[SDK_MAX_CELLS], other[SDK_MAX_CELLS];
     static uint8_t singles[SDK_MAX_CELLS], sol[SDK_MAX_CELLS];
     for (int c = 0; c < nc; c++)
@@ -82,8 +122,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!puzzle[c])
             free_cells[nfree++] = c;
     /* The free cells of each box, for swaps; boxes with two or more. */
-    static uint16_t box_free[SDK_MAX_N][SDK_MAX_N];
-    static int box_nfree[SDK_MAX_N];
+    static uint16_t box_free[SDK_ENERGY_MAX_BOXES][SDK_MAX_N];
+    static int box_nfree[SDK_ENERGY_MAX_BOXES];
     int nboxes = 0;
     for (int h = 0; h < b->nhouses; h++) {
         if (b->house_kind[h] != SDK_HOUSE_BOX)
