@@ -33,5 +33,15 @@ generate --seed 3 --size 16 --clues 150 -q
 generate --hard --seed 5 --steps 300 -q --format json
 generate --hard --seed 5 --steps 300 -q -j 2
 energy puzzles/book-metropolis.txt puzzles/book-state-high.txt
+solve --method anneal --seed 1 --format json puzzles/wikipedia.txt
+solve --method anneal --seed 2 --format json puzzles/samurai.txt
+solve --method metropolis --T 0.25 --seed 2 --format json puzzles/samurai.txt
+solve --method sort-penalty --seed 2 --format json puzzles/wikipedia.txt
+solve --method anneal --T 0.4 --seed 3 --format json puzzles/variants/jigsaw-janko108.txt
+solve --method anneal --propagate --T 0.5 --seed 3 --format json puzzles/samurai.txt
+solve --method anneal --propagate --seed 4 --format json puzzles/sizes/16x16.txt
+solve --method anneal --seed 6 --max-iters 3000 --trace /dev/stdout puzzles/named-hard.txt
+generate --variant jigsaw --seed 3 --count 3 -q
+generate --variant samurai --seed 3 --count 1 -q
 LIST
 exit $st

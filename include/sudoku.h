@@ -455,7 +455,8 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
                     sdk_rating *out, const sdk_budget *budget);
 
 /* ------------------------------------------------------------------------ */
-/* Energy core (src/energy.c; the hot ΔE and commit functions are inline in */
+/* Energy core (src/energy.c, starting states src/fill.c, the acceptance    */
+/* table src/chain.c; the hot ΔE and commit functions are inline in         */
 /* src/energy.h).  Every stochastic method scores states only through it.    */
 /* ------------------------------------------------------------------------ */
 
@@ -511,7 +512,7 @@ void sdk_energy_fill_boxes(const sdk_board *b, const uint8_t *puzzle, sdk_rng *r
  * or hidden singles, repeatedly.  Returns 0 if that reaches a contradiction
  * (no solution), else 1. */
 int  sdk_energy_fill_singles(const sdk_board *b, const uint8_t *puzzle, uint8_t *out);
-/* cand[c]: bit d set iff no peer of blank cell c holds d in puzzle (0 for
+/* cand[c]: bit d-1 set iff no peer of blank cell c holds d in puzzle (0 for
  * filled cells). */
 void sdk_energy_candidates(const sdk_board *b, const uint8_t *puzzle, uint32_t *cand);
 /* --propagate's start: every box's free cells a random assignment of the

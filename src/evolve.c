@@ -20,6 +20,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "boxmoves.h"
+#include "chain.h"
 #include "energy.h"
 
 #define EVOLVE_WORKER_SHARE  0.9
@@ -44,13 +46,13 @@ static void organism_randomise(organism *o, const sdk_board *b, const uint8_t *s
 sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                              uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
-    sdk_energy_chain ch;
+    chain_ctl ch;
     uint8_t start[SDK_MAX_CELLS];
-    if (!sdk_energy_chain_start(&ch, b, puzzle, p, st, start)) {
-        sdk_energy_chain_finish(&ch);
+    if (!chain_begin(&ch, b, puzzle, p, st, start)) {
+        chain_end(&ch);
         return SDK_UNSOLVABLE;
     }
-    sdk_energy_boxes *bx = malloc(sizeof *bx);
+    boxmoves *bx = malloc(sizeof *bx);
     int population = p->population >= 2 ? p->population : 200;
     int workers = (int)(population * EVOLVE_WORKER_SHARE);
     if (workers < 1)
@@ -69,7 +71,7 @@ sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sd
     long best = LONG_MAX, final = LONG_MAX;
     if (!ready)
         goto done;
-    sdk_energy_boxes_init(bx, b, start);
+    boxmoves_init(bx, b, start);
     const uint32_t accept_worse = (uint32_t)(EVOLVE_ACCEPT_WORSE * 4294967296.0);
     int winner = -1;
 
@@ -88,7 +90,7 @@ sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sd
                     epoch_best = hive[i].e.missing;
             if (epoch_best == 0)
                 break;
-            if (epoch % EVOLVE_TRACE_EVERY == 0 ? sdk_energy_chain_poll(&ch, (double)epoch_best, 0)
+            if (epoch % EVOLVE_TRACE_EVERY == 0 ? chain_poll(&ch, (double)epoch_best, 0)
                                                 : (ch.stopped = sdk_budget_expired(&ch.budget)))
                 break;
             if (bx->nboxes == 0)
@@ -96,12 +98,12 @@ sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sd
             for (int i = 0; i < workers; i++) {
                 organism *o = &hive[i];
                 int x, y;
-                sdk_energy_propose_swap(bx, &rng, &x, &y);
-                long delta = sdk_energy_missing_swap_delta(&o->e, x, y);
+                boxmoves_swap(bx, &rng, &x, &y);
+                long delta = energy_missing_swap_delta(&o->e, x, y);
                 st->nodes++;
                 proposals++;
                 if (delta < 0 || sdk_rng_u32(&rng) < accept_worse) {
-                    sdk_energy_swap(&o->e, x, y);
+                    energy_swap(&o->e, x, y);
                     st->accepted++;
                     if (delta < 0)
                         o->age = 0;
@@ -158,9 +160,9 @@ done:
     st->final_energy = final == LONG_MAX ? -1 : (double)final;
     st->best_energy = best == LONG_MAX ? -1 : (double)best;
     if (final != LONG_MAX)
-        sdk_energy_chain_trace(&ch, (double)final, 0);
+        chain_trace(&ch, (double)final, 0);
     {
-        sdk_status end = sdk_energy_chain_finish(&ch);
+        sdk_status end = chain_end(&ch);
         if (status != SDK_SOLVED)
             status = (bx && bx->nboxes == 0 && !ch.stopped && final > 0 && final != LONG_MAX) ? SDK_UNSOLVABLE : end;
     }

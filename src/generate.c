@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "energy.h"
+#include "rng.h"
 #include "generate.h"
 
 void sdk_generate_defaults(sdk_gen_params *g)
@@ -211,7 +211,7 @@ static inline int quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, u
         if (s == stop)
             break;
         /* one step with the checked draws (it may twist the block) */
-        uint32_t c = sdk_energy_below(rng, nc);
+        uint32_t c = rng_below_fast(rng, nc);
         if (sdk_rng_u32(rng) < live[c]) {
             *step = s;
             return (int)c;

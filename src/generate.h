@@ -43,7 +43,7 @@ int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cell
 
 /* The clue chain's steps from *step until one does something (returns its
  * cell, and *step its index) or until step `stop` (returns -1, *step =
- * stop).  A step draws a cell c (sdk_energy_below(rng, nc)) and then u
+ * stop).  A step draws a cell c (rng_below_fast(rng, nc)) and then u
  * (sdk_rng_u32), and does something iff u < live[c]. */
 int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop);
 

@@ -6,7 +6,7 @@
  * (sdk_generate_grid_from); remc.c seeds one with sdk_generate_grid.
  */
 #include <string.h>
-#include "energy.h"
+#include "rng.h"
 #include "generate.h"
 
 /* Shuffles groups of `size` consecutive lines (rows if by_row) within each
@@ -346,7 +346,7 @@ static void chain_event(grid_chain *gc, sdk_rng *rng)
     uint32_t keep_below = (uint32_t)((r - flat) % up), divisor = (uint32_t)gc->n - 1;
     int c, d;
     do {
-        uint32_t move = sdk_energy_below(rng, gc->nmoves);
+        uint32_t move = rng_below_fast(rng, gc->nmoves);
         c = (int)(move / divisor);
         d = 1 + (int)(move % divisor);
         d += d >= gc->cells[c];

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 #include "sudoku.h"
-#include "energy.h"
+#include "chain.h"
 
 void sdk_params_defaults(sdk_params *p)
 {

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "chain.h"
 #include "energy.h"
 
 #define METROPOLIS_DEFAULT_T 0.39
@@ -36,11 +37,11 @@ static int max_conflict_delta(const sdk_board *b, const uint8_t *puzzle, int clu
 sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                                  uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
-    sdk_energy_chain ch;
+    chain_ctl ch;
     uint8_t start[SDK_MAX_CELLS], state[SDK_MAX_CELLS];
     uint16_t free_cells[SDK_MAX_CELLS];
-    if (!sdk_energy_chain_start(&ch, b, puzzle, p, st, start)) {
-        sdk_energy_chain_finish(&ch);
+    if (!chain_begin(&ch, b, puzzle, p, st, start)) {
+        chain_end(&ch);
         return SDK_UNSOLVABLE;
     }
     int nfree = 0;
@@ -58,7 +59,7 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
     sdk_energy_fill_random(b, start, &rng, state);
     if (!accept || !sdk_energy_init(&e, b, start, state, SDK_ENERGY_CONFLICT, clue_weight)) {
         free(accept);
-        sdk_energy_chain_finish(&ch);
+        chain_end(&ch);
         return SDK_TIMEOUT;
     }
     sdk_energy_thresholds(accept, kmax, 1.0 / T);
@@ -73,7 +74,7 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
         free(move_digit);
         free(accept);
         sdk_energy_free(&e);
-        sdk_energy_chain_finish(&ch);
+        chain_end(&ch);
         return SDK_TIMEOUT;
     }
     for (int i = 0; i < nmoves; i++) {
@@ -94,18 +95,18 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
         for (uint64_t iter = 0; e.conflict > 0; iter++) {
             if (ch.max_iters && iter >= ch.max_iters)
                 break;
-            if (st->nodes % SDK_ENERGY_POLL == 0 && sdk_energy_chain_poll(&ch, (double)e.conflict, T))
+            if (st->nodes % CHAIN_POLL == 0 && chain_poll(&ch, (double)e.conflict, T))
                 break;
             st->nodes++;
             /* One draw picks the cell and the k-th other digit together. */
-            uint32_t move = sdk_energy_below(&rng, (uint32_t)nmoves);
+            uint32_t move = rng_below_fast(&rng, (uint32_t)nmoves);
             int c = free_cells[move_cell[move]];
             int d = 1 + move_digit[move];
             if (d >= e.cells[c])
                 d++;                        /* uniform over the other n-1 digits */
-            long delta = sdk_energy_conflict_set_delta(&e, c, d);
+            long delta = energy_conflict_set_delta(&e, c, d);
             if (delta <= 0 || sdk_rng_u32(&rng) < accept[delta]) {
-                sdk_energy_set(&e, c, d);
+                energy_set(&e, c, d);
                 st->accepted++;
                 if (e.conflict < best)
                     best = e.conflict;
@@ -119,8 +120,8 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
     }
     st->final_energy = (double)e.conflict;
     st->best_energy = (double)best;
-    sdk_energy_chain_trace(&ch, (double)e.conflict, T);
-    sdk_status end = sdk_energy_chain_finish(&ch);
+    chain_trace(&ch, (double)e.conflict, T);
+    sdk_status end = chain_end(&ch);
     sdk_energy_free(&e);
     free(accept);
     free(move_cell);

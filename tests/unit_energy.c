@@ -19,6 +19,7 @@
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
+#include "../src/boxmoves.h"
 #include "../src/energy.h"
 
 #define MOVES 100000
@@ -139,7 +140,7 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         CHECK(sdk_energy_fill_boxes_candidates(b, puzzle, cand, &r, state), "%dx%d: no candidate fill", b->n, b->n);
         int within = 1;
         for (int c = 0; c < b->ncells; c++)
-            within &= puzzle[c] || (cand[c] >> state[c] & 1u);
+            within &= puzzle[c] || (cand[c] >> (state[c] - 1) & 1u);
         CHECK(within, "%dx%d: a candidate fill put a non-candidate digit", b->n, b->n);
     } else if (swap)
         sdk_energy_fill_boxes(b, puzzle, &r, state);
@@ -156,8 +157,8 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
           "%dx%d: two recomputes of the conflict energy disagree", b->n, b->n);
     CHECK(e.conflict == before.conflict && e.missing == before.missing && e.sort == before.sort,
           "%dx%d: initial energies differ from the recompute", b->n, b->n);
-    sdk_energy_boxes bx;
-    sdk_energy_boxes_init(&bx, b, puzzle);
+    boxmoves bx;
+    boxmoves_init(&bx, b, puzzle);
     uint16_t free_cells[SDK_MAX_CELLS];
     int nfree = 0;
     for (int c = 0; c < b->ncells; c++)
@@ -170,10 +171,10 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         long delta[3];
         int moved[2], nmoved;
         if (swap) {
-            sdk_energy_propose_swap(&bx, &r, &moved[0], &moved[1]);
+            boxmoves_swap(&bx, &r, &moved[0], &moved[1]);
             nmoved = 2;
             int a = moved[0], c = moved[1];
-            if (swap == 2 && !(cand[a] >> e.cells[c] & cand[c] >> e.cells[a] & 1u))
+            if (swap == 2 && !(cand[a] >> (e.cells[c] - 1) & cand[c] >> (e.cells[a] - 1) & 1u))
                 continue;           /* --propagate would not propose it */
         } else {
             moved[0] = free_cells[sdk_rng_below(&r, (uint32_t)nfree)];
@@ -182,13 +183,13 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         full3 near_before = recompute_near(b, puzzle, e.cells, w, moved, nmoved);
         if (swap) {
             int a = moved[0], c = moved[1];
-            delta[0] = sdk_energy_conflict_swap_delta(&e, a, c);
-            delta[1] = sdk_energy_missing_swap_delta(&e, a, c);
-            delta[2] = sdk_energy_sort_swap_delta(&e, a, c);
-            sdk_energy_swap(&e, a, c);
+            delta[0] = energy_conflict_swap_delta(&e, a, c);
+            delta[1] = energy_missing_swap_delta(&e, a, c);
+            delta[2] = energy_sort_swap_delta(&e, a, c);
+            energy_swap(&e, a, c);
             /* the chains' commit: one tracked energy, its ΔE already known */
-            sdk_energy_swap_known(&e_missing, a, c, sdk_energy_missing_swap_delta(&e_missing, a, c));
-            sdk_energy_swap_known(&e_sort, a, c, sdk_energy_sort_swap_delta(&e_sort, a, c));
+            energy_swap_known(&e_missing, a, c, energy_missing_swap_delta(&e_missing, a, c));
+            energy_swap_known(&e_sort, a, c, energy_sort_swap_delta(&e_sort, a, c));
             single_bad += e_missing.missing != e.missing || e_sort.sort != e.sort ||
                           memcmp(e_missing.cells, e.cells, (size_t)b->ncells) != 0 ||
                           memcmp(e_missing.house_count, e.house_count,
@@ -198,10 +199,10 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
         } else {
             int c = moved[0];
             int d = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);   /* may equal the old digit */
-            delta[0] = sdk_energy_conflict_set_delta(&e, c, d);
-            delta[1] = sdk_energy_missing_set_delta(&e, c, d);
-            delta[2] = sdk_energy_sort_set_delta(&e, c, d);
-            sdk_energy_set(&e, c, d);
+            delta[0] = energy_conflict_set_delta(&e, c, d);
+            delta[1] = energy_missing_set_delta(&e, c, d);
+            delta[2] = energy_sort_set_delta(&e, c, d);
+            energy_set(&e, c, d);
         }
         moves++;
         full3 near_after = recompute_near(b, puzzle, e.cells, w, moved, nmoved);
@@ -237,7 +238,7 @@ static void check_moves(int box_rows, int box_cols, int swap, uint32_t seed)
     if (swap == 2) {
         int within = 1;
         for (int c = 0; c < b->ncells; c++)
-            within &= puzzle[c] || (cand[c] >> e.cells[c] & 1u);
+            within &= puzzle[c] || (cand[c] >> (e.cells[c] - 1) & 1u);
         CHECK(within, "%dx%d: a candidate swap left a cell outside its candidates", b->n, b->n);
     }
     if (swap) {   /* swaps keep every box a permutation */
@@ -313,8 +314,8 @@ static void check_draw_table(void)
     sdk_rng_seed(&r, 5);
     uint8_t puzzle[SDK_MAX_CELLS];
     make_puzzle(b, &r, puzzle, 2);
-    sdk_energy_boxes *bx = malloc(sizeof *bx);
-    sdk_energy_boxes_init(bx, b, puzzle);
+    boxmoves *bx = malloc(sizeof *bx);
+    boxmoves_init(bx, b, puzzle);
     CHECK(bx->ndraw > 0, "9x9: no one-draw table");
     int ok = 1;
     for (int i = 0; i < bx->nboxes; i++)
@@ -341,15 +342,15 @@ static void check_cycles(int br, int bc, uint32_t seed)
     uint8_t puzzle[SDK_MAX_CELLS], state[SDK_MAX_CELLS], next[SDK_MAX_CELLS];
     make_puzzle(b, &r, puzzle, 4);
     sdk_energy_fill_boxes(b, puzzle, &r, state);
-    sdk_energy_boxes *bx = malloc(sizeof *bx);
-    sdk_energy_boxes_init(bx, b, puzzle);
+    boxmoves *bx = malloc(sizeof *bx);
+    boxmoves_init(bx, b, puzzle);
     sdk_energy e;
     CHECK(bx->ncycle > 0 && sdk_energy_init(&e, b, puzzle, state, SDK_ENERGY_MISSING, 0),
           "%dx%d: no box with three free cells, or no tracker", b->n, b->n);
     int bad_delta = 0, bad_move = 0, bad_total = 0, moved = 0;
     for (int i = 0; i < 20000 && bx->ncycle > 0; i++) {
         int x, y, z;
-        sdk_energy_propose_cycle3(bx, &r, &x, &y, &z);
+        boxmoves_cycle3(bx, &r, &x, &y, &z);
         bad_move += x == y || y == z || x == z || puzzle[x] || puzzle[y] || puzzle[z] ||
                     b->cell_box[x] != b->cell_box[y] || b->cell_box[x] != b->cell_box[z];
         memcpy(next, e.cells, (size_t)b->ncells);
@@ -357,10 +358,10 @@ static void check_cycles(int br, int bc, uint32_t seed)
         next[y] = e.cells[x];
         next[z] = e.cells[y];
         long want = sdk_energy_missing_full(b, next) - sdk_energy_missing_full(b, e.cells);
-        long got = sdk_energy_missing_cycle3_delta(&e, x, y, z);
+        long got = energy_missing_cycle3_delta(&e, x, y, z);
         bad_delta += got != want;
         moved += want != 0;
-        sdk_energy_cycle3(&e, x, y, z);
+        energy_cycle3(&e, x, y, z);
         bad_move += memcmp(next, e.cells, (size_t)b->ncells) != 0;
         bad_total += e.missing != sdk_energy_missing_full(b, e.cells);
     }

@@ -5,7 +5,7 @@
  *    the Metropolis chain's probabilities (checked against the exact ones,
  *    enumerated, by a chi-square test);
  *  - the clue chain's fast step loop draws exactly what the plain loop of
- *    sdk_energy_below and sdk_rng_u32 draws;
+ *    rng_below_fast and sdk_rng_u32 draws;
  *  - every puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
  *    uniqueness test on 9x9, the count to two elsewhere -- has exactly one
  *    solution by the general solver (src/exact.c, not the 9x9 kernel), the
@@ -16,7 +16,7 @@
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
-#include "../src/energy.h"
+#include "../src/rng.h"
 #include "../src/generate.h"
 
 /* Stage 1 from random digits on board br x bc: the chain, its bookkeeping
@@ -127,7 +127,7 @@ static void check_chain_law(int br, int bc, double T, uint32_t seed, int samples
 }
 
 /* The clue chain's step loop against the plain one (a cell by
- * sdk_energy_below, then u by sdk_rng_u32, until u < live[cell]), across
+ * rng_below_fast, then u by sdk_rng_u32, until u < live[cell]), across
  * block ends and for bounds where Lemire's draw rejects often. */
 static void check_quiet_steps(void)
 {
@@ -149,7 +149,7 @@ static void check_quiet_steps(void)
             int c = sdk_generate_quiet_steps(&fast, live, nc, &step, stop);
             int want = -1;
             for (; plain_step < stop; plain_step++) {
-                uint32_t cell = sdk_energy_below(&plain, nc);
+                uint32_t cell = rng_below_fast(&plain, nc);
                 if (sdk_rng_u32(&plain) < live[cell]) {
                     want = (int)cell;
                     break;

@@ -183,22 +183,22 @@ static void check_energy(const sdk_board *b, uint32_t seed)
         long want[3], got[3];
         int kind = (int)sdk_rng_below(&r, 3);
         if (kind == 0) {
-            got[0] = e.conflict + sdk_energy_conflict_swap_delta(&e, a, c);
-            got[1] = e.missing + sdk_energy_missing_swap_delta(&e, a, c);
-            got[2] = e.sort + sdk_energy_sort_swap_delta(&e, a, c);
-            sdk_energy_swap(&e, a, c);
-            sdk_energy_swap(&em, a, c);
+            got[0] = e.conflict + energy_conflict_swap_delta(&e, a, c);
+            got[1] = e.missing + energy_missing_swap_delta(&e, a, c);
+            got[2] = e.sort + energy_sort_swap_delta(&e, a, c);
+            energy_swap(&e, a, c);
+            energy_swap(&em, a, c);
         } else if (kind == 1) {
             int v = 1 + (int)sdk_rng_below(&r, (uint32_t)b->n);
-            got[0] = e.conflict + sdk_energy_conflict_set_delta(&e, a, v);
-            got[1] = e.missing + sdk_energy_missing_set_delta(&e, a, v);
-            got[2] = e.sort + sdk_energy_sort_set_delta(&e, a, v);
-            sdk_energy_set(&e, a, v);
-            sdk_energy_set(&em, a, v);
+            got[0] = e.conflict + energy_conflict_set_delta(&e, a, v);
+            got[1] = e.missing + energy_missing_set_delta(&e, a, v);
+            got[2] = e.sort + energy_sort_set_delta(&e, a, v);
+            energy_set(&e, a, v);
+            energy_set(&em, a, v);
         } else {
-            long m = em.missing + sdk_energy_missing_cycle3_delta(&em, a, c, d);
-            sdk_energy_cycle3(&em, a, c, d);
-            sdk_energy_cycle3(&e, a, c, d);
+            long m = em.missing + energy_missing_cycle3_delta(&em, a, c, d);
+            energy_cycle3(&em, a, c, d);
+            energy_cycle3(&e, a, c, d);
             got[0] = e.conflict;
             got[1] = m;
             got[2] = e.sort;

@@ -1,6 +1,6 @@
 /*
  * fuzz_energy.c -- libFuzzer target for the energy core (src/energy.c,
- * src/energy.h): random boards, clues (conflicting ones included), starting
+ * src/energy.h, src/fill.c): random boards, clues (conflicting ones included), starting
  * states and move sequences steered by the input bytes.  The boards are the
  * standard shapes and the variants: X (9x9, 4x4, 16x16), windoku, jigsaw
  * (4x4, 6x6, 9x9, and 9x9 with X; random connected regions drawn from the
@@ -17,6 +17,7 @@
  * (sdk_propagate_probe) breaks no house and completes only to a solution.
  */
 #include "fuzz_common.h"
+#include "../../src/boxmoves.h"
 #include "../../src/energy.h"
 
 static void fz_energy_compare(const sdk_energy *e, const uint8_t *puzzle, const char *when)
@@ -122,8 +123,8 @@ static int fz_energy_run(const sdk_board *b, const uint8_t *data, size_t size, u
         if (!puzzle[c])
             free_cells[nfree++] = c;
     /* The free cells of each box, for swaps; boxes with two or more. */
-    static uint16_t box_free[SDK_ENERGY_MAX_BOXES][SDK_MAX_N];
-    static int box_nfree[SDK_ENERGY_MAX_BOXES];
+    static uint16_t box_free[BOXMOVES_MAX_BOXES][SDK_MAX_N];
+    static int box_nfree[BOXMOVES_MAX_BOXES];
     int nboxes = 0;
     for (int h = 0; h < b->nhouses; h++) {
         if (b->house_kind[h] != SDK_HOUSE_BOX)
@@ -146,10 +147,10 @@ static int fz_energy_run(const sdk_board *b, const uint8_t *data, size_t size, u
         if (!(op & 1) || nboxes == 0) {
             int c = free_cells[((op >> 1) << 8 | x) % nfree];
             int d = 1 + y % n;
-            dc = (kinds & SDK_ENERGY_CONFLICT) ? sdk_energy_conflict_set_delta(&e, c, d) : 0;
-            dm = sdk_energy_missing_set_delta(&e, c, d);
-            ds = sdk_energy_sort_set_delta(&e, c, d);
-            sdk_energy_set(&e, c, d);
+            dc = (kinds & SDK_ENERGY_CONFLICT) ? energy_conflict_set_delta(&e, c, d) : 0;
+            dm = energy_missing_set_delta(&e, c, d);
+            ds = energy_sort_set_delta(&e, c, d);
+            energy_set(&e, c, d);
             FZ_CHECK(e.cells[c] == d, "set did not set");
         } else {
             int box = (op >> 1) % nboxes, m = box_nfree[box];
@@ -159,13 +160,13 @@ static int fz_energy_run(const sdk_board *b, const uint8_t *data, size_t size, u
             FZ_CHECK(a != c && !puzzle[a] && !puzzle[c] && b->cell_box[a] == b->cell_box[c],
                      "swap pair %d,%d", a, c);
             int va = e.cells[a], vc = e.cells[c];
-            dc = (kinds & SDK_ENERGY_CONFLICT) ? sdk_energy_conflict_swap_delta(&e, a, c) : 0;
-            dm = sdk_energy_missing_swap_delta(&e, a, c);
-            ds = sdk_energy_sort_swap_delta(&e, a, c);
+            dc = (kinds & SDK_ENERGY_CONFLICT) ? energy_conflict_swap_delta(&e, a, c) : 0;
+            dm = energy_missing_swap_delta(&e, a, c);
+            ds = energy_sort_swap_delta(&e, a, c);
             if (kinds == SDK_ENERGY_MISSING || kinds == SDK_ENERGY_SORT)
-                sdk_energy_swap_known(&e, a, c, kinds == SDK_ENERGY_MISSING ? dm : ds);  /* the chains' commit */
+                energy_swap_known(&e, a, c, kinds == SDK_ENERGY_MISSING ? dm : ds);  /* the chains' commit */
             else
-                sdk_energy_swap(&e, a, c);
+                energy_swap(&e, a, c);
             FZ_CHECK(e.cells[a] == vc && e.cells[c] == va, "swap did not swap");
         }
         if (kinds & SDK_ENERGY_CONFLICT)

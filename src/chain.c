@@ -1,0 +1,70 @@
+/*
+ * chain.c -- what every Markov-chain method shares: the acceptance table,
+ * the start of a call (budget, trace, the puzzle the chain runs on and its
+ * candidates), the poll of the clock and the trace rows, and the end.
+ */
+#include <math.h>
+#include <string.h>
+#include "chain.h"
+
+void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta)
+{
+    for (int k = 0; k <= kmax; k++) {
+        double p = exp(-beta * k) * 4294967296.0;
+        thr[k] = p >= 4294967295.0 ? UINT32_MAX : (uint32_t)p;
+    }
+}
+
+int chain_begin(chain_ctl *ch, const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+                sdk_stats *st, uint8_t *start)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->budget.deadline = p->time_limit > 0 ? sdk_now() + p->time_limit : 0;
+    ch->budget.interrupt = p->interrupt;
+    ch->max_iters = p->max_iters;
+    ch->st = st;
+    st->best_energy = st->final_energy = -1;
+    ch->trace_puzzle = p->trace_puzzle;
+    if (p->trace) {
+        ch->trace = p->trace;
+    } else if (p->trace_path) {
+        ch->trace = fopen(p->trace_path, "w");
+        ch->owns_trace = ch->trace != NULL;
+        if (ch->trace)
+            fprintf(ch->trace, "puzzle,iteration,energy,temperature\n");
+    }
+    if (p->propagate) {
+        int ok = sdk_propagate(b, puzzle, SDK_PROPAGATE_FULL, start, ch->cand);
+        for (int c = 0; c < b->ncells; c++)
+            ch->cand[c] >>= 1;      /* sdk_propagate's masks have digit d at bit d */
+        return ok;
+    }
+    memcpy(start, puzzle, (size_t)b->ncells);
+    sdk_energy_candidates(b, puzzle, ch->cand);
+    return sdk_board_givens_consistent(b, puzzle, NULL);
+}
+
+void chain_trace(const chain_ctl *ch, double energy, double temperature)
+{
+    if (ch->trace)
+        fprintf(ch->trace, "%llu,%llu,%.17g,%.17g\n", (unsigned long long)ch->trace_puzzle,
+                (unsigned long long)ch->st->nodes, energy, temperature);
+}
+
+int chain_poll(chain_ctl *ch, double energy, double temperature)
+{
+    chain_trace(ch, energy, temperature);
+    if (sdk_budget_expired(&ch->budget))
+        ch->stopped = 1;
+    return ch->stopped;
+}
+
+sdk_status chain_end(chain_ctl *ch)
+{
+    if (ch->owns_trace)
+        fclose(ch->trace);
+    ch->trace = NULL;
+    if (ch->budget.interrupt && *ch->budget.interrupt)
+        return SDK_INTERRUPTED;
+    return SDK_TIMEOUT;
+}
