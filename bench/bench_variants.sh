@@ -25,9 +25,11 @@ for m in "metropolis --T 0.25" anneal; do
     for s in 1 2 3 4 5 6 7 8 9 10; do
         $SUDOKU solve --method $m --seed $s --time-limit 60 --stats puzzles/samurai.txt 2>"$T/e" >/dev/null &&
             solved=$((solved + 1))
-        grep -o 'time=[0-9.]*ms' "$T/e" | head -1 | tr -d 'timems=' 
+        grep -o 'time=[0-9.]*ms' "$T/e" | head -1 | tr -d 'timems='
+        grep -o 'nodes=[0-9]*' "$T/e" | head -1 | tr -d 'nodes=' >> "$T/nodes"
     done > "$T/times"
-    echo "samurai --method $m: $solved/10 seeds solved, median $(median < "$T/times") ms (target: 10/10, < 1000 ms)"
+    echo "samurai --method $m: $solved/10 seeds solved, median $(median < "$T/times") ms, $(median < "$T/nodes") proposals (target: 10/10, < 1000 ms)"
+    rm -f "$T/nodes"
 done
 
 for v in x windoku jigsaw samurai; do
