@@ -2,6 +2,7 @@
  * rng.c -- our Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) and the
  * few distributions the methods need.  Every random choice in the program
  * comes from here, seeded from one --seed, so a run can be repeated bit for bit.
+ * The chains' bounded draw (rng_below_fast) is inline in rng.h.
  */
 #include "sudoku.h"
 
