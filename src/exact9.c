@@ -132,6 +132,7 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
  * set) in band `where`, or in stack `where`. */
 static inline void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned perm)
 {
+    s->dirty |= 1u << d;
     if (!stack) {
         uint32_t cells = 0;
 #pragma GCC unroll 9

@@ -30,7 +30,7 @@ static inline void e9_count_add(__m128i out[4], const __m128i a[4], const __m128
  * band) "rf" holds the reachable mini-rows at bits 9r+3k and the forced ones
  * one bit higher, "cf" the reachable mini-columns at bits 0-8 and the forced
  * ones at 9-17, so one set of saturating counters counts both.  Returns -1
- * on a contradiction, else whether anything was erased. */
+ * on a contradiction, else the registers it erased from (bit i: v[i]). */
 static int e9_simd_line_rules(__m256i v[5], __m128i u)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), nine = _mm256_set1_epi32(0x1ff);
@@ -97,7 +97,7 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u)
     const __m256i fr3 = _mm256_broadcastsi128_si256(forced3_r), fc3 = _mm256_broadcastsi128_si256(forced3_c);
 #define E9_SPREAD3(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 1), _mm256_slli_epi32(x, 2)))
 #define E9_SPREADCOL(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 9), _mm256_slli_epi32(x, 18)))
-    __m256i diff = _mm256_setzero_si256();
+    int changed = 0;
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         __m256i r = _mm256_and_si256(rf[i], seg_bits), fr = _mm256_and_si256(_mm256_srli_epi32(rf[i], 1), seg_bits);
@@ -127,12 +127,13 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u)
         erase = _mm256_or_si256(erase, _mm256_or_si256(_mm256_shuffle_epi32(col, _MM_SHUFFLE(3, 0, 2, 1)),
                                                        _mm256_shuffle_epi32(col, _MM_SHUFFLE(3, 1, 0, 2))));
         __m256i m = _mm256_andnot_si256(erase, v[i]);
-        diff = _mm256_or_si256(diff, _mm256_xor_si256(m, v[i]));
+        __m256i dx = _mm256_xor_si256(m, v[i]);
+        changed |= !_mm256_testz_si256(dx, dx) << i;
         v[i] = m;
     }
 #undef E9_SPREAD3
 #undef E9_SPREADCOL
-    return !_mm256_testz_si256(diff, diff);
+    return changed;
 }
 
 /* The band and stack rules, placements and naked singles with AVX2, on all
@@ -154,7 +155,15 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u)
  * all digits per band.  A naked single (cell with one digit) becomes such a
  * placement by clearing the digit from the rest of the cell's row and box.
  * Everything runs to a fixpoint; unsolved[] is then the cells with two or
- * more digits left.  Returns 0 on a contradiction. */
+ * more digits left.  Returns 0 on a contradiction.
+ *
+ * The two rules look at one register's digits only, and neither changes a
+ * mask it already left unchanged, so they run only on the registers that
+ * changed since they last ran without effect ("dirty"): at a node, the
+ * register of the digit the branch restricted (s->dirty), later the ones an
+ * erasure touched.  The rest of a pass (placements, naked singles, the
+ * erasures across digits) runs on all five.  About half the rule work of a
+ * node goes, and the fixpoint is the same. */
 static int e9_simd_pass(e9_state *s, int use_lines)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
@@ -171,6 +180,9 @@ static int e9_simd_pass(e9_state *s, int use_lines)
     const __m256i real = _mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0);
     const __m256i real_last = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
     __m128i one, two;
+    unsigned dirty = 0;     /* bit i: run the rules on register i */
+    for (int i = 0; i < 5; i++)
+        if (s->dirty & (3u << (2 * i))) dirty |= 1u << i;
     for (;;) {
         __m256i old[5], placed[5], empty = zero;
         /* (unrolled: the five registers are independent, which hides the
@@ -178,32 +190,34 @@ static int e9_simd_pass(e9_state *s, int use_lines)
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = old[i] = v[i];
-            /* stack rule: c = the band's columns; a, b = those of the next two bands */
-            __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                            _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
-            __m256i a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
-            __m256i b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
+            if (dirty & (1u << i)) {
+                /* stack rule: c = the band's columns; a, b = those of the next two bands */
+                __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                                _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
+                __m256i a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
+                __m256i b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
 #define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
+                                     _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
 #define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
-            __m256i ok = _mm256_and_si256(c, _mm256_or_si256(
-                             _mm256_and_si256(E9_C1(a), E9_C2(b)), _mm256_and_si256(E9_C2(a), E9_C1(b))));
-            m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, row_lsb));
-            /* band rule: g = the mini-rows; a, b = those of the next two rows */
-            __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                            _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
-            a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
-            b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
+                                     _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
+                __m256i ok = _mm256_and_si256(c, _mm256_or_si256(
+                                 _mm256_and_si256(E9_C1(a), E9_C2(b)), _mm256_and_si256(E9_C2(a), E9_C1(b))));
+                m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, row_lsb));
+                /* band rule: g = the mini-rows; a, b = those of the next two rows */
+                __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
+                                _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
+                a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
+                b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
 #define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
+                                     _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
 #define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
-            ok = _mm256_and_si256(g, _mm256_or_si256(
-                     _mm256_and_si256(E9_B1(a), E9_B2(b)), _mm256_and_si256(E9_B2(a), E9_B1(b))));
-            m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, _mm256_set1_epi32(7)));
-            empty = _mm256_or_si256(empty, _mm256_and_si256(_mm256_cmpeq_epi32(m, zero),
-                                                             i < 4 ? real : real_last));
+                                     _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
+                ok = _mm256_and_si256(g, _mm256_or_si256(
+                         _mm256_and_si256(E9_B1(a), E9_B2(b)), _mm256_and_si256(E9_B2(a), E9_B1(b))));
+                m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, _mm256_set1_epi32(7)));
+                empty = _mm256_or_si256(empty, _mm256_and_si256(_mm256_cmpeq_epi32(m, zero),
+                                                                 i < 4 ? real : real_last));
+            }
             /* Rows with one bit: every row is non-empty now, so subtracting
              * one per row borrows only inside the row; m & (m - 1) is 0 in a
              * row exactly when it has one bit. */
@@ -240,7 +254,7 @@ static int e9_simd_pass(e9_state *s, int use_lines)
             return 0;
         __m256i single = _mm256_broadcastsi128_si256(_mm_andnot_si128(two, one));
         __m256i taken = _mm256_broadcastsi128_si256(p128);
-        __m256i diff = zero;
+        dirty = 0;
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = v[i];
@@ -260,16 +274,19 @@ static int e9_simd_pass(e9_state *s, int use_lines)
             __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
             m = _mm256_andnot_si256(erase, m);
             v[i] = m;
-            diff = _mm256_or_si256(diff, _mm256_xor_si256(m, old[i]));
+            __m256i x = _mm256_xor_si256(m, old[i]);
+            dirty |= !_mm256_testz_si256(x, x) << i;
         }
-        if (!_mm256_testz_si256(diff, diff)) continue;
+        if (dirty) continue;
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top. */
         int lines = use_lines ? e9_simd_line_rules(v, two) : 0;
         if (lines < 0) return 0;
         if (!lines) break;
+        dirty = (unsigned)lines;
     }
+    s->dirty = 0;
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&s->cand[8 * i], v[i]);
     uint32_t u[4];
     _mm_storeu_si128((__m128i *)u, two);
@@ -434,6 +451,7 @@ int e9_start(const uint8_t puzzle[81], e9_state *out)
     uint32_t t[8];
     _mm256_storeu_si256((__m256i *)t, taken);
     for (int b = 0; b < 3; b++) out->unsolved[b] = E9_BAND_ALL & ~t[b];
+    out->dirty = 0x1ff;
     return _mm256_testz_si256(clash, clash);
 }
 

@@ -27,7 +27,9 @@
  * half of a register holds one digit's three bands (see e9_simd_pass).
  * seen[k] is cand[k] as it was when the band rule last ran on it, so the
  * plain-C pass only runs the rule on masks that changed.  unsolved[band]
- * marks cells not yet placed. */
+ * marks cells not yet placed.  dirty (bit d) marks the digits whose masks
+ * changed outside e9_propagate since it last ran (all after e9_start); the
+ * AVX2 kernel runs its per-digit rules only where something changed. */
 #define E9_K(d, b) ((d) * 4 + (b))
 typedef struct e9_state {
     _Alignas(32) uint32_t cand[40];     /* digits 0-8, and a tenth always 0 */
@@ -35,6 +37,7 @@ typedef struct e9_state {
     uint32_t seen[36];
 #endif
     uint32_t unsolved[3];
+    uint32_t dirty;
 #ifndef E9_SIMD
     uint32_t line_sig[3];   /* sum of a band's masks when the line rules last ran on it */
 #endif

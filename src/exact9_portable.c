@@ -325,6 +325,7 @@ int e9_start(const uint8_t puzzle[81], e9_state *out)
         }
     }
     for (int b = 0; b < 3; b++) s->unsolved[b] = E9_BAND_ALL & ~taken[b];
+    s->dirty = 0x1ff;
     return consistent;
 }
 
