@@ -5,6 +5,8 @@
  * bit-sliced counts; the start state and the branching counts the same way.
  * The same results as exact9_portable.c, node for node.
  */
+#include <string.h>
+
 #include "exact9_kernel.h"
 
 #ifdef E9_SIMD
@@ -26,12 +28,14 @@ static inline void e9_count_add(__m128i out[4], const __m128i a[4], const __m128
 
 /* The line rules of e9_line_rules, with AVX2 on all digits and bands at
  * once: v[] as in e9_simd_pass (at its fixpoint, so every cell has a
- * digit), u = the unsolved cells per band (lanes 0-2).  Per lane (digit,
+ * digit), u = the unsolved cells per band (lanes 0-2), done = the state's
+ * lines_done (mini-rows asserted at bits 3j and 3j+1 as below, mini-columns
+ * at 0-8 and 9-17, lanes 0-2 of each half).  Per lane (digit,
  * band) "rf" holds the reachable mini-rows at bits 9r+3k and the forced ones
  * one bit higher, "cf" the reachable mini-columns at bits 0-8 and the forced
  * ones at 9-17, so one set of saturating counters counts both.  Returns -1
  * on a contradiction, else the registers it erased from (bit i: v[i]). */
-static int e9_simd_line_rules(__m256i v[5], __m128i u)
+static int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8])
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), nine = _mm256_set1_epi32(0x1ff);
     const __m256i k49 = _mm256_set1_epi32(0x49), row_lsb = _mm256_set1_epi32(0x40201);
@@ -91,8 +95,17 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u)
     __m128i reach3_c = _mm_and_si128(_mm_andnot_si128(cs[3], cs[2]), open_cols);
     __m128i forced3_r = _mm_and_si128(_mm_srli_epi32(rs[2], 1), open_rows);
     __m128i forced3_c = _mm_and_si128(_mm_srli_epi32(cs[2], 9), open_cols);
-    __m128i any = _mm_or_si128(_mm_or_si128(reach3_r, reach3_c), _mm_or_si128(forced3_r, forced3_c));
-    if (_mm_testz_si128(any, any)) return 0;
+    /* A line asserted before, in this state or an ancestor, asserts the
+     * same again (a count at three stays three or fails: reaching digits
+     * only go, forced ones only come), and what it erased stays erased:
+     * only new assertions can change anything. */
+    __m128i rows = _mm_or_si128(reach3_r, _mm_slli_epi32(forced3_r, 1));
+    __m128i cols = _mm_or_si128(reach3_c, _mm_slli_epi32(forced3_c, 9));
+    __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_load_si128((const __m128i *)&done[0]), rows),
+                                _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[4]), cols));
+    if (_mm_testz_si128(news, news)) return 0;
+    _mm_store_si128((__m128i *)&done[0], rows);
+    _mm_store_si128((__m128i *)&done[4], cols);
     const __m256i rr = _mm256_broadcastsi128_si256(reach3_r), rcol = _mm256_broadcastsi128_si256(reach3_c);
     const __m256i fr3 = _mm256_broadcastsi128_si256(forced3_r), fc3 = _mm256_broadcastsi128_si256(forced3_c);
 #define E9_SPREAD3(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 1), _mm256_slli_epi32(x, 2)))
@@ -181,6 +194,12 @@ static int e9_simd_pass(e9_state *s, int use_lines)
     const __m256i real_last = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
     __m128i one, two;
     unsigned dirty = 0;     /* bit i: run the rules on register i */
+    /* The placements and naked singles whose erasures are done: the solved
+     * cells (at a fixpoint every naked single is placed; at the start the
+     * givens' erasures are done by e9_start). */
+    __m128i taken_done = _mm_andnot_si128(_mm_setr_epi32((int)s->unsolved[0], (int)s->unsolved[1], (int)s->unsolved[2], 0),
+                                          _mm_setr_epi32(E9_BAND_ALL, E9_BAND_ALL, E9_BAND_ALL, 0));
+    __m128i single_done = taken_done;
     for (int i = 0; i < 5; i++)
         if (s->dirty & (3u << (2 * i))) dirty |= 1u << i;
     for (;;) {
@@ -252,9 +271,26 @@ static int e9_simd_pass(e9_state *s, int use_lines)
         __m128i full = _mm_cmpeq_epi32(one, _mm256_castsi256_si128(all27));
         if ((_mm_movemask_ps(_mm_castsi128_ps(full)) & 7) != 7 || !_mm_testz_si128(p_two, p_two))
             return 0;
-        __m256i single = _mm256_broadcastsi128_si256(_mm_andnot_si128(two, one));
-        __m256i taken = _mm256_broadcastsi128_si256(p128);
+        __m128i single128 = _mm_andnot_si128(two, one);
+        __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(p128, single_done), single128),
+                                    _mm_xor_si128(p128, taken_done));
         dirty = 0;
+        if (_mm_testz_si128(news, news)) {
+            /* The same placements as at the last erasure (a new one on a
+             * taken cell would be a clash, caught above) and no new naked
+             * single: erasing again would change nothing. */
+#pragma GCC unroll 5
+            for (int i = 0; i < 5; i++) {
+                __m256i x = _mm256_xor_si256(v[i], old[i]);
+                dirty |= !_mm256_testz_si256(x, x) << i;
+            }
+            if (dirty) continue;
+            goto fixpoint;
+        }
+        single_done = single128;
+        taken_done = p128;
+        __m256i single = _mm256_broadcastsi128_si256(single128);
+        __m256i taken = _mm256_broadcastsi128_si256(p128);
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = v[i];
@@ -278,10 +314,11 @@ static int e9_simd_pass(e9_state *s, int use_lines)
             dirty |= !_mm256_testz_si256(x, x) << i;
         }
         if (dirty) continue;
+    fixpoint:;
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top. */
-        int lines = use_lines ? e9_simd_line_rules(v, two) : 0;
+        int lines = use_lines ? e9_simd_line_rules(v, two, s->lines_done) : 0;
         if (lines < 0) return 0;
         if (!lines) break;
         dirty = (unsigned)lines;
@@ -452,6 +489,7 @@ int e9_start(const uint8_t puzzle[81], e9_state *out)
     _mm256_storeu_si256((__m256i *)t, taken);
     for (int b = 0; b < 3; b++) out->unsolved[b] = E9_BAND_ALL & ~t[b];
     out->dirty = 0x1ff;
+    memset(out->lines_done, 0, sizeof out->lines_done);
     return _mm256_testz_si256(clash, clash);
 }
 
