@@ -78,19 +78,6 @@ typedef struct e9_search {
  * check costs nothing in the hot loop (one test of the node count). */
 #define E9_BUDGET_NODES 1024
 
-/* Writes the digits of a solved state to out[81]. */
-static void e9_write_solution(const e9_state *s, uint8_t *out)
-{
-    for (int d = 0; d < 9; d++) for (int b = 0; b < 3; b++) {
-        uint32_t m = s->cand[E9_K(d, b)];
-        while (m) {
-            int i = __builtin_ctz(m);
-            m &= m - 1;
-            out[b * 27 + i] = (uint8_t)(d + 1);
-        }
-    }
-}
-
 /* The branching choice (tdoku's): the band or stack with the fewest
  * configurations summed over the digits, and in it the digit with the
  * fewest (at least two).  A configuration fixes the digit's mini-rows (or
@@ -101,11 +88,11 @@ static void e9_write_solution(const e9_state *s, uint8_t *out)
  * its index; *pattern the digit's segment set (band) or band x column
  * matrix (stack).  Returns the digit, or -1 if every digit is fixed
  * everywhere. */
-static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned *pattern)
+static int e9_choose_config(const e9_state *s, e9_configs *configs, const e9_configs *prev,
+                            unsigned pairs, int *stack, int *where, unsigned *pattern)
 {
-    e9_configs configs;
     int total[2][3];
-    e9_config_counts(s, &configs, total);
+    e9_config_counts(s, configs, total, prev, pairs);
     int best_total = 1000, best_kind = -1, best_where = -1;
 #pragma GCC unroll 2
     for (int kind = 0; kind < 2; kind++)
@@ -118,7 +105,7 @@ static int e9_choose_config(const e9_state *s, int *stack, int *where, unsigned 
     int best_digit = -1, best_n = 7;
 #pragma GCC unroll 9
     for (int d = 0; d < 9; d++) {
-        int k = e9_config_count(&configs, best_kind, best_where, d);
+        int k = e9_config_count(configs, best_kind, best_where, d);
         if (k >= 2 && k < best_n) { best_n = k; best_digit = d; }
     }
     *stack = best_kind;
@@ -134,11 +121,8 @@ static inline void e9_apply_config(e9_state *s, int d, int stack, int where, uns
 {
     s->dirty |= 1u << d;
     if (!stack) {
-        uint32_t cells = 0;
-#pragma GCC unroll 9
-        for (int j = 0; j < 9; j++)
-            cells |= ((perm >> j) & 1u) * (7u << (3 * j));
-        s->cand[E9_K(d, where)] &= cells;
+        /* (a permutation's only permutation is itself: the table gives its cells) */
+        s->cand[E9_K(d, where)] &= e9_band_allowed[perm];
     } else {
         for (int b = 0; b < 3; b++) {
             unsigned col = (perm >> (3 * b)) & 7u;  /* the one column band b keeps */
@@ -163,8 +147,9 @@ static void e9_write_differ(const e9_state *s, e9_search *ctx)
     }
 }
 
-/* Counts the solutions below state s (which it may modify). */
-static void e9_search_from(e9_state *s, e9_search *ctx)
+/* Counts the solutions below state s (which it may modify); parent: the
+ * configuration counts of the state s was branched from (NULL: none). */
+static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent)
 {
     ctx->nodes++;
     if (__builtin_expect((ctx->nodes & (E9_BUDGET_NODES - 1)) == 0, 0) && ctx->budget &&
@@ -172,7 +157,8 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
         ctx->stopped = ctx->done = 1;
         return;
     }
-    if (!e9_propagate(s, ctx->lines)) return;
+    unsigned pairs;
+    if (!e9_propagate(s, ctx->lines, &pairs)) return;
     if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) {
         if (ctx->count == 0 && ctx->solution) e9_write_solution(s, ctx->solution);
         if (ctx->count == 0 && ctx->differ) e9_write_differ(s, ctx);
@@ -182,7 +168,8 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
     }
     int stack = 0, where = 0;
     unsigned pattern = 0;
-    int d = e9_choose_config(s, &stack, &where, &pattern);
+    e9_configs configs;
+    int d = e9_choose_config(s, &configs, parent, pairs, &stack, &where, &pattern);
     if (d < 0) {
         /* Cannot happen: a digit fixed in every band and stack is fixed to
          * one cell per box, which the band rule would have placed. */
@@ -222,11 +209,11 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
         e9_state copy = *s;
         ctx->guesses++;
         e9_apply_config(&copy, d, stack, where, perms[j]);
-        e9_search_from(&copy, ctx);
+        e9_search_from(&copy, ctx, &configs);
         if (ctx->done) return;
     }
     e9_apply_config(s, d, stack, where, perms[n - 1]);
-    e9_search_from(s, ctx);
+    e9_search_from(s, ctx, &configs);
 }
 
 /* Counts the solutions below a start state; consistent = 0 counts none.
@@ -236,7 +223,7 @@ static uint64_t e9_count_budget(e9_state *s, int consistent, uint64_t limit, uin
                                 const sdk_budget *budget, int *stopped)
 {
     e9_search ctx = { limit, 0, 0, 0, solution, differ, prefer == NULL, prefer, 0, { 0 }, budget, 0, 0 };
-    if (consistent) e9_search_from(s, &ctx);
+    if (consistent) e9_search_from(s, &ctx, NULL);
     if (st) {
         st->nodes += ctx.nodes;
         st->guesses += ctx.guesses;

@@ -177,7 +177,7 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8])
  * erasure touched.  The rest of a pass (placements, naked singles, the
  * erasures across digits) runs on all five.  About half the rule work of a
  * node goes, and the fixpoint is the same. */
-static int e9_simd_pass(e9_state *s, int use_lines)
+static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
@@ -202,7 +202,9 @@ static int e9_simd_pass(e9_state *s, int use_lines)
     __m128i single_done = taken_done;
     for (int i = 0; i < 5; i++)
         if (s->dirty & (3u << (2 * i))) dirty |= 1u << i;
+    unsigned touched = 0;
     for (;;) {
+        touched |= dirty;
         __m256i old[5], placed[5], empty = zero;
         /* (unrolled: the five registers are independent, which hides the
          * latency of each one's long dependency chain) */
@@ -324,6 +326,7 @@ static int e9_simd_pass(e9_state *s, int use_lines)
         dirty = (unsigned)lines;
     }
     s->dirty = 0;
+    *pairs = touched;
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&s->cand[8 * i], v[i]);
     uint32_t u[4];
     _mm_storeu_si128((__m128i *)u, two);
@@ -337,9 +340,32 @@ static int e9_simd_pass(e9_state *s, int use_lines)
 #undef E9_B1
 #undef E9_B2
 
-int e9_propagate(e9_state *s, int use_lines)
+int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
 {
-    return e9_simd_pass(s, use_lines);
+    return e9_simd_pass(s, use_lines, pairs);
+}
+
+/* Per band, each digit's 27-bit mask spread to one byte a cell (a byte
+ * shuffle copies mask byte k / 8 to byte k, a compare tests its bit k % 8)
+ * and OR-ed in as the digit; the bands' 32-byte stores overlap, each
+ * overwriting the empty tail of the one before. */
+void e9_write_solution(const e9_state *s, uint8_t out[81])
+{
+    const __m256i which_byte = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                                2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i which_bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    uint8_t buf[27 * 2 + 32];
+    for (int b = 0; b < 3; b++) {
+        __m256i acc = _mm256_setzero_si256();
+#pragma GCC unroll 9
+        for (int d = 0; d < 9; d++) {
+            __m256i x = _mm256_shuffle_epi8(_mm256_set1_epi32((int)s->cand[E9_K(d, b)]), which_byte);
+            __m256i is = _mm256_cmpeq_epi8(_mm256_and_si256(x, which_bit), which_bit);
+            acc = _mm256_or_si256(acc, _mm256_and_si256(is, _mm256_set1_epi8((char)(d + 1))));
+        }
+        _mm256_storeu_si256((__m256i *)&buf[27 * b], acc);
+    }
+    memcpy(out, buf, 81);
 }
 
 /* The configurations of every digit in every band and stack, and their
@@ -352,8 +378,10 @@ int e9_propagate(e9_state *s, int use_lines)
  * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
  * popcount per byte counts them.  Byte sums over the digits give the
  * totals (at most 54 a byte). */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3])
+void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
+                      unsigned pairs)
 {
+    if (!prev) pairs = 0x1f;
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), all27 = _mm256_set1_epi32(0x7ffffff);
     const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
     const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
@@ -375,6 +403,12 @@ void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3])
                                  _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
+        if (!(pairs & (1u << i))) {
+            __m256i pop = _mm256_load_si256((const __m256i *)prev->bytes[i]);
+            _mm256_store_si256((__m256i *)out->bytes[i], pop);
+            sum = _mm256_add_epi8(sum, pop);
+            continue;
+        }
         __m256i m = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
         __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
                         _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);

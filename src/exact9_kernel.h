@@ -65,12 +65,20 @@ int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
 
 /* Full propagation: the band and stack rules, placements and naked singles
  * to their fixpoint, then the line rules (unless use_lines is 0), until
- * nothing changes.  Returns 0 on a contradiction. */
-int e9_propagate(e9_state *s, int use_lines);
+ * nothing changes.  Returns 0 on a contradiction.  *pairs: the digit pairs
+ * (bit i: digits 2i and 2i + 1, as e9_configs groups them) whose masks
+ * changed since the state was last propagated, or a superset. */
+int e9_propagate(e9_state *s, int use_lines, unsigned *pairs);
+
+/* Writes the digits of a solved state to out[81]. */
+void e9_write_solution(const e9_state *s, uint8_t out[81]);
 
 /* The configurations of every digit in every band and stack (out), and
- * their totals per band (total[0][b]) and per stack (total[1][st]). */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3]);
+ * their totals per band (total[0][b]) and per stack (total[1][st]).  prev
+ * (or NULL): the counts of a state s differs from only in the digit pairs
+ * `pairs` (see e9_propagate); the others' counts may be copied from it. */
+void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
+                      unsigned pairs);
 
 /* Digit d's configurations in band (kind 0) or stack (kind 1) `where`. */
 static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)

@@ -250,8 +250,9 @@ static int e9_line_rules(e9_state *s)
     return changed;
 }
 
-int e9_propagate(e9_state *s, int use_lines)
+int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
 {
+    *pairs = 0x1f;      /* (not tracked here) */
     for (;;) {
         if (!e9_band_pass(s)) return 0;
         int singles = e9_naked_singles(s);
@@ -263,9 +264,25 @@ int e9_propagate(e9_state *s, int use_lines)
     }
 }
 
-/* By table, per digit and band or stack. */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3])
+/* Writes the digits of a solved state to out[81]. */
+void e9_write_solution(const e9_state *s, uint8_t *out)
 {
+    for (int d = 0; d < 9; d++) for (int b = 0; b < 3; b++) {
+        uint32_t m = s->cand[E9_K(d, b)];
+        while (m) {
+            int i = __builtin_ctz(m);
+            m &= m - 1;
+            out[b * 27 + i] = (uint8_t)(d + 1);
+        }
+    }
+}
+
+/* By table, per digit and band or stack (all of them: prev is not used). */
+void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
+                      unsigned pairs)
+{
+    (void)prev;
+    (void)pairs;
     for (int b = 0; b < 3; b++) total[0][b] = total[1][b] = 0;
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
