@@ -274,49 +274,50 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
         if ((_mm_movemask_ps(_mm_castsi128_ps(full)) & 7) != 7 || !_mm_testz_si128(p_two, p_two))
             return 0;
         __m128i single128 = _mm_andnot_si128(two, one);
-        __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(p128, single_done), single128),
-                                    _mm_xor_si128(p128, taken_done));
-        dirty = 0;
-        if (_mm_testz_si128(news, news)) {
-            /* The same placements as at the last erasure (a new one on a
-             * taken cell would be a clash, caught above) and no new naked
-             * single: erasing again would change nothing. */
+        __m128i new_singles = _mm_andnot_si128(_mm_or_si128(p128, single_done), single128);
+        __m128i news = _mm_or_si128(new_singles, _mm_xor_si128(p128, taken_done));
+        /* Erase only if a placement or a naked single is new since the last
+         * erasure: the old ones' erasures are done (and a new placement on
+         * a taken cell would be a clash, caught above). */
+        if (!_mm_testz_si128(news, news)) {
+            single_done = single128;
+            taken_done = p128;
+            __m256i taken = _mm256_broadcastsi128_si256(p128);
+            if (_mm_testz_si128(new_singles, new_singles)) {
+                /* only new placements: their cells leave the other digits */
 #pragma GCC unroll 5
-            for (int i = 0; i < 5; i++) {
-                __m256i x = _mm256_xor_si256(v[i], old[i]);
-                dirty |= !_mm256_testz_si256(x, x) << i;
+                for (int i = 0; i < 5; i++) v[i] = _mm256_andnot_si256(_mm256_andnot_si256(placed[i], taken), v[i]);
+            } else {
+                __m256i single = _mm256_broadcastsi128_si256(single128);
+#pragma GCC unroll 5
+                for (int i = 0; i < 5; i++) {
+                    __m256i m = v[i];
+                    /* naked singles of this digit, cleared from the rest of
+                     * their row and box; its placements, cleared from the
+                     * other digits */
+                    __m256i ns = _mm256_andnot_si256(placed[i], _mm256_and_si256(single, m));
+                    __m256i ns_g = _mm256_and_si256(_mm256_or_si256(ns, _mm256_or_si256(
+                                       _mm256_srli_epi32(ns, 1), _mm256_srli_epi32(ns, 2))), seg_bits);
+                    __m256i ns_rows = _mm256_or_si256(ns_g, _mm256_or_si256(_mm256_srli_epi32(ns_g, 3),
+                                                                            _mm256_srli_epi32(ns_g, 6)));
+                    ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
+                    __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
+                                           _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
+                                           _mm256_set1_epi32(0x49));
+                    ns_boxes = _mm256_mullo_epi32(ns_boxes, _mm256_set1_epi32(0x1c0e07));
+                    __m256i own = _mm256_or_si256(placed[i], ns);
+                    __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
+                    v[i] = _mm256_andnot_si256(erase, m);
+                }
             }
-            if (dirty) continue;
-            goto fixpoint;
         }
-        single_done = single128;
-        taken_done = p128;
-        __m256i single = _mm256_broadcastsi128_si256(single128);
-        __m256i taken = _mm256_broadcastsi128_si256(p128);
+        dirty = 0;
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
-            __m256i m = v[i];
-            /* naked singles of this digit, cleared from the rest of their
-             * row and box; its placements, cleared from the other digits */
-            __m256i ns = _mm256_andnot_si256(placed[i], _mm256_and_si256(single, m));
-            __m256i ns_g = _mm256_and_si256(_mm256_or_si256(ns, _mm256_or_si256(
-                               _mm256_srli_epi32(ns, 1), _mm256_srli_epi32(ns, 2))), seg_bits);
-            __m256i ns_rows = _mm256_or_si256(ns_g, _mm256_or_si256(_mm256_srli_epi32(ns_g, 3),
-                                                                    _mm256_srli_epi32(ns_g, 6)));
-            ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
-            __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
-                                   _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
-                                   _mm256_set1_epi32(0x49));
-            ns_boxes = _mm256_mullo_epi32(ns_boxes, _mm256_set1_epi32(0x1c0e07));
-            __m256i own = _mm256_or_si256(placed[i], ns);
-            __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
-            m = _mm256_andnot_si256(erase, m);
-            v[i] = m;
-            __m256i x = _mm256_xor_si256(m, old[i]);
+            __m256i x = _mm256_xor_si256(v[i], old[i]);
             dirty |= !_mm256_testz_si256(x, x) << i;
         }
         if (dirty) continue;
-    fixpoint:;
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top. */
