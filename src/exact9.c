@@ -177,8 +177,10 @@ static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent
     }
     unsigned perms[6];
     int n = 0;
-    for (int i = 0; i < 6; i++)
-        if ((pattern & e9_perms[i]) == e9_perms[i]) perms[n++] = e9_perms[i];
+    for (int i = 0; i < 6; i++) {       /* (branch-free: which ones fit is anyone's guess) */
+        perms[n] = e9_perms[i];
+        n += (pattern & e9_perms[i]) == e9_perms[i];
+    }
     if (ctx->prefer) {
         /* The preferred grid's configuration of d there goes first. */
         if (!ctx->prefer_ready) {

@@ -74,8 +74,10 @@ static int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8])
     }
     /* the two halves count the even and the odd digits: add them */
     __m128i lo[4], hi[4], rs[4], cs[4];
+#pragma GCC unroll 4
     for (int k = 0; k < 4; k++) { lo[k] = _mm256_castsi256_si128(rc[k]); hi[k] = _mm256_extracti128_si256(rc[k], 1); }
     e9_count_add(rs, lo, hi);
+#pragma GCC unroll 4
     for (int k = 0; k < 4; k++) { lo[k] = _mm256_castsi256_si128(cc[k]); hi[k] = _mm256_extracti128_si256(cc[k], 1); }
     e9_count_add(cs, lo, hi);
     /* a mini-line that fewer than three digits reach, or that more than
@@ -200,8 +202,8 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
     __m128i taken_done = _mm_andnot_si128(_mm_setr_epi32((int)s->unsolved[0], (int)s->unsolved[1], (int)s->unsolved[2], 0),
                                           _mm_setr_epi32(E9_BAND_ALL, E9_BAND_ALL, E9_BAND_ALL, 0));
     __m128i single_done = taken_done;
-    for (int i = 0; i < 5; i++)
-        if (s->dirty & (3u << (2 * i))) dirty |= 1u << i;
+    unsigned pair = s->dirty | (s->dirty >> 1);     /* bit 2i: digit 2i or 2i + 1 */
+    dirty = (pair & 1) | (pair >> 1 & 2) | (pair >> 2 & 4) | (pair >> 3 & 8) | (pair >> 4 & 16);
     unsigned touched = 0;
     for (;;) {
         touched |= dirty;
