@@ -86,28 +86,33 @@ typedef struct e9_search {
  * forum_hardest_1905 about 64 a puzzle at limit 2, against 92 for the
  * busiest bivalue cell).  *stack is 0 for a band, 1 for a stack; *where is
  * its index; *pattern the digit's segment set (band) or band x column
- * matrix (stack).  Returns the digit, or -1 if every digit is fixed
- * everywhere. */
+ * matrix (stack).  The counts go to *configs (for the branches below, as
+ * prev); prev and pairs as in e9_config_counts.  Returns the digit, or -1
+ * if every digit is fixed everywhere. */
 static int e9_choose_config(const e9_state *s, e9_configs *configs, const e9_configs *prev,
                             unsigned pairs, int *stack, int *where, unsigned *pattern)
 {
     int total[2][3];
     e9_config_counts(s, configs, total, prev, pairs);
-    int best_total = 1000, best_kind = -1, best_where = -1;
-#pragma GCC unroll 2
-    for (int kind = 0; kind < 2; kind++)
-#pragma GCC unroll 3
-        for (int w = 0; w < 3; w++)
-            if (total[kind][w] > 9 && total[kind][w] < best_total) {
-                best_total = total[kind][w]; best_kind = kind; best_where = w;
-            }
-    if (best_kind < 0) return -1;
-    int best_digit = -1, best_n = 7;
-#pragma GCC unroll 9
-    for (int d = 0; d < 9; d++) {
-        int k = e9_config_count(configs, best_kind, best_where, d);
-        if (k >= 2 && k < best_n) { best_n = k; best_digit = d; }
+    /* Minima of (count, index) keys, without branches (which group and
+     * digit win is anyone's guess): the first of the fewest, as a loop of
+     * strict comparisons would pick. */
+    unsigned group = ~0u;
+#pragma GCC unroll 6
+    for (unsigned g = 0; g < 6; g++) {
+        unsigned t = (unsigned)total[g / 3][g % 3], key = t > 9 ? t << 3 | g : ~0u;
+        group = key < group ? key : group;
     }
+    if (group == ~0u) return -1;
+    int best_kind = (int)(group & 7) / 3, best_where = (int)(group & 7) % 3;
+    unsigned digit = 7u << 4 | 15;
+#pragma GCC unroll 9
+    for (unsigned d = 0; d < 9; d++) {
+        unsigned k = (unsigned)e9_config_count(configs, best_kind, best_where, (int)d);
+        unsigned key = k >= 2 ? k << 4 | d : ~0u;
+        digit = key < digit ? key : digit;
+    }
+    int best_digit = (digit & 15) == 15 ? -1 : (int)(digit & 15);
     *stack = best_kind;
     *where = best_where;
     *pattern = best_kind ? e9_stack_pattern(s, best_digit, best_where)
