@@ -265,7 +265,7 @@ int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
 }
 
 /* Writes the digits of a solved state to out[81]. */
-void e9_write_solution(const e9_state *s, uint8_t *out)
+void e9_write_solution(const e9_state *s, uint8_t out[81])
 {
     for (int d = 0; d < 9; d++) for (int b = 0; b < 3; b++) {
         uint32_t m = s->cand[E9_K(d, b)];
