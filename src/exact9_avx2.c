@@ -322,8 +322,9 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
         if (dirty) continue;
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
-         * once; if they erase anything, back to the top. */
-        int lines = use_lines ? e9_simd_line_rules(v, two, s->lines_done) : 0;
+         * once; if they erase anything, back to the top.  A solved grid
+         * (every cell placed, no clash) has nothing left for them. */
+        int lines = use_lines && !_mm_testz_si128(two, two) ? e9_simd_line_rules(v, two, s->lines_done) : 0;
         if (lines < 0) return 0;
         if (!lines) break;
         dirty = (unsigned)lines;
