@@ -1,0 +1,109 @@
+/*
+ * exact9_kernel.h -- what the 9x9 kernel's search (exact9.c) and its two
+ * propagation kernels share: the state, and the four kernel entry points.
+ * exact9_avx2.c implements them with AVX2 (all nine digits at once, no
+ * tables), exact9_portable.c in plain C (tables, per changed digit); a build
+ * compiles the one its instruction set allows (make PORTABLE=1: portable),
+ * and both give the same results, node for node.  Internal to src/.
+ */
+#ifndef EXACT9_KERNEL_H
+#define EXACT9_KERNEL_H
+
+#include <stdint.h>
+
+#include "sudoku.h"
+#include "exact9_tables.h"
+
+#if defined(__AVX2__)
+#define E9_SIMD 1
+#endif
+
+/* Mask of the 27 cells of a band; bit (row_in_band * 9 + column). */
+#define E9_BAND_ALL 0x7ffffffu
+
+/* The search state.  cand[E9_K(digit, band)] is the 27-bit mask of cells
+ * of the band where the digit is possible (placed digits included); each
+ * digit has four slots, the fourth always 0, so that with AVX2 one 128-bit
+ * half of a register holds one digit's three bands (see e9_simd_pass).
+ * seen[k] is cand[k] as it was when the band rule last ran on it, so the
+ * plain-C pass only runs the rule on masks that changed.  unsolved[band]
+ * marks cells not yet placed.  dirty (bit d) marks the digits whose masks
+ * changed outside e9_propagate since it last ran (all after e9_start); the
+ * AVX2 kernel runs its per-digit rules only where something changed. */
+#define E9_K(d, b) ((d) * 4 + (b))
+typedef struct e9_state {
+    _Alignas(32) uint32_t cand[40];     /* digits 0-8, and a tenth always 0 */
+#ifdef E9_SIMD
+    _Alignas(16) uint32_t lines_done[8];    /* the line rules' assertions so far, see e9_simd_line_rules */
+#endif
+#ifndef E9_SIMD
+    uint32_t seen[36];
+#endif
+    uint32_t unsolved[3];
+    uint32_t dirty;
+#ifndef E9_SIMD
+    uint32_t line_sig[3];   /* sum of a band's masks when the line rules last ran on it */
+#endif
+} e9_state;
+
+/* The configurations (tdoku's word) of every digit in every band and stack,
+ * as e9_config_counts leaves them: for digit d, the four bytes at
+ * bytes[d / 2][(d & 1) * 16 + 4 * where] hold its count in band `where`
+ * (byte 0) and, summed over bytes 1-3, in stack `where` -- the layout the
+ * AVX2 kernel's registers give; the portable one fills the same. */
+typedef struct e9_configs {
+    _Alignas(32) uint8_t bytes[5][32];
+} e9_configs;
+
+/* The start state of puzzle: 1 if its givens agree, 0 if two clash,
+ * -1 if a cell holds no 9x9 digit. */
+int e9_start(const uint8_t puzzle[81], e9_state *out);
+
+/* masks[E9_K(d, b)] = the cells of band b holding digit d + 1 (the other
+ * words of masks[40] 0); -1 if a cell holds more than 9. */
+int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
+
+/* Full propagation: the band and stack rules, placements and naked singles
+ * to their fixpoint, then the line rules (unless use_lines is 0), until
+ * nothing changes.  Returns 0 on a contradiction.  *pairs: the digit pairs
+ * (bit i: digits 2i and 2i + 1, as e9_configs groups them) whose masks
+ * changed since the state was last propagated, or a superset. */
+int e9_propagate(e9_state *s, int use_lines, unsigned *pairs);
+
+/* Writes the digits of a solved state to out[81]. */
+void e9_write_solution(const e9_state *s, uint8_t out[81]);
+
+/* The configurations of every digit in every band and stack (out), and
+ * their totals per band (total[0][b]) and per stack (total[1][st]).  prev
+ * (or NULL): the counts of a state s differs from only in the digit pairs
+ * `pairs` (see e9_propagate); the others' counts may be copied from it. */
+void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
+                      unsigned pairs);
+
+/* Digit d's configurations in band (kind 0) or stack (kind 1) `where`. */
+static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)
+{
+    const uint8_t *p = &c->bytes[d >> 1][(d & 1) * 16 + where * 4];
+    return kind ? p[1] + p[2] + p[3] : p[0];
+}
+
+/* The segment set of a band mask: bit row*3+box if that mini-row is non-empty. */
+static inline unsigned e9_segments(uint32_t m)
+{
+    return e9_row_triads[m & 0x1ffu] | (unsigned)e9_row_triads[(m >> 9) & 0x1ffu] << 3
+         | (unsigned)e9_row_triads[m >> 18] << 6;
+}
+
+/* The band x column matrix of digit d in stack st: bit band*3+column set
+ * if the digit may use that column of the stack in that band. */
+static inline unsigned e9_stack_pattern(const e9_state *s, int d, int st)
+{
+    unsigned small = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = s->cand[E9_K(d, b)];
+        small |= (((m | (m >> 9) | (m >> 18)) >> (3 * st)) & 7u) << (3 * b);
+    }
+    return small;
+}
+
+#endif
