@@ -12,13 +12,17 @@
 #include <string.h>
 #include "chains.h"
 
-/* The per-search state over keys: parent key, depth, main-line fingerprint. */
+/* The per-search state over keys: parent key, depth, main-line fingerprint;
+ * and the implications of every key for the current pass, built once a pass
+ * (the grid is fixed): key k implies adj[start[k] .. start[k + 1]). */
 typedef struct {
     int32_t *par, *dep;
     uint64_t *anc;
     int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
     int cap_off;
     int *list;                     /* one implication list */
+    int32_t *start, *adj;
+    int capadj;
 } ch_kbfs;
 
 static inline uint64_t ch_kbit(int k)
@@ -92,6 +96,29 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
                 out[m++] = k;
         }
     return m;
+}
+
+/* The implication lists of every candidate's keys for one pass, once:
+ * every search of the pass reads them. */
+static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
+{
+    int na = 0;
+    for (int k = 0; k < c->nkeys; k++) {
+        s->start[k] = na;
+        int cell = k / (2 * c->n), d = (k >> 1) % c->n + 1;
+        if (!(c->g->cand[cell] >> (d - 1) & 1))
+            continue;
+        int m = (k & 1) ? ch_kon_to_off(c, k, isY, s->list) : ch_koff_to_on(c, k, isY, isX, s->list);
+        if (na + m > s->capadj) {
+            s->adj = ch_grow(s->adj, &s->capadj, na + m, sizeof(int32_t));
+            if (!s->adj)
+                return c->oom = 1, 0;
+        }
+        memcpy(s->adj + na, s->list, sizeof(int32_t) * (size_t)m);
+        na += m;
+    }
+    s->start[c->nkeys] = na;
+    return 1;
 }
 
 /* SE's cause of the link from key pk to key k: the cell, or the first
@@ -229,7 +256,7 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
  * again is queued again (SE does) only if it leads straight back to src. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
-                     uint8_t *mark, int *elim)
+                     uint8_t *mark, int *elim, int *fp)
 {
     uint32_t st = ch_new_stamp(c);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
@@ -245,25 +272,25 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
         }
     }
     ch_kset(c, s, src, -1);
-    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0;
+    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, target = src ^ 1;
     s->qon[ql++] = src;
-    int *buf = s->list;
+    *fp = -1;
     while (qh < ql || oh < ol) {
         length++;
         while (qh < ql) {
             int p = s->qon[qh++];
             if (s->dep[p] + 2 > maxcx)
                 return 1;
-            int m = ch_kon_to_off(c, p, isY, buf);
-            for (int i = 0; i < m; i++) {
-                int x = buf[i], dupe = c->stamp_a[x] == st;
-                if (ch_kis_parent(s, p, x))
-                    continue;
+            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+                int x = s->adj[i], dupe = c->stamp_a[x] == st;
+                if (x == target && *fp < 0)
+                    *fp = p;
+                /* A key not reached yet is no parent of p. */
                 if (dupe) {
                     int cl = 0;
                     for (int j = 0; j < ncl; j++)
                         cl |= closer[j] == x;
-                    if (!cl)
+                    if (!cl || ch_kis_parent(s, p, x))
                         continue;
                 } else
                     ch_kset(c, s, x, p);
@@ -290,9 +317,8 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                     ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, mark, elim);
                 continue;
             }
-            int m = ch_koff_to_on(c, x, isY, isX, buf);
-            for (int i = 0; i < m; i++) {
-                int y = buf[i];
+            for (int i = s->start[x]; i < s->start[x + 1]; i++) {
+                int y = s->adj[i];
                 if (length >= 4 && y == src)
                     ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, mark, elim);
                 if (c->stamp_a[y] != st) {
@@ -309,10 +335,10 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
 
 /* SE's doForcingChains from key src (on or off): the first key of src's own
  * candidate in the opposite state, or -1; cut where it could not win. */
-static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
+static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
     uint32_t st = ch_new_stamp(c);
-    int target = src ^ 1, *buf = s->list;
+    int target = src ^ 1;
     ch_kset(c, s, src, -1);
     int onh = 0, onl = 0, offh = 0, offl = 0;
     if (src & 1)
@@ -324,12 +350,11 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
             int p = s->qon[onh++];
             if (s->dep[p] + 2 > maxcx)
                 return -1;
-            int m = ch_kon_to_off(c, p, isY, buf);
-            for (int i = 0; i < m; i++) {
-                int x = buf[i];
+            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+                int x = s->adj[i];
                 if (x == target)
                     return p;
-                if (c->stamp_a[x] != st && !ch_kis_parent(s, p, x)) {
+                if (c->stamp_a[x] != st) {   /* (a key not reached is no parent) */
                     ch_kset(c, s, x, p);
                     s->qoff[offl++] = x;
                 }
@@ -339,9 +364,8 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
             int p = s->qoff[offh++];
             if (s->dep[p] + 2 > maxcx)
                 return -1;
-            int m = ch_koff_to_on(c, p, isY, 1, buf);
-            for (int i = 0; i < m; i++) {
-                int y = buf[i];
+            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+                int y = s->adj[i];
                 if (y == target)
                     return p;
                 if (c->stamp_a[y] != st) {
@@ -359,6 +383,8 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark
 {
     double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
+    if (!ch_kadj(c, s, isY, isX))
+        return;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
@@ -369,11 +395,16 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark
                 continue;
             if (ch_stopped(c))
                 return;
-            int on = CH_KEY(c, cell, d, 1);
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim))
+            int on = CH_KEY(c, cell, d, 1), fp;
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim, &fp))
                 return;
             for (int from = on; isX && from >= on - 1; from--) {
-                int last = ch_forcing(c, s, from, isY, ch_max_win(c, fb, key));
+                /* From "on", the cycle search (the same tree, as deep or
+                 * deeper: its bound was set before, at a rating below)
+                 * met the forcing chain's end already. */
+                int maxcx = ch_max_win(c, fb, key);
+                int last = from == on ? (fp >= 0 && s->dep[fp] + 2 <= maxcx ? fp : -1)
+                                      : ch_forcing(c, s, from, maxcx);
                 if (last < 0)
                     continue;
                 int base = c->nnode, basepar = c->npar;
@@ -401,9 +432,11 @@ void ch_unary(ch_ctx *c)
     s.qoff = malloc(sizeof(int32_t) * (nk + 1));
     s.qdup = malloc(sizeof(int32_t) * (nk + 1));
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
+    s.start = malloc(sizeof(int32_t) * (nk + 1));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     uint8_t *mark = malloc((size_t)c->ncells * (size_t)(c->n + 1));
-    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !elim || !mark)
+    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !elim ||
+        !mark)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
@@ -418,6 +451,8 @@ void ch_unary(ch_ctx *c)
     free(s.qoff);
     free(s.qdup);
     free(s.list);
+    free(s.start);
+    free(s.adj);
     free(elim);
     free(mark);
 }
