@@ -23,6 +23,9 @@ typedef struct {
     int *list;                     /* one implication list */
     int32_t *start, *adj;
     int capadj;
+    int cw;                        /* words of a cell set */
+    uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
+    uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
 } ch_kbfs;
 
 static inline uint64_t ch_kbit(int k)
@@ -163,8 +166,10 @@ static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
     return prev;
 }
 
-/* The cycle hint of a cycle found back at its start (dstOn). */
-static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, int *elim)
+/* The cycle hint of a cycle found back at its start (dstOn), with its
+ * removals (ch_cycle_elims). */
+static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, const int *elim, int ne,
+                          int ncellsin)
 {
     double base = (isX && isY) ? 7.0 : 6.5;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
@@ -172,37 +177,63 @@ static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, i
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, key))
         return;
-    int n = c->n, ncells = c->ncells;
-    memset(mark, 0, (size_t)ncells * (size_t)n + (size_t)ncells);
-    uint8_t *incyc = mark + (size_t)ncells * (size_t)n;
-    int ncellsin = 0;
-    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0])
-        if (!incyc[c->node[p].cell]) {
-            incyc[c->node[p].cell] = 1;
-            ncellsin++;
-        }
-    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0]) {
-        int cell = c->node[p].cell, d = c->node[p].d;
-        uint8_t flag = c->node[p].on ? 1 : 2;
-        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++) {
-            int o = c->b->peers[i];
-            if (!incyc[o] && (c->g->cand[o] >> (d - 1) & 1))
-                mark[o * n + d - 1] |= flag;
-        }
-    }
-    int ne = 0;
-    for (int i = 0; i < ncells * n; i++)
-        if (mark[i] == 3) {
-            elim[2 * ne] = i / n;
-            elim[2 * ne + 1] = i % n + 1;
-            ne++;
-        }
-    if (!ne)
-        return;
     const char *name = (isX && isY) ? "Bidirectional Cycle"
                      : isY ? "Bidirectional Y-Cycle"
                      : ncellsin == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
     ch_take(c, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
+}
+
+/* The removals of the cycle through keys from (up to src) and tail: a
+ * candidate outside the cycle's cells that sees both an "on" and an "off"
+ * of its digit there, in cell order.  Cell sets as bit words (peerb, candb). */
+static int ch_cycle_elims(ch_ctx *c, const ch_kbfs *s, int from, int tail, int *elim,
+                          int *ncellsin)
+{
+    int n = c->n, cw = s->cw, ne = 0;
+    uint64_t *incyc = s->cyc, *seen = s->cyc + (size_t)(2 * n + 1) * (size_t)cw;
+    uint32_t digits = 0;
+    memset(incyc, 0, sizeof(uint64_t) * (size_t)cw);
+    for (int k = tail >= 0 ? tail : from, next = tail >= 0 ? from : -2; k >= 0;
+         k = next == -2 ? s->par[k] : next, next = -2) {
+        int cell = k / (2 * n), d = (k >> 1) % n + 1;
+        uint64_t *side = s->cyc + (size_t)(1 + 2 * (d - 1) + (k & 1)) * (size_t)cw;
+        if (!(digits >> (d - 1) & 1)) {
+            digits |= 1u << (d - 1);
+            memset(s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, 0, sizeof(uint64_t) * 2 * (size_t)cw);
+        }
+        incyc[cell >> 6] |= 1ull << (cell & 63);
+        for (int w = 0; w < cw; w++)
+            side[w] |= s->peerb[(size_t)cell * (size_t)cw + (size_t)w];
+    }
+    uint64_t any = 0;
+    memset(seen, 0, sizeof(uint64_t) * (size_t)cw);
+    for (uint32_t dm = digits; dm; dm &= dm - 1) {
+        int d = __builtin_ctz(dm) + 1;
+        uint64_t *off = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, *on = off + cw;
+        for (int w = 0; w < cw; w++) {
+            on[w] &= off[w] & s->candb[(size_t)(d - 1) * (size_t)cw + (size_t)w] & ~incyc[w];
+            seen[w] |= on[w];
+            any |= on[w];
+        }
+    }
+    *ncellsin = 0;
+    for (int w = 0; w < cw; w++)
+        *ncellsin += __builtin_popcountll(incyc[w]);
+    if (!any)
+        return 0;
+    for (int w = 0; w < cw; w++)
+        for (uint64_t m = seen[w]; m; m &= m - 1) {
+            int cell = w * 64 + __builtin_ctzll(m);
+            for (uint32_t dm = digits; dm; dm &= dm - 1) {
+                int d = __builtin_ctz(dm) + 1;
+                if (s->cyc[(size_t)(2 + 2 * (d - 1)) * (size_t)cw + (size_t)w] >> (cell & 63) & 1) {
+                    elim[2 * ne] = cell;
+                    elim[2 * ne + 1] = d;
+                    ne++;
+                }
+            }
+        }
+    return ne;
 }
 
 /* The forcing chain hint of a target (the start's own candidate, reached
@@ -236,10 +267,13 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
 /* A cycle back to src through key from (and tail after it, if >= 0), of
  * complexity cx: made into nodes and offered if it could win. */
 static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int cx, int src,
-                           int isY, int isX, uint8_t *mark, int *elim)
+                           int isY, int isX, int *elim)
 {
     if (!ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(cx), cx,
                    isX && isY ? 4 : isY ? 3 : 2))
+        return;
+    int ncellsin, ne = ch_cycle_elims(c, s, from, tail, elim, &ncellsin);
+    if (!ne)
         return;
     int base = c->nnode, basepar = c->npar, n = c->n;
     int q = ch_knodes(c, s, from, tail);
@@ -247,7 +281,7 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
     ch_add_parent(c, id, q);
     if (!c->oom)
         c->node[id].cause = (int16_t)ch_kcause(c, tail >= 0 ? tail : from, src);
-    ch_cycle_hint(c, id, isY, isX, mark, elim);
+    ch_cycle_hint(c, id, isY, isX, elim, ne, ncellsin);
     c->nnode = base;
     c->npar = basepar;
 }
@@ -256,7 +290,7 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
  * again is queued again (SE does) only if it leads straight back to src. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
-                     uint8_t *mark, int *elim, int *fp)
+                     int *elim, int *fp)
 {
     uint32_t st = ch_new_stamp(c);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
@@ -314,13 +348,13 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
             int x = s->qoff[oh], dp = s->qdup[oh++];
             if (dp >= 0) {
                 if (length >= 4)
-                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, mark, elim);
+                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, elim);
                 continue;
             }
             for (int i = s->start[x]; i < s->start[x + 1]; i++) {
                 int y = s->adj[i];
                 if (length >= 4 && y == src)
-                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, mark, elim);
+                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, elim);
                 if (c->stamp_a[y] != st) {
                     ch_kset(c, s, y, x);
                     s->qon[ql++] = y;
@@ -379,7 +413,7 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 }
 
 /* One of SE's three passes (X links, Y links, both) over every candidate. */
-static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark, int *elim)
+static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
 {
     double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
@@ -396,7 +430,7 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark
             if (ch_stopped(c))
                 return;
             int on = CH_KEY(c, cell, d, 1), fp;
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim, &fp))
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp))
                 return;
             for (int from = on; isX && from >= on - 1; from--) {
                 /* From "on", the cycle search (the same tree, as deep or
@@ -434,15 +468,25 @@ void ch_unary(ch_ctx *c)
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
-    uint8_t *mark = malloc((size_t)c->ncells * (size_t)(c->n + 1));
+    s.cw = (c->ncells + 63) / 64;
+    size_t cw = (size_t)s.cw;
+    s.peerb = calloc((size_t)c->ncells * cw + (size_t)c->n * cw, sizeof(uint64_t));
+    s.candb = s.peerb ? s.peerb + (size_t)c->ncells * cw : NULL;
+    s.cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
+    for (int cell = 0; s.peerb && cell < c->ncells; cell++) {
+        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++)
+            s.peerb[(size_t)cell * cw + (size_t)(c->b->peers[i] >> 6)] |= 1ull << (c->b->peers[i] & 63);
+        for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+            s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
+    }
     if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !elim ||
-        !mark)
+        !s.peerb || !s.cyc)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
         for (int i = 0; i < 3 && !c->stopped && !c->oom; i++)
             if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
-                ch_unary_pass(c, &s, pass[i][0], pass[i][1], mark, elim);
+                ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
     }
     free(s.par);
     free(s.dep);
@@ -454,5 +498,6 @@ void ch_unary(ch_ctx *c)
     free(s.start);
     free(s.adj);
     free(elim);
-    free(mark);
+    free(s.peerb);
+    free(s.cyc);
 }
