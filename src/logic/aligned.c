@@ -42,35 +42,39 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg
     for (int i = 0; i < k; i++)
         for (int j = 0; j < k; j++)
             see[i][j] = i != j && lg_sees(g->b, cells[i], cells[j]);
-    int digits[3][SDK_MAX_N], nd[3], idx[3] = {0, 0, 0}, vals[3];
-    uint32_t ok[3] = {0, 0, 0};
-    for (int i = 0; i < k; i++) {
-        nd[i] = 0;
-        for (uint32_t m = g->cand[cells[i]]; m; m &= m - 1)
-            digits[i][nd[i]++] = lg_low(m) + 1;
-    }
-    for (;;) {
-        for (int i = 0; i < k; i++)
-            vals[i] = digits[i][idx[i]];
-        int allowed = 1;
-        uint32_t m = 0;
-        for (int j = 1; j < k && allowed; j++)
-            for (int i = 0; i < j; i++)
-                if (vals[i] == vals[j] && see[i][j])
-                    allowed = 0;
-        for (int i = 0; i < k; i++)
-            m |= 1u << (vals[i] - 1);
-        for (int e = 0; e < ncommon && allowed; e++)
-            if (!(common[e] & ~m))
-                allowed = 0;
-        if (allowed)
-            for (int i = 0; i < k; i++)
-                ok[i] |= 1u << (vals[i] - 1);
-        int i = 0;
-        while (i < k && ++idx[i] == nd[i])
-            idx[i++] = 0;
-        if (i == k)
-            break;
+    /* The combinations by their first k-1 digits: the last cell's digits
+     * that complete an allowed one form a mask.  Stops once every
+     * candidate is in an allowed combination (nothing to remove). */
+    uint32_t dm[3], ok[3] = {0, 0, 0}, all = 0;
+    for (int i = 0; i < k; i++)
+        dm[i] = g->cand[cells[i]];
+    uint32_t m1 = k == 3 ? dm[1] : 1;
+    for (uint32_t a = dm[0]; a && !all; a &= a - 1) {
+        uint32_t b0 = a & -a;
+        for (uint32_t bm = m1; bm && !all; bm &= bm - 1) {
+            uint32_t b1 = k == 3 ? bm & -bm : 0;
+            if (b1 == b0 && see[0][1])
+                continue;
+            uint32_t m = b0 | b1, last = dm[k - 1], forbid = 0;
+            if (see[0][k - 1])
+                forbid |= b0;
+            if (see[1][k - 1] && k == 3)
+                forbid |= b1;
+            /* An excluder holding only these digits and at most one more
+             * forbids that one (all of them, if it holds no more). */
+            for (int e = 0; e < ncommon; e++) {
+                uint32_t r = common[e] & ~m;
+                if (!(r & (r - 1)))
+                    forbid |= r ? r : ~0u;
+            }
+            last &= ~forbid;
+            if (!last)
+                continue;
+            ok[0] |= b0;
+            ok[1] |= k == 3 ? b1 : last;
+            ok[k - 1] |= last;
+            all = ok[0] == dm[0] && ok[1] == dm[1] && ok[k - 1] == dm[k - 1];
+        }
     }
     lg_begin(out, k == 2 ? "Aligned Pair Exclusion" : "Aligned Triplet Exclusion", k == 2 ? 6.2 : 7.5);
     for (int i = 0; i < k; i++)
@@ -113,6 +117,13 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     for (int n2 = 1; n2 < x.nlist; n2++)
         for (int n1 = 0; n1 < n2; n1++) {
             int cells[3] = {x.list[n1], x.list[n2], -1};
+            /* A third cell only narrows the common excluders: fewer than
+             * two for the pair, none of its triplets can exclude. */
+            int pc = 0;
+            for (int w = 0; w < x.words && pc < 2; w++)
+                pc += __builtin_popcountll(x.bits[cells[0]][w] & x.bits[cells[1]][w]);
+            if (pc < 2)
+                continue;
             if (degree == 2) {
                 if (ae_try(g, &x, cells, 2, out)) {
                     lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
