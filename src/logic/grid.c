@@ -152,6 +152,16 @@ uint32_t lg_pos(const lg_grid *g, int h, int d)
     return m;
 }
 
+void lg_pos_all(const lg_grid *g, int h, uint32_t *pos)
+{
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int d = 1; d <= g->n; d++)
+        pos[d] = 0;
+    for (int i = 0; i < g->n; i++)
+        for (uint32_t m = g->cand[hc[i]]; m; m &= m - 1)
+            pos[__builtin_ctz(m) + 1] |= 1u << i;
+}
+
 void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more)
 {
     uint32_t o = 0, m = 0;

@@ -69,8 +69,7 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
         int n2 = lg_houses_of(b, pair_kinds[k][1], hs2);
         for (int i1 = 0; i1 < n1; i1++) {
             uint32_t pos1[SDK_MAX_N + 1];
-            for (int d = 1; d <= g->n; d++)
-                pos1[d] = lg_pos(g, hs1[i1], d);
+            lg_pos_all(g, hs1[i1], pos1);
             for (int i2 = 0; i2 < n2; i2++) {
                 int h1 = hs1[i1], h2 = hs2[i2];
                 if (h1 == h2)

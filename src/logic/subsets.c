@@ -33,8 +33,7 @@ int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out)
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
         uint32_t pos[SDK_MAX_N + 1];
-        for (int d = 1; d <= n; d++)
-            pos[d] = lg_pos(g, h, d);
+        lg_pos_all(g, h, pos);
         for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
             uint32_t uni = 0;
             int ok = 1;
