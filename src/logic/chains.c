@@ -70,15 +70,20 @@ static int ch_houses_init(ch_ctx *c)
                 }
     }
     c->hstart[c->ncells] = k;
+    /* in[o] == cell + 1: o lies in one of cell's houses already seen. */
+    int *in = calloc((size_t)c->ncells, sizeof(int));
+    if (!in)
+        return 0;
     for (int cell = 0; cell < c->ncells; cell++)
-        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-            for (int i = 0; i < c->n; i++) {
-                int o = b->house_cells[c->hlist[h] * c->n + i];
-                for (int e = b->cell_house_start[o]; e < b->cell_house_start[o + 1]; e++)
-                    for (int f = c->hstart[cell]; f < h; f++)
-                        if (b->cell_houses[e] == c->hlist[f])
-                            c->hdup[h] |= 1u << i;
-            }
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+            const uint16_t *hc = b->house_cells + (size_t)c->hlist[h] * (size_t)c->n;
+            for (int i = 0; i < c->n; i++)
+                if (in[hc[i]] == cell + 1)
+                    c->hdup[h] |= 1u << i;
+            for (int i = 0; i < c->n; i++)
+                in[hc[i]] = cell + 1;
+        }
+    free(in);
     return 1;
 }
 
