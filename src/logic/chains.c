@@ -403,13 +403,18 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
     return min_cx <= c->best_cx;
 }
 
-int ch_max_win(const ch_ctx *c, double base, int sortkey)
+int ch_max_win(ch_ctx *c, double base, int sortkey)
 {
     if (!c->have || c->collect)
         return 1 << 30;
+    for (int i = 0; i < c->nmw; i++)
+        if (c->mw[i].base == base && c->mw[i].key == sortkey)
+            return c->mw[i].cx;
     int cx = 0;
     while (cx <= c->nkeys && ch_better(c, base + lg_length_bonus(cx + 1), cx + 1, sortkey))
         cx++;
+    if (c->nmw < 4)
+        c->mw[c->nmw++] = (struct ch_mw){base, sortkey, cx};
     return cx;
 }
 

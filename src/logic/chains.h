@@ -93,6 +93,9 @@ typedef struct ch_ctx {
     int have;
     double best_diff;
     int best_cx, best_key;
+    /* ch_max_win's answers for the best so far (cleared when it changes) */
+    struct ch_mw { double base; int key, cx; } mw[4];
+    int nmw;
     lg_step *out;
     int level, dynamic, nishio, multiple;
 } ch_ctx;
@@ -141,7 +144,7 @@ int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
  * still win (0: none can). */
-int  ch_max_win(const ch_ctx *c, double base, int sortkey);
+int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
 /* Removes d from the working grid's cell (and its house masks). */
 void ch_remove(ch_ctx *c, int cell, int d);
