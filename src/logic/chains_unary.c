@@ -12,12 +12,11 @@
 #include <string.h>
 #include "chains.h"
 
-/* The per-search state over keys: parent key, depth, main-line fingerprint;
+/* The per-search state over keys: parent key, depth;
  * and the implications of every key for the current pass, built once a pass
  * (the grid is fixed): key k implies adj[start[k] .. start[k + 1]). */
 typedef struct {
     int32_t *par, *dep;
-    uint64_t *anc;
     int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
     int cap_off;
     int *list;                     /* one implication list */
@@ -28,17 +27,11 @@ typedef struct {
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
 } ch_kbfs;
 
-static inline uint64_t ch_kbit(int k)
-{
-    return 1ull << ((unsigned)k * 2654435761u >> 26);
-}
-
 static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
 {
     c->stamp_a[k] = c->stamp_av;
     s->par[k] = parent;
     s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
-    s->anc[k] = parent < 0 ? 0 : s->anc[parent] | ch_kbit(parent);
 }
 
 /* A fresh stamp for the chain map (stamp a). */
@@ -51,11 +44,10 @@ static uint32_t ch_new_stamp(ch_ctx *c)
     return c->stamp_av;
 }
 
-/* SE's isParent: is key x on the main line above key p? */
+/* SE's isParent: is key x on the main line above key p?  (Asked only of
+ * keys met again that could close a cycle: rare enough to walk.) */
 static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 {
-    if (!(s->anc[p] & ch_kbit(x)))
-        return 0;
     for (int q = s->par[p]; q >= 0; q = s->par[q])
         if (q == x)
             return 1;
@@ -108,9 +100,11 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
     int na = 0;
     for (int k = 0; k < c->nkeys; k++) {
         s->start[k] = na;
-        int cell = k / (2 * c->n), d = (k >> 1) % c->n + 1;
-        if (!(c->g->cand[cell] >> (d - 1) & 1))
+        if (!(c->g->cand[k / (2 * c->n)] >> ((k >> 1) % c->n) & 1)) {
+            k |= 1;          /* neither key of an absent candidate implies anything */
+            s->start[k] = na;
             continue;
+        }
         int m = (k & 1) ? ch_kon_to_off(c, k, isY, s->list) : ch_koff_to_on(c, k, isY, isX, s->list);
         if (na + m > s->capadj) {
             s->adj = ch_grow(s->adj, &s->capadj, na + m, sizeof(int32_t));
@@ -460,7 +454,6 @@ void ch_unary(ch_ctx *c)
     size_t nk = (size_t)c->nkeys;
     s.par = malloc(sizeof(int32_t) * nk);
     s.dep = malloc(sizeof(int32_t) * nk);
-    s.anc = malloc(sizeof(uint64_t) * nk);
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
     s.cap_off = (int)nk + 1;
     s.qoff = malloc(sizeof(int32_t) * (nk + 1));
@@ -479,7 +472,7 @@ void ch_unary(ch_ctx *c)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
     }
-    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !elim ||
+    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !elim ||
         !s.peerb || !s.cyc)
         c->oom = 1;
     else {
@@ -490,7 +483,6 @@ void ch_unary(ch_ctx *c)
     }
     free(s.par);
     free(s.dep);
-    free(s.anc);
     free(s.qon);
     free(s.qoff);
     free(s.qdup);
