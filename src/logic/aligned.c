@@ -24,15 +24,15 @@ typedef struct ae_ctx {
     int words;
 } ae_ctx;
 
-/* Tries cells[0..k): eliminations go to out; returns 1 if any. */
-static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg_step *out)
+/* Tries cells[0..k) whose common excluders are the set cm: eliminations
+ * go to out; returns 1 if any. */
+static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, const uint64_t *cm,
+                  lg_step *out)
 {
     uint32_t common[AE_MAXX];   /* the common excluders' candidates */
     int ncommon = 0;
     for (int w = 0; w < x->words; w++) {
-        uint64_t m = x->bits[cells[0]][w];
-        for (int i = 1; i < k; i++)
-            m &= x->bits[cells[i]][w];
+        uint64_t m = cm[w];
         for (; m && ncommon < AE_MAXX; m &= m - 1)
             common[ncommon++] = g->cand[w * 64 + __builtin_ctzll(m)];
     }
@@ -40,8 +40,8 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg
         return 0;
     int see[3][3];
     for (int i = 0; i < k; i++)
-        for (int j = 0; j < k; j++)
-            see[i][j] = i != j && lg_sees(g->b, cells[i], cells[j]);
+        for (int j = 0; j <= i; j++)
+            see[i][j] = see[j][i] = i != j && lg_sees(g->b, cells[i], cells[j]);
     /* The combinations by their first k-1 digits: the last cell's digits
      * that complete an allowed one form a mask.  Stops once every
      * candidate is in an allowed combination (nothing to remove). */
@@ -119,13 +119,16 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
             int cells[3] = {x.list[n1], x.list[n2], -1};
             /* A third cell only narrows the common excluders: fewer than
              * two for the pair, none of its triplets can exclude. */
+            uint64_t pcm[AE_WORDS], tcm[AE_WORDS];
             int pc = 0;
-            for (int w = 0; w < x.words && pc < 2; w++)
-                pc += __builtin_popcountll(x.bits[cells[0]][w] & x.bits[cells[1]][w]);
+            for (int w = 0; w < x.words; w++) {
+                pcm[w] = x.bits[cells[0]][w] & x.bits[cells[1]][w];
+                pc += __builtin_popcountll(pcm[w]);
+            }
             if (pc < 2)
                 continue;
             if (degree == 2) {
-                if (ae_try(g, &x, cells, 2, out)) {
+                if (ae_try(g, &x, cells, 2, pcm, out)) {
                     lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
                     return LG_FOUND;
                 }
@@ -143,7 +146,14 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                 }
             for (int t = 0; t < nt; t++) {
                 cells[2] = tail[t];
-                if (ae_try(g, &x, cells, 3, out)) {
+                int tc = 0;
+                for (int w = 0; w < x.words; w++) {
+                    tcm[w] = pcm[w] & x.bits[cells[2]][w];
+                    tc += __builtin_popcountll(tcm[w]);
+                }
+                if (tc < 2)
+                    continue;   /* (ae_try would find fewer than two excluders) */
+                if (ae_try(g, &x, cells, 3, tcm, out)) {
                     lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
                             lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
                     return LG_FOUND;
