@@ -22,6 +22,8 @@ typedef struct {
     int *list;                     /* one implication list */
     int32_t *start, *adj;
     int capadj;
+    uint8_t *pred;                 /* 1: some key implies this one */
+    uint32_t *clst;                /* == the search's stamp: a key that closes a cycle at its start */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
@@ -98,6 +100,7 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
 static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
     int na = 0;
+    memset(s->pred, 0, (size_t)c->nkeys);
     for (int k = 0; k < c->nkeys; k++) {
         s->start[k] = na;
         if (!(c->g->cand[k / (2 * c->n)] >> ((k >> 1) % c->n) & 1)) {
@@ -112,6 +115,8 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
                 return c->oom = 1, 0;
         }
         memcpy(s->adj + na, s->list, sizeof(int32_t) * (size_t)m);
+        for (int i = 0; i < m; i++)
+            s->pred[s->list[i]] = 1;
         na += m;
     }
     s->start[c->nkeys] = na;
@@ -287,16 +292,17 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                      int *elim, int *fp)
 {
     uint32_t st = ch_new_stamp(c);
+    if (st == 1)   /* the stamps wrapped */
+        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
-    int closer[SDK_MAX_N + 3], ncl = 0;
     if (isY && __builtin_popcount(sm) == 2)
-        closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
+        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st;
     for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
         if (__builtin_popcount(m) == 2 && (m & self)) {
             const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            closer[ncl++] = CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0);
+            s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
         }
     }
     ch_kset(c, s, src, -1);
@@ -315,10 +321,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                     *fp = p;
                 /* A key not reached yet is no parent of p. */
                 if (dupe) {
-                    int cl = 0;
-                    for (int j = 0; j < ncl; j++)
-                        cl |= closer[j] == x;
-                    if (!cl || ch_kis_parent(s, p, x))
+                    if (s->clst[x] != st || ch_kis_parent(s, p, x))
                         continue;
                 } else
                     ch_kset(c, s, x, p);
@@ -432,7 +435,8 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
                  * met the forcing chain's end already. */
                 int maxcx = ch_max_win(c, fb, key);
                 int last = from == on ? (fp >= 0 && s->dep[fp] + 2 <= maxcx ? fp : -1)
-                                      : ch_forcing(c, s, from, maxcx);
+                         : s->pred[on] ? ch_forcing(c, s, from, maxcx)
+                         : -1;   /* nothing implies the end it looks for */
                 if (last < 0)
                     continue;
                 int base = c->nnode, basepar = c->npar;
@@ -460,6 +464,8 @@ void ch_unary(ch_ctx *c)
     s.qdup = malloc(sizeof(int32_t) * (nk + 1));
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
+    s.pred = malloc(nk);
+    s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     s.cw = (c->ncells + 63) / 64;
     size_t cw = (size_t)s.cw;
@@ -472,7 +478,7 @@ void ch_unary(ch_ctx *c)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
     }
-    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !elim ||
+    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.pred || !s.clst || !elim ||
         !s.peerb || !s.cyc)
         c->oom = 1;
     else {
@@ -488,6 +494,8 @@ void ch_unary(ch_ctx *c)
     free(s.qdup);
     free(s.list);
     free(s.start);
+    free(s.pred);
+    free(s.clst);
     free(s.adj);
     free(elim);
     free(s.peerb);
