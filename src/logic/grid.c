@@ -13,6 +13,7 @@ int lg_grid_init(lg_grid *g, const sdk_board *b, const uint8_t *puzzle)
     int n = b->n;
     g->b = b;
     g->n = n;
+    g->no_text = 0;
     uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1;
     for (int c = 0; c < b->ncells; c++) {
         if (puzzle[c] > n)
@@ -260,6 +261,8 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
 {
     char cb[16];
     s->text[0] = 0;
+    if (g->no_text)
+        return;
     for (int i = 0; i < s->nplace; i++)
         text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
                  s->place[i].digit);
