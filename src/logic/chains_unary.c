@@ -20,7 +20,7 @@ typedef struct {
     int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
     int cap_off;
     int *list;                     /* one implication list */
-    int32_t *start, *adj;
+    int32_t *start, *lend, *adj;
     int capadj;
     uint8_t *pred;                 /* 1: some key implies this one */
     uint32_t *clst;                /* == the search's stamp: a key that closes a cycle at its start */
@@ -120,6 +120,24 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
         na += m;
     }
     s->start[c->nkeys] = na;
+    /* An "off" key that implies nothing changes no search but as the end
+     * a forcing chain looks for: each "on" key lists those last, from
+     * lend[k] on, where only that check reads them. */
+    for (int k = 0; k < c->nkeys; k++) {
+        s->lend[k] = s->start[k + 1];
+        if (!(k & 1))
+            continue;
+        int live = s->start[k], ndead = 0;
+        for (int i = s->start[k]; i < s->start[k + 1]; i++) {
+            int x = s->adj[i];
+            if (s->start[x + 1] > s->start[x])
+                s->adj[live++] = x;
+            else
+                s->list[ndead++] = x;
+        }
+        memcpy(s->adj + live, s->list, sizeof(int32_t) * (size_t)ndead);
+        s->lend[k] = live;
+    }
     return 1;
 }
 
@@ -307,6 +325,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     }
     ch_kset(c, s, src, -1);
     int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, target = src ^ 1;
+    int tdead = s->start[target + 1] == s->start[target];
     s->qon[ql++] = src;
     *fp = -1;
     while (qh < ql || oh < ol) {
@@ -315,7 +334,10 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
             int p = s->qon[qh++];
             if (s->dep[p] + 2 > maxcx)
                 return 1;
-            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+            for (int i = s->lend[p]; tdead && *fp < 0 && i < s->start[p + 1]; i++)
+                if (s->adj[i] == target)
+                    *fp = p;
+            for (int i = s->start[p]; i < s->lend[p]; i++) {
                 int x = s->adj[i], dupe = c->stamp_a[x] == st;
                 if (x == target && *fp < 0)
                     *fp = p;
@@ -381,7 +403,7 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
             int p = s->qon[onh++];
             if (s->dep[p] + 2 > maxcx)
                 return -1;
-            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+            for (int i = s->start[p]; i < s->lend[p]; i++) {
                 int x = s->adj[i];
                 if (x == target)
                     return p;
@@ -464,6 +486,7 @@ void ch_unary(ch_ctx *c)
     s.qdup = malloc(sizeof(int32_t) * (nk + 1));
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
+    s.lend = malloc(sizeof(int32_t) * (nk + 1));
     s.pred = malloc(nk);
     s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
@@ -478,7 +501,7 @@ void ch_unary(ch_ctx *c)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
     }
-    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.pred || !s.clst || !elim ||
+    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.pred || !s.clst || !elim ||
         !s.peerb || !s.cyc)
         c->oom = 1;
     else {
@@ -494,6 +517,7 @@ void ch_unary(ch_ctx *c)
     free(s.qdup);
     free(s.list);
     free(s.start);
+    free(s.lend);
     free(s.pred);
     free(s.clst);
     free(s.adj);
