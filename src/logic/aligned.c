@@ -88,6 +88,11 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     const sdk_board *b = g->b;
     static _Thread_local ae_ctx x;
     static _Thread_local int peers[SDK_MAX_CELLS];
+    static _Thread_local unsigned tseen[SDK_MAX_CELLS], tmark;
+    if (tmark > ~0u - (unsigned)(SDK_MAX_CELLS * SDK_MAX_CELLS)) {   /* room for this call's marks */
+        memset(tseen, 0, sizeof tseen);
+        tmark = 0;
+    }
     if (degree < 2 || degree > 3)
         return LG_NONE;
     x.nlist = 0;
@@ -134,31 +139,29 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                 }
                 continue;
             }
-            /* Tails: excluders of either cell that are candidate cells, in SE's order. */
-            int tail[2 * AE_MAXX], nt = 0;
-            for (int w = 0; w < 2; w++)
-                for (int e = 0; e < x.nexcl[cells[w]]; e++) {
-                    int c = x.excl[cells[w]][e], dup = c == cells[0] || c == cells[1] || x.index[c] < 0;
-                    for (int t = 0; t < nt && !dup; t++)
-                        dup = tail[t] == c;
-                    if (!dup)
-                        tail[nt++] = c;
+            /* Tails: excluders of either cell that are candidate cells, in
+             * SE's order, each once (tseen: this pair's mark). */
+            tmark++;
+            for (int w2 = 0; w2 < 2; w2++)
+                for (int e = 0; e < x.nexcl[cells[w2]]; e++) {
+                    int c = x.excl[cells[w2]][e];
+                    if (c == cells[0] || c == cells[1] || x.index[c] < 0 || tseen[c] == tmark)
+                        continue;
+                    tseen[c] = tmark;
+                    int tc = 0;
+                    for (int w = 0; w < x.words; w++) {
+                        tcm[w] = pcm[w] & x.bits[c][w];
+                        tc += __builtin_popcountll(tcm[w]);
+                    }
+                    if (tc < 2)
+                        continue;   /* (ae_try would find fewer than two excluders) */
+                    cells[2] = c;
+                    if (ae_try(g, &x, cells, 3, tcm, out)) {
+                        lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
+                                lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
+                        return LG_FOUND;
+                    }
                 }
-            for (int t = 0; t < nt; t++) {
-                cells[2] = tail[t];
-                int tc = 0;
-                for (int w = 0; w < x.words; w++) {
-                    tcm[w] = pcm[w] & x.bits[cells[2]][w];
-                    tc += __builtin_popcountll(tcm[w]);
-                }
-                if (tc < 2)
-                    continue;   /* (ae_try would find fewer than two excluders) */
-                if (ae_try(g, &x, cells, 3, tcm, out)) {
-                    lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
-                            lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
-                    return LG_FOUND;
-                }
-            }
         }
     return LG_NONE;
 }
