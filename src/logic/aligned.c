@@ -44,37 +44,45 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
             see[i][j] = see[j][i] = i != j && lg_sees(g->b, cells[i], cells[j]);
     /* The combinations by their first k-1 digits: the last cell's digits
      * that complete an allowed one form a mask.  Stops once every
-     * candidate is in an allowed combination (nothing to remove). */
+     * candidate is in an allowed combination (nothing to remove); a first
+     * round along the diagonal of the first two cells' digits covers them
+     * soonest, the full round then finishes (the order changes nothing). */
     uint32_t dm[3], ok[3] = {0, 0, 0}, all = 0;
     for (int i = 0; i < k; i++)
         dm[i] = g->cand[cells[i]];
-    uint32_t m1 = k == 3 ? dm[1] : 1;
-    for (uint32_t a = dm[0]; a && !all; a &= a - 1) {
-        uint32_t b0 = a & -a;
-        for (uint32_t bm = m1; bm && !all; bm &= bm - 1) {
-            uint32_t b1 = k == 3 ? bm & -bm : 0;
-            if (b1 == b0 && see[0][1])
-                continue;
-            uint32_t m = b0 | b1, last = dm[k - 1], forbid = 0;
-            if (see[0][k - 1])
-                forbid |= b0;
-            if (see[1][k - 1] && k == 3)
-                forbid |= b1;
-            /* An excluder holding only these digits and at most one more
-             * forbids that one (all of them, if it holds no more). */
-            for (int e = 0; e < ncommon; e++) {
-                uint32_t r = common[e] & ~m;
-                if (!(r & (r - 1)))
-                    forbid |= r ? r : ~0u;
-            }
-            last &= ~forbid;
-            if (!last)
-                continue;
-            ok[0] |= b0;
-            ok[1] |= k == 3 ? b1 : last;
-            ok[k - 1] |= last;
-            all = ok[0] == dm[0] && ok[1] == dm[1] && ok[k - 1] == dm[k - 1];
+    uint32_t b[2][SDK_MAX_N];
+    int nb[2] = {0, 0};
+    for (uint32_t a = dm[0]; a; a &= a - 1)
+        b[0][nb[0]++] = a & -a;
+    for (uint32_t a = k == 3 ? dm[1] : 1; a; a &= a - 1)
+        b[1][nb[1]++] = k == 3 ? a & -a : 0;
+    int diag = nb[0] > nb[1] ? nb[0] : nb[1];
+    int total = k == 3 ? diag + nb[0] * nb[1] : diag;   /* (pairs: the diagonal is all) */
+    for (int t = 0; t < total && !all; t++) {
+        int i0 = t < diag ? t % nb[0] : (t - diag) / nb[1];
+        int i1 = t < diag ? t % nb[1] : (t - diag) % nb[1];
+        uint32_t b0 = b[0][i0], b1 = b[1][i1];
+        if (b1 == b0 && see[0][1])
+            continue;
+        uint32_t m = b0 | b1, last = dm[k - 1], forbid = 0;
+        if (see[0][k - 1])
+            forbid |= b0;
+        if (see[1][k - 1] && k == 3)
+            forbid |= b1;
+        /* An excluder holding only these digits and at most one more
+         * forbids that one (all of them, if it holds no more). */
+        for (int e = 0; e < ncommon; e++) {
+            uint32_t r = common[e] & ~m;
+            if (!(r & (r - 1)))
+                forbid |= r ? r : ~0u;
         }
+        last &= ~forbid;
+        if (!last)
+            continue;
+        ok[0] |= b0;
+        ok[1] |= k == 3 ? b1 : last;
+        ok[k - 1] |= last;
+        all = ok[0] == dm[0] && ok[1] == dm[1] && ok[k - 1] == dm[k - 1];
     }
     lg_begin(out, k == 2 ? "Aligned Pair Exclusion" : "Aligned Triplet Exclusion", k == 2 ? 6.2 : 7.5);
     for (int i = 0; i < k; i++)
