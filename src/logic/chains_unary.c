@@ -99,33 +99,33 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
  * every search of the pass reads them. */
 static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
-    int na = 0;
+    int na = 0, n = c->n, room = ch_buf_size(c);
     memset(s->pred, 0, (size_t)c->nkeys);
-    for (int k = 0; k < c->nkeys; k++) {
-        s->start[k] = na;
-        if (!(c->g->cand[k / (2 * c->n)] >> ((k >> 1) % c->n) & 1)) {
-            k |= 1;          /* neither key of an absent candidate implies anything */
-            s->start[k] = na;
-            continue;
+    for (int cell = 0, k = 0; cell < c->ncells; cell++)
+        for (int d = 1; d <= n; d++, k += 2) {
+            s->start[k] = s->start[k + 1] = na;
+            if (!(c->g->cand[cell] >> (d - 1) & 1))
+                continue;   /* neither key of an absent candidate implies anything */
+            for (int on = 0; on < 2; on++) {
+                if (na + room > s->capadj) {
+                    s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
+                    if (!s->adj)
+                        return c->oom = 1, 0;
+                }
+                int32_t *out = s->adj + na;
+                s->start[k + on] = na;
+                na += on ? ch_kon_to_off(c, k + 1, isY, out) : ch_koff_to_on(c, k, isY, isX, out);
+            }
         }
-        int m = (k & 1) ? ch_kon_to_off(c, k, isY, s->list) : ch_koff_to_on(c, k, isY, isX, s->list);
-        if (na + m > s->capadj) {
-            s->adj = ch_grow(s->adj, &s->capadj, na + m, sizeof(int32_t));
-            if (!s->adj)
-                return c->oom = 1, 0;
-        }
-        memcpy(s->adj + na, s->list, sizeof(int32_t) * (size_t)m);
-        for (int i = 0; i < m; i++)
-            s->pred[s->list[i]] = 1;
-        na += m;
-    }
     s->start[c->nkeys] = na;
+    for (int i = 0; i < na; i++)
+        s->pred[s->adj[i]] = 1;
     /* An "off" key that implies nothing changes no search but as the end
      * a forcing chain looks for: each "on" key lists those last, from
      * lend[k] on, where only that check reads them. */
     for (int k = 0; k < c->nkeys; k++) {
         s->lend[k] = s->start[k + 1];
-        if (!(k & 1))
+        if (!(k & 1) || s->start[k + 1] == s->start[k])
             continue;
         int live = s->start[k], ndead = 0;
         for (int i = s->start[k]; i < s->start[k + 1]; i++) {
@@ -135,7 +135,8 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
             else
                 s->list[ndead++] = x;
         }
-        memcpy(s->adj + live, s->list, sizeof(int32_t) * (size_t)ndead);
+        for (int i = 0; i < ndead; i++)
+            s->adj[live + i] = s->list[i];
         s->lend[k] = live;
     }
     return 1;
