@@ -54,6 +54,7 @@ typedef struct ch_ctx {
     uint16_t *hlist;
     uint8_t *hpos;                 /* the cell's place in each of those houses */
     uint32_t *hdup;                /* places there already in an earlier house of the cell */
+    int tab_shared;                /* hstart .. hdup: the thread's cached tables (chains.c) */
     uint32_t *hmask0, *hmask;      /* places of each (house, digit): the grid's, the working grid's */
     ch_node *node;
     int nnode, capnode;
