@@ -63,10 +63,25 @@ int lg_houses_of(const sdk_board *b, int kind, int *out)
 
 int lg_houses_scan(const sdk_board *b, int *out)
 {
-    int k = lg_houses_of(b, SDK_HOUSE_BOX, out);
+    /* Every finder asks at every step: the last answer is kept per thread,
+     * for the same kinds of houses (compared, not trusted by address). */
+    static _Thread_local int nk = -1, k;
+    static _Thread_local uint8_t kinds[LG_MAX_HOUSES];
+    static _Thread_local int list[LG_MAX_HOUSES];
+    if (b->nhouses == nk && !memcmp(kinds, b->house_kind, (size_t)nk)) {
+        memcpy(out, list, sizeof(int) * (size_t)k);
+        return k;
+    }
+    k = lg_houses_of(b, SDK_HOUSE_BOX, out);
     k += lg_houses_of(b, SDK_HOUSE_COL, out + k);
     k += lg_houses_of(b, SDK_HOUSE_ROW, out + k);
-    return k + lg_houses_of(b, SDK_HOUSE_EXTRA, out + k);
+    k += lg_houses_of(b, SDK_HOUSE_EXTRA, out + k);
+    nk = b->nhouses <= LG_MAX_HOUSES ? b->nhouses : -1;
+    if (nk >= 0) {
+        memcpy(kinds, b->house_kind, (size_t)nk);
+        memcpy(list, out, sizeof(int) * (size_t)k);
+    }
+    return k;
 }
 
 int lg_cell_houses(const sdk_board *b, int cell, int *out)

@@ -11,27 +11,27 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
     (void)arg;
     int hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32];
-    /* Each house's digits with one place, and whether one cell is empty:
-     * once for both passes. */
-    uint32_t once[LG_MAX_HOUSES], more;
-    uint8_t alone1[LG_MAX_HOUSES];
-    for (int i = 0; i < nh; i++) {
-        lg_house_digits(g, hs[i], &once[i], &more);
-        alone1[i] = once[i] && lg_empty(g, hs[i]) == 1;
-    }
+    /* Full houses first (a house's one empty cell), then hidden singles in
+     * the other houses: each house's counts made when first needed. */
+    uint32_t once, more;
+    uint8_t empty1[LG_MAX_HOUSES];
+    for (int i = 0; i < nh; i++)
+        empty1[i] = lg_empty(g, hs[i]) == 1;
     for (int alone = 1; alone >= 0; alone--)
         for (int i = 0; i < nh; i++) {
             int h = hs[i];
-            if (!once[i] || alone1[i] != alone)
+            if (empty1[i] != alone)
                 continue;
+            lg_house_digits(g, h, &once, &more);
             for (int d = 1; d <= g->n; d++) {
-                if (!(once[i] >> (d - 1) & 1))
+                if (!(once >> (d - 1) & 1))
                     continue;
                 uint32_t p = lg_pos(g, h, d);
                 int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
                 lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
                 lg_place(out, lg_hcell(g, h, lg_low(p)), d);
-                lg_text(g, out, "%s", lg_house_name(g->b, h, hb, sizeof hb));
+                if (!g->no_text)   /* (the commonest step: spare its house name) */
+                    lg_text(g, out, "%s", lg_house_name(g->b, h, hb, sizeof hb));
                 return LG_FOUND;
             }
         }
