@@ -95,7 +95,7 @@ int lg_cell_houses(const sdk_board *b, int cell, int *out)
     return k;
 }
 
-int lg_peers_se(const sdk_board *b, int cell, int *out)
+static int peers_se_make(const sdk_board *b, int cell, int *out)
 {
     int hs[64], nh = lg_cell_houses(b, cell, hs), k = 0;
     static _Thread_local uint8_t seen[SDK_MAX_CELLS];
@@ -109,6 +109,64 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
         }
     for (int i = 0; i < k; i++)
         seen[out[i]] = 0;
+    return k;
+}
+
+/* The last board's peer lists, per thread, for boards that fit; the board
+ * is recognised by its houses (compared: an address may be reused). */
+#define PEERS_MAX 16384
+static _Thread_local struct {
+    int valid, fits, n, ncells, nhouses;
+    uint16_t cells[4096], chouses[4096];
+    uint8_t kind[LG_MAX_HOUSES];
+    int start[SDK_MAX_CELLS + 1];
+    uint16_t list[PEERS_MAX];
+} peers_tab;
+
+static int peers_tab_fits(const sdk_board *b)
+{
+    return b->nhouses * b->n <= 4096 && b->nhouses <= LG_MAX_HOUSES &&
+           b->cell_house_start[b->ncells] <= 4096;
+}
+
+static int peers_tab_same(const sdk_board *b)
+{
+    return peers_tab.valid && peers_tab.n == b->n && peers_tab.ncells == b->ncells &&
+           peers_tab.nhouses == b->nhouses &&
+           !memcmp(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n)) &&
+           !memcmp(peers_tab.kind, b->house_kind, (size_t)b->nhouses) &&
+           !memcmp(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
+}
+
+int lg_peers_se(const sdk_board *b, int cell, int *out)
+{
+    if (!peers_tab_fits(b))
+        return peers_se_make(b, cell, out);
+    if (!peers_tab_same(b)) {
+        int k = 0, ok = 1;
+        static _Thread_local int tmp[LG_MAX_PEERS];
+        for (int c = 0; c < b->ncells && ok; c++) {
+            peers_tab.start[c] = k;
+            int np = peers_se_make(b, c, tmp);
+            ok = k + np <= PEERS_MAX;
+            for (int i = 0; i < np && ok; i++)
+                peers_tab.list[k++] = (uint16_t)tmp[i];
+        }
+        peers_tab.start[b->ncells] = k;
+        peers_tab.fits = ok;   /* (a board of too many peers is made each time) */
+        memcpy(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n));
+        memcpy(peers_tab.kind, b->house_kind, (size_t)b->nhouses);
+        memcpy(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
+        peers_tab.n = b->n;
+        peers_tab.ncells = b->ncells;
+        peers_tab.nhouses = b->nhouses;
+        peers_tab.valid = 1;
+    }
+    if (!peers_tab.fits)
+        return peers_se_make(b, cell, out);
+    int k = 0;
+    for (int i = peers_tab.start[cell]; i < peers_tab.start[cell + 1]; i++)
+        out[k++] = peers_tab.list[i];
     return k;
 }
 
