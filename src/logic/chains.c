@@ -186,11 +186,7 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 
 static void ch_res_free(ch_res *r)
 {
-    if (r) {
-        free(r->ids);
-        free(r->bits);
-        free(r);
-    }
+    free(r);   /* (one block: see ch_chain) */
 }
 
 void ch_ctx_free(ch_ctx *c)

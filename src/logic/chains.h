@@ -18,9 +18,10 @@ typedef struct ch_node {
 } ch_node;
 
 /* The outcome of one dynamic/static chaining from an assumption: every node
- * reached, in the order found, and the contradiction if one stopped it. */
+ * reached, in the order found, and the contradiction if one stopped it.
+ * One allocation holds it all (ch_chain; freed with free). */
 typedef struct ch_res {
-    int32_t *ids, *keys;           /* keys[i]: the key of node ids[i] (one allocation with ids) */
+    int32_t *ids, *keys;           /* keys[i]: the key of node ids[i] */
     int len;
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */

@@ -50,12 +50,8 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
         c->stamp_av = 1;
     }
     uint32_t st = c->stamp_av;
-    ch_res *r = calloc(1, sizeof *r);
-    if (!r) {
-        free(r);
-        c->oom = 1;
-        return NULL;
-    }
+    ch_res tmp, *r = &tmp;          /* allocated whole at the end */
+    memset(&tmp, 0, sizeof tmp);
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio;
@@ -100,16 +96,18 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
     }
 done:
     c->skip_st = 0;
-    r->len = len;
-    r->ids = malloc(sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
-    r->bits = calloc((size_t)c->words, sizeof(uint64_t));
-    if (!r->ids || !r->bits) {
-        free(r->ids);
-        free(r->bits);
-        free(r);
+    /* One block: the record, the key set, then ids and keys. */
+    size_t bsize = sizeof(uint64_t) * (size_t)c->words;
+    r = malloc(sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
+    if (!r) {
         c->oom = 1;
         return NULL;
     }
+    *r = tmp;
+    r->len = len;
+    r->bits = (uint64_t *)(r + 1);
+    memset(r->bits, 0, bsize);
+    r->ids = (int32_t *)(r->bits + c->words);
     memcpy(r->ids, c->clist, sizeof(int32_t) * (size_t)len);
     r->keys = r->ids + len;
     for (int i = 0; i < len; i++) {
