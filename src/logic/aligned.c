@@ -24,10 +24,10 @@ typedef struct ae_ctx {
     int words;
 } ae_ctx;
 
-/* Tries cells[0..k) whose common excluders are the set cm: eliminations
- * go to out; returns 1 if any. */
+/* Tries cells[0..k) whose common excluders are the set cm (see01: the
+ * first two cells see each other): eliminations go to out; returns 1 if any. */
 static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, const uint64_t *cm,
-                  lg_step *out)
+                  int see01, lg_step *out)
 {
     uint32_t common[AE_MAXX];   /* the common excluders' candidates */
     int ncommon = 0;
@@ -38,10 +38,10 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
     }
     if (ncommon < 2)
         return 0;
-    int see[3][3];
-    for (int i = 0; i < k; i++)
-        for (int j = 0; j <= i; j++)
-            see[i][j] = see[j][i] = i != j && lg_sees(g->b, cells[i], cells[j]);
+    int see[3][3] = {{0}};
+    see[0][1] = see[1][0] = see01;
+    for (int i = 0; i < 2 && k == 3; i++)
+        see[i][2] = see[2][i] = lg_sees(g->b, cells[i], cells[2]);
     /* The combinations by their first k-1 digits: the last cell's digits
      * that complete an allowed one form a mask.  Stops once every
      * candidate is in an allowed combination (nothing to remove); a first
@@ -140,8 +140,9 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
             }
             if (pc < 2)
                 continue;
+            int see01 = lg_sees(b, cells[0], cells[1]);
             if (degree == 2) {
-                if (ae_try(g, &x, cells, 2, pcm, out)) {
+                if (ae_try(g, &x, cells, 2, pcm, see01, out)) {
                     lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
                     return LG_FOUND;
                 }
@@ -164,7 +165,7 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                     if (tc < 2)
                         continue;   /* (ae_try would find fewer than two excluders) */
                     cells[2] = c;
-                    if (ae_try(g, &x, cells, 3, tcm, out)) {
+                    if (ae_try(g, &x, cells, 3, tcm, see01, out)) {
                         lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
                                 lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
                         return LG_FOUND;
