@@ -77,7 +77,7 @@ static int ch_board_tables(const sdk_board *b, int *hstart, uint16_t *hlist, uin
 /* The last board's tables, kept per thread: they depend on its houses
  * alone, which are compared (a board made anew may reuse an address).
  * Contexts that use them count in users; another board then gets its own. */
-#define CH_TAB_MAX 4096
+#define CH_TAB_MAX 2048
 static _Thread_local struct {
     int valid, users, n, ncells, nhouses;
     uint16_t cells[CH_TAB_MAX], chouses[CH_TAB_MAX];

@@ -114,10 +114,11 @@ static int peers_se_make(const sdk_board *b, int cell, int *out)
 
 /* The last board's peer lists, per thread, for boards that fit; the board
  * is recognised by its houses (compared: an address may be reused). */
-#define PEERS_MAX 16384
+#define PEERS_MAX 8192
+#define PEERS_HOUSES 2048
 static _Thread_local struct {
     int valid, fits, n, ncells, nhouses;
-    uint16_t cells[4096], chouses[4096];
+    uint16_t cells[PEERS_HOUSES], chouses[PEERS_HOUSES];
     uint8_t kind[LG_MAX_HOUSES];
     int start[SDK_MAX_CELLS + 1];
     uint16_t list[PEERS_MAX];
@@ -125,8 +126,8 @@ static _Thread_local struct {
 
 static int peers_tab_fits(const sdk_board *b)
 {
-    return b->nhouses * b->n <= 4096 && b->nhouses <= LG_MAX_HOUSES &&
-           b->cell_house_start[b->ncells] <= 4096;
+    return b->nhouses * b->n <= PEERS_HOUSES && b->nhouses <= LG_MAX_HOUSES &&
+           b->cell_house_start[b->ncells] <= PEERS_HOUSES;
 }
 
 static int peers_tab_same(const sdk_board *b)

@@ -65,8 +65,9 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
 {
     const sdk_board *b = g->b;
     int hs1[LG_MAX_HOUSES], hs2[LG_MAX_HOUSES];
-    /* Every house's places of every digit, once. */
-    static _Thread_local uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
+    /* Every house's places of every digit, once (on the stack: only the
+     * board's houses are touched). */
+    uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
     for (int h = 0; h < b->nhouses && h < LG_MAX_HOUSES; h++)
         lg_pos_all(g, h, pos[h]);
     for (size_t k = 0; k < sizeof pair_kinds / sizeof pair_kinds[0]; k++) {
