@@ -45,6 +45,7 @@ static void test_cases(void)
         lg_grid g;
         uint8_t vals[81], sol[81];
         read81(fld[4], vals);
+        memset(&g, 0, sizeof g);
         g.b = B9;
         g.n = 9;
         for (int c = 0; c < 81; c++) {

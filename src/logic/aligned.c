@@ -24,53 +24,65 @@ typedef struct ae_ctx {
     int words;
 } ae_ctx;
 
-/* Tries cells[0..k): eliminations go to out; returns 1 if any. */
-static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, lg_step *out)
+/* Tries cells[0..k) whose common excluders are the set cm (see01: the
+ * first two cells see each other): eliminations go to out; returns 1 if any. */
+static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, const uint64_t *cm,
+                  int see01, lg_step *out)
 {
     uint32_t common[AE_MAXX];   /* the common excluders' candidates */
     int ncommon = 0;
     for (int w = 0; w < x->words; w++) {
-        uint64_t m = x->bits[cells[0]][w];
-        for (int i = 1; i < k; i++)
-            m &= x->bits[cells[i]][w];
+        uint64_t m = cm[w];
         for (; m && ncommon < AE_MAXX; m &= m - 1)
             common[ncommon++] = g->cand[w * 64 + __builtin_ctzll(m)];
     }
     if (ncommon < 2)
         return 0;
-    int see[3][3];
+    int see[3][3] = {{0}};
+    see[0][1] = see[1][0] = see01;
+    for (int i = 0; i < 2 && k == 3; i++)
+        see[i][2] = see[2][i] = lg_sees(g->b, cells[i], cells[2]);
+    /* The combinations by their first k-1 digits: the last cell's digits
+     * that complete an allowed one form a mask.  Stops once every
+     * candidate is in an allowed combination (nothing to remove); a first
+     * round along the diagonal of the first two cells' digits covers them
+     * soonest, the full round then finishes (the order changes nothing). */
+    uint32_t dm[3], ok[3] = {0, 0, 0}, all = 0;
     for (int i = 0; i < k; i++)
-        for (int j = 0; j < k; j++)
-            see[i][j] = i != j && lg_sees(g->b, cells[i], cells[j]);
-    int digits[3][SDK_MAX_N], nd[3], idx[3] = {0, 0, 0}, vals[3];
-    uint32_t ok[3] = {0, 0, 0};
-    for (int i = 0; i < k; i++) {
-        nd[i] = 0;
-        for (uint32_t m = g->cand[cells[i]]; m; m &= m - 1)
-            digits[i][nd[i]++] = lg_low(m) + 1;
-    }
-    for (;;) {
-        for (int i = 0; i < k; i++)
-            vals[i] = digits[i][idx[i]];
-        int allowed = 1;
-        uint32_t m = 0;
-        for (int j = 1; j < k && allowed; j++)
-            for (int i = 0; i < j; i++)
-                if (vals[i] == vals[j] && see[i][j])
-                    allowed = 0;
-        for (int i = 0; i < k; i++)
-            m |= 1u << (vals[i] - 1);
-        for (int e = 0; e < ncommon && allowed; e++)
-            if (!(common[e] & ~m))
-                allowed = 0;
-        if (allowed)
-            for (int i = 0; i < k; i++)
-                ok[i] |= 1u << (vals[i] - 1);
-        int i = 0;
-        while (i < k && ++idx[i] == nd[i])
-            idx[i++] = 0;
-        if (i == k)
-            break;
+        dm[i] = g->cand[cells[i]];
+    uint32_t b[2][SDK_MAX_N];
+    int nb[2] = {0, 0};
+    for (uint32_t a = dm[0]; a; a &= a - 1)
+        b[0][nb[0]++] = a & -a;
+    for (uint32_t a = k == 3 ? dm[1] : 1; a; a &= a - 1)
+        b[1][nb[1]++] = k == 3 ? a & -a : 0;
+    int diag = nb[0] > nb[1] ? nb[0] : nb[1];
+    int total = k == 3 ? diag + nb[0] * nb[1] : diag;   /* (pairs: the diagonal is all) */
+    for (int t = 0; t < total && !all; t++) {
+        int i0 = t < diag ? t % nb[0] : (t - diag) / nb[1];
+        int i1 = t < diag ? t % nb[1] : (t - diag) % nb[1];
+        uint32_t b0 = b[0][i0], b1 = b[1][i1];
+        if (b1 == b0 && see[0][1])
+            continue;
+        uint32_t m = b0 | b1, last = dm[k - 1], forbid = 0;
+        if (see[0][k - 1])
+            forbid |= b0;
+        if (see[1][k - 1] && k == 3)
+            forbid |= b1;
+        /* An excluder holding only these digits and at most one more
+         * forbids that one (all of them, if it holds no more). */
+        for (int e = 0; e < ncommon; e++) {
+            uint32_t r = common[e] & ~m;
+            if (!(r & (r - 1)))
+                forbid |= r ? r : ~0u;
+        }
+        last &= ~forbid;
+        if (!last)
+            continue;
+        ok[0] |= b0;
+        ok[1] |= k == 3 ? b1 : last;
+        ok[k - 1] |= last;
+        all = ok[0] == dm[0] && ok[1] == dm[1] && ok[k - 1] == dm[k - 1];
     }
     lg_begin(out, k == 2 ? "Aligned Pair Exclusion" : "Aligned Triplet Exclusion", k == 2 ? 6.2 : 7.5);
     for (int i = 0; i < k; i++)
@@ -84,6 +96,11 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     const sdk_board *b = g->b;
     static _Thread_local ae_ctx x;
     static _Thread_local int peers[SDK_MAX_CELLS];
+    static _Thread_local unsigned tseen[SDK_MAX_CELLS], tmark;
+    if (tmark > ~0u - (unsigned)(SDK_MAX_CELLS * SDK_MAX_CELLS)) {   /* room for this call's marks */
+        memset(tseen, 0, sizeof tseen);
+        tmark = 0;
+    }
     if (degree < 2 || degree > 3)
         return LG_NONE;
     x.nlist = 0;
@@ -113,31 +130,47 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     for (int n2 = 1; n2 < x.nlist; n2++)
         for (int n1 = 0; n1 < n2; n1++) {
             int cells[3] = {x.list[n1], x.list[n2], -1};
+            /* A third cell only narrows the common excluders: fewer than
+             * two for the pair, none of its triplets can exclude. */
+            uint64_t pcm[AE_WORDS], tcm[AE_WORDS];
+            int pc = 0;
+            for (int w = 0; w < x.words; w++) {
+                pcm[w] = x.bits[cells[0]][w] & x.bits[cells[1]][w];
+                pc += __builtin_popcountll(pcm[w]);
+            }
+            if (pc < 2)
+                continue;
+            int see01 = lg_sees(b, cells[0], cells[1]);
             if (degree == 2) {
-                if (ae_try(g, &x, cells, 2, out)) {
+                if (ae_try(g, &x, cells, 2, pcm, see01, out)) {
                     lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
                     return LG_FOUND;
                 }
                 continue;
             }
-            /* Tails: excluders of either cell that are candidate cells, in SE's order. */
-            int tail[2 * AE_MAXX], nt = 0;
-            for (int w = 0; w < 2; w++)
-                for (int e = 0; e < x.nexcl[cells[w]]; e++) {
-                    int c = x.excl[cells[w]][e], dup = c == cells[0] || c == cells[1] || x.index[c] < 0;
-                    for (int t = 0; t < nt && !dup; t++)
-                        dup = tail[t] == c;
-                    if (!dup)
-                        tail[nt++] = c;
+            /* Tails: excluders of either cell that are candidate cells, in
+             * SE's order, each once (tseen: this pair's mark). */
+            tmark++;
+            for (int w2 = 0; w2 < 2; w2++)
+                for (int e = 0; e < x.nexcl[cells[w2]]; e++) {
+                    int c = x.excl[cells[w2]][e];
+                    if (c == cells[0] || c == cells[1] || x.index[c] < 0 || tseen[c] == tmark)
+                        continue;
+                    tseen[c] = tmark;
+                    int tc = 0;
+                    for (int w = 0; w < x.words; w++) {
+                        tcm[w] = pcm[w] & x.bits[c][w];
+                        tc += __builtin_popcountll(tcm[w]);
+                    }
+                    if (tc < 2)
+                        continue;   /* (ae_try would find fewer than two excluders) */
+                    cells[2] = c;
+                    if (ae_try(g, &x, cells, 3, tcm, see01, out)) {
+                        lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
+                                lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
+                        return LG_FOUND;
+                    }
                 }
-            for (int t = 0; t < nt; t++) {
-                cells[2] = tail[t];
-                if (ae_try(g, &x, cells, 3, out)) {
-                    lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
-                            lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
-                    return LG_FOUND;
-                }
-            }
         }
     return LG_NONE;
 }

@@ -133,9 +133,11 @@ int lg_find_bug(const lg_grid *g, int arg, lg_step *out)
     nh += lg_houses_of(b, SDK_HOUSE_ROW, hs + nh);
     nh += lg_houses_of(b, SDK_HOUSE_COL, hs + nh);
     nh += lg_houses_of(b, SDK_HOUSE_EXTRA, hs + nh);
-    for (int i = 0; i < nh; i++)
+    for (int i = 0; i < nh; i++) {
+        uint32_t pos[SDK_MAX_N + 1];
+        lg_pos_all(g, hs[i], pos);
         for (int d = 1; d <= g->n; d++) {
-            uint32_t p = lg_pos(g, hs[i], d);
+            uint32_t p = pos[d];
             if (p == 0 || lg_popc(p) == 2)
                 continue;
             int nb = 0, cell = -1;
@@ -181,6 +183,7 @@ int lg_find_bug(const lg_grid *g, int arg, lg_step *out)
             if (k.ncells > 1 && lg_popc(k.all) > 1 && k.ncommon == 0)
                 return LG_NONE;
         }
+    }
     /* Without the BUG digits: every empty cell bivalue, every digit twice a house. */
     for (int c = 0; c < b->ncells; c++)
         if (!g->val[c] && lg_popc(temp[c]) != 2)

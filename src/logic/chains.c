@@ -36,18 +36,115 @@ void *ch_grow(void *p, int *cap, int need, size_t size)
     return q;
 }
 
-/* Houses of each cell in SE's order: box, row, column, then extra houses. */
+/* Houses of each cell in SE's order (box, row, column, then extra houses)
+ * into hstart / hlist, the cell's place in each (hpos) and the places there
+ * already in an earlier house of the cell (hdup, zeroed by the caller). */
+static int ch_board_tables(const sdk_board *b, int *hstart, uint16_t *hlist, uint8_t *hpos,
+                           uint32_t *hdup)
+{
+    static const int order[4] = {SDK_HOUSE_BOX, SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_EXTRA};
+    int k = 0, n = b->n;
+    for (int cell = 0; cell < b->ncells; cell++) {
+        hstart[cell] = k;
+        for (int o = 0; o < 4; o++)
+            for (int i = b->cell_house_start[cell]; i < b->cell_house_start[cell + 1]; i++)
+                if (b->house_kind[b->cell_houses[i]] == order[o]) {
+                    int h = b->cell_houses[i];
+                    for (int j = 0; j < n; j++)
+                        if (b->house_cells[h * n + j] == cell)
+                            hpos[k] = (uint8_t)j;
+                    hlist[k++] = (uint16_t)h;
+                }
+    }
+    hstart[b->ncells] = k;
+    /* in[o] == cell + 1: o lies in one of cell's houses already seen. */
+    int *in = calloc((size_t)b->ncells, sizeof(int));
+    if (!in)
+        return 0;
+    for (int cell = 0; cell < b->ncells; cell++)
+        for (int h = hstart[cell]; h < hstart[cell + 1]; h++) {
+            const uint16_t *hc = b->house_cells + (size_t)hlist[h] * (size_t)n;
+            for (int i = 0; i < n; i++)
+                if (in[hc[i]] == cell + 1)
+                    hdup[h] |= 1u << i;
+            for (int i = 0; i < n; i++)
+                in[hc[i]] = cell + 1;
+        }
+    free(in);
+    return 1;
+}
+
+/* The last board's tables, kept per thread: they depend on its houses
+ * alone, which are compared (a board made anew may reuse an address).
+ * Contexts that use them count in users; another board then gets its own. */
+#define CH_TAB_MAX 2048
+static _Thread_local struct {
+    int valid, users, n, ncells, nhouses;
+    uint16_t cells[CH_TAB_MAX], chouses[CH_TAB_MAX];
+    uint8_t kind[CH_TAB_MAX];
+    int hstart[SDK_MAX_CELLS + 1];
+    uint16_t hlist[CH_TAB_MAX];
+    uint8_t hpos[CH_TAB_MAX];
+    uint32_t hdup[CH_TAB_MAX];
+} ch_tab;
+
+static int ch_tab_same(const sdk_board *b)
+{
+    int nc = b->nhouses * b->n, nch = b->cell_house_start[b->ncells];
+    return ch_tab.valid && ch_tab.n == b->n && ch_tab.ncells == b->ncells &&
+           ch_tab.nhouses == b->nhouses && !memcmp(ch_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)nc) &&
+           !memcmp(ch_tab.kind, b->house_kind, (size_t)b->nhouses) &&
+           !memcmp(ch_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)nch);
+}
+
+/* Points c at the cached tables (filled for this board if need be);
+ * returns 0 if they cannot serve (too large, or in use for another board). */
+static int ch_tab_use(ch_ctx *c)
+{
+    const sdk_board *b = c->b;
+    int nc = b->nhouses * b->n, nch = b->cell_house_start[b->ncells];
+    if (nc > CH_TAB_MAX || nch > CH_TAB_MAX || b->nhouses > CH_TAB_MAX)
+        return 0;
+    if (!ch_tab_same(b)) {
+        if (ch_tab.users)
+            return 0;
+        ch_tab.valid = 0;
+        memset(ch_tab.hdup, 0, sizeof(uint32_t) * (size_t)nch);
+        if (!ch_board_tables(b, ch_tab.hstart, ch_tab.hlist, ch_tab.hpos, ch_tab.hdup))
+            return 0;
+        memcpy(ch_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)nc);
+        memcpy(ch_tab.kind, b->house_kind, (size_t)b->nhouses);
+        memcpy(ch_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)nch);
+        ch_tab.n = b->n;
+        ch_tab.ncells = b->ncells;
+        ch_tab.nhouses = b->nhouses;
+        ch_tab.valid = 1;
+    }
+    ch_tab.users++;
+    c->tab_shared = 1;
+    c->hstart = ch_tab.hstart;
+    c->hlist = ch_tab.hlist;
+    c->hpos = ch_tab.hpos;
+    c->hdup = ch_tab.hdup;
+    return 1;
+}
+
 static int ch_houses_init(ch_ctx *c)
 {
     const sdk_board *b = c->b;
-    static const int order[4] = {SDK_HOUSE_BOX, SDK_HOUSE_ROW, SDK_HOUSE_COL, SDK_HOUSE_EXTRA};
-    c->hstart = malloc(sizeof(int) * (size_t)(c->ncells + 1));
-    c->hlist = malloc(sizeof(uint16_t) * (size_t)(b->cell_house_start[c->ncells] + 1));
-    c->hpos = malloc((size_t)(b->cell_house_start[c->ncells] + 1));
-    c->hdup = calloc((size_t)(b->cell_house_start[c->ncells] + 1), sizeof(uint32_t));
+    int nch = b->cell_house_start[c->ncells];
+    if (!ch_tab_use(c)) {
+        c->hstart = malloc(sizeof(int) * (size_t)(c->ncells + 1));
+        c->hlist = malloc(sizeof(uint16_t) * (size_t)(nch + 1));
+        c->hpos = malloc((size_t)(nch + 1));
+        c->hdup = calloc((size_t)(nch + 1), sizeof(uint32_t));
+        if (!c->hstart || !c->hlist || !c->hpos || !c->hdup ||
+            !ch_board_tables(b, c->hstart, c->hlist, c->hpos, c->hdup))
+            return 0;
+    }
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
     c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->hstart || !c->hlist || !c->hpos || !c->hdup || !c->hmask0 || !c->hmask)
+    if (!c->hmask0 || !c->hmask)
         return 0;
     for (int h = 0; h < b->nhouses; h++)
         for (int i = 0; i < c->n; i++) {
@@ -55,30 +152,6 @@ static int ch_houses_init(ch_ctx *c)
             for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
                 c->hmask0[h * c->n + __builtin_ctz(m)] |= 1u << i;
         }
-    int k = 0;
-    for (int cell = 0; cell < c->ncells; cell++) {
-        c->hstart[cell] = k;
-        for (int o = 0; o < 4; o++)
-            for (int i = b->cell_house_start[cell]; i < b->cell_house_start[cell + 1]; i++)
-                if (b->house_kind[b->cell_houses[i]] == order[o])
-                {
-                    int h = b->cell_houses[i];
-                    for (int j = 0; j < c->n; j++)
-                        if (b->house_cells[h * c->n + j] == cell)
-                            c->hpos[k] = (uint8_t)j;
-                    c->hlist[k++] = (uint16_t)h;
-                }
-    }
-    c->hstart[c->ncells] = k;
-    for (int cell = 0; cell < c->ncells; cell++)
-        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-            for (int i = 0; i < c->n; i++) {
-                int o = b->house_cells[c->hlist[h] * c->n + i];
-                for (int e = b->cell_house_start[o]; e < b->cell_house_start[o + 1]; e++)
-                    for (int f = c->hstart[cell]; f < h; f++)
-                        if (b->cell_houses[e] == c->hlist[f])
-                            c->hdup[h] |= 1u << i;
-            }
     return 1;
 }
 
@@ -113,11 +186,7 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 
 static void ch_res_free(ch_res *r)
 {
-    if (r) {
-        free(r->ids);
-        free(r->bits);
-        free(r);
-    }
+    free(r);   /* (one block: see ch_chain) */
 }
 
 void ch_ctx_free(ch_ctx *c)
@@ -136,10 +205,14 @@ void ch_ctx_free(ch_ctx *c)
     free(c->qon);
     free(c->qoff);
     free(c->clist);
-    free(c->hstart);
-    free(c->hlist);
-    free(c->hpos);
-    free(c->hdup);
+    if (c->tab_shared)
+        ch_tab.users--;
+    else {
+        free(c->hstart);
+        free(c->hlist);
+        free(c->hpos);
+        free(c->hdup);
+    }
     free(c->hmask0);
     free(c->hmask);
     free(c->node);
@@ -398,13 +471,18 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
     return min_cx <= c->best_cx;
 }
 
-int ch_max_win(const ch_ctx *c, double base, int sortkey)
+int ch_max_win(ch_ctx *c, double base, int sortkey)
 {
     if (!c->have || c->collect)
         return 1 << 30;
+    for (int i = 0; i < c->nmw; i++)
+        if (c->mw[i].base == base && c->mw[i].key == sortkey)
+            return c->mw[i].cx;
     int cx = 0;
     while (cx <= c->nkeys && ch_better(c, base + lg_length_bonus(cx + 1), cx + 1, sortkey))
         cx++;
+    if (c->nmw < 4)
+        c->mw[c->nmw++] = (struct ch_mw){base, sortkey, cx};
     return cx;
 }
 

@@ -18,9 +18,10 @@ typedef struct ch_node {
 } ch_node;
 
 /* The outcome of one dynamic/static chaining from an assumption: every node
- * reached, in the order found, and the contradiction if one stopped it. */
+ * reached, in the order found, and the contradiction if one stopped it.
+ * One allocation holds it all (ch_chain; freed with free). */
 typedef struct ch_res {
-    int32_t *ids;
+    int32_t *ids, *keys;           /* keys[i]: the key of node ids[i] */
     int len;
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
@@ -54,6 +55,7 @@ typedef struct ch_ctx {
     uint16_t *hlist;
     uint8_t *hpos;                 /* the cell's place in each of those houses */
     uint32_t *hdup;                /* places there already in an earlier house of the cell */
+    int tab_shared;                /* hstart .. hdup: the thread's cached tables (chains.c) */
     uint32_t *hmask0, *hmask;      /* places of each (house, digit): the grid's, the working grid's */
     ch_node *node;
     int nnode, capnode;
@@ -93,6 +95,9 @@ typedef struct ch_ctx {
     int have;
     double best_diff;
     int best_cx, best_key;
+    /* ch_max_win's answers for the best so far (cleared when it changes) */
+    struct ch_mw { double base; int key, cx; } mw[4];
+    int nmw;
     lg_step *out;
     int level, dynamic, nishio, multiple;
 } ch_ctx;
@@ -141,7 +146,7 @@ int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
  * still win (0: none can). */
-int  ch_max_win(const ch_ctx *c, double base, int sortkey);
+int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
 /* Removes d from the working grid's cell (and its house masks). */
 void ch_remove(ch_ctx *c, int cell, int d);

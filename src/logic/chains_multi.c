@@ -20,12 +20,12 @@ static int ch_res_has(const ch_res *r, int key)
 }
 
 /* The node of key in r (SE's LinkedSet.get); -1 if absent. */
-static int ch_res_get(const ch_ctx *c, const ch_res *r, int key)
+static int ch_res_get(const ch_res *r, int key)
 {
     if (!ch_res_has(r, key))
         return -1;
     for (int i = 0; i < r->len; i++)
-        if (ch_key_of(c, r->ids[i]) == key)
+        if (r->keys[i] == key)
             return r->ids[i];
     return -1;
 }
@@ -50,12 +50,8 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
         c->stamp_av = 1;
     }
     uint32_t st = c->stamp_av;
-    ch_res *r = calloc(1, sizeof *r);
-    if (!r) {
-        free(r);
-        c->oom = 1;
-        return NULL;
-    }
+    ch_res tmp, *r = &tmp;          /* allocated whole at the end */
+    memset(&tmp, 0, sizeof tmp);
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio;
@@ -100,19 +96,22 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
     }
 done:
     c->skip_st = 0;
-    r->len = len;
-    r->ids = malloc(sizeof(int32_t) * (size_t)(len ? len : 1));
-    r->bits = calloc((size_t)c->words, sizeof(uint64_t));
-    if (!r->ids || !r->bits) {
-        free(r->ids);
-        free(r->bits);
-        free(r);
+    /* One block: the record, the key set, then ids and keys. */
+    size_t bsize = sizeof(uint64_t) * (size_t)c->words;
+    r = malloc(sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
+    if (!r) {
         c->oom = 1;
         return NULL;
     }
+    *r = tmp;
+    r->len = len;
+    r->bits = (uint64_t *)(r + 1);
+    memset(r->bits, 0, bsize);
+    r->ids = (int32_t *)(r->bits + c->words);
     memcpy(r->ids, c->clist, sizeof(int32_t) * (size_t)len);
+    r->keys = r->ids + len;
     for (int i = 0; i < len; i++) {
-        int k = ch_key_of(c, r->ids[i]);
+        int k = r->keys[i] = ch_key_of(c, r->ids[i]);
         r->bits[k >> 6] |= 1ull << (k & 63);
     }
     return r;
@@ -212,15 +211,15 @@ static void ch_agree(ch_ctx *c, int kind, int sortkey, ch_res **sets, int ns, in
 {
     for (int pass = 1; pass >= 0; pass--)
         for (int i = 0; i < sets[0]->len; i++) {
-            int id = sets[0]->ids[i], k = ch_key_of(c, id), all = 1;
-            if (c->node[id].on != pass)
+            int id = sets[0]->ids[i], k = sets[0]->keys[i], all = 1;
+            if ((k & 1) != pass)
                 continue;
             for (int s = 1; s < ns && all; s++)
                 all = ch_res_has(sets[s], k);
             if (!all)
                 continue;
             for (int s = 0; s < ns; s++)
-                ends[s] = ch_res_get(c, sets[s], k);
+                ends[s] = ch_res_get(sets[s], k);
             ch_offer(c, kind, sortkey, c->node[id].cell, c->node[id].d, pass, ends, ns, elim,
                      init_cause);
         }
@@ -281,11 +280,11 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *bu
         return;
     for (int pass = 1; pass >= 0; pass--)
         for (int i = 0; i < ron->len; i++) {
-            int id = ron->ids[i], k = ch_key_of(c, id);
-            if (c->node[id].on != pass || !ch_res_has(roff, k))
+            int id = ron->ids[i], k = ron->keys[i];
+            if ((k & 1) != pass || !ch_res_has(roff, k))
                 continue;
             ends[0] = id;
-            ends[1] = ch_res_get(c, roff, k);
+            ends[1] = ch_res_get(roff, k);
             ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim,
                      CH_NO_CAUSE);
         }

@@ -107,6 +107,7 @@ void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *na
     int target = ends[nends - 1];
     lg_step *s = c->out;
     c->have = 1;
+    c->nmw = 0;
     c->best_diff = diff;
     c->best_cx = complexity;
     c->best_key = sortkey;

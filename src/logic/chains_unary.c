@@ -12,26 +12,28 @@
 #include <string.h>
 #include "chains.h"
 
-/* The per-search state over keys: parent key, depth, main-line fingerprint. */
+/* The per-search state over keys: parent key, depth;
+ * and the implications of every key for the current pass, built once a pass
+ * (the grid is fixed): key k implies adj[start[k] .. start[k + 1]). */
 typedef struct {
     int32_t *par, *dep;
-    uint64_t *anc;
     int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
     int cap_off;
     int *list;                     /* one implication list */
+    int32_t *start, *lend, *adj;
+    int capadj;
+    uint8_t *pred;                 /* 1: some key implies this one */
+    uint32_t *clst;                /* == the search's stamp: a key that closes a cycle at its start */
+    int cw;                        /* words of a cell set */
+    uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
+    uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
 } ch_kbfs;
-
-static inline uint64_t ch_kbit(int k)
-{
-    return 1ull << ((unsigned)k * 2654435761u >> 26);
-}
 
 static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
 {
     c->stamp_a[k] = c->stamp_av;
     s->par[k] = parent;
     s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
-    s->anc[k] = parent < 0 ? 0 : s->anc[parent] | ch_kbit(parent);
 }
 
 /* A fresh stamp for the chain map (stamp a). */
@@ -44,11 +46,10 @@ static uint32_t ch_new_stamp(ch_ctx *c)
     return c->stamp_av;
 }
 
-/* SE's isParent: is key x on the main line above key p? */
+/* SE's isParent: is key x on the main line above key p?  (Asked only of
+ * keys met again that could close a cycle: rare enough to walk.) */
 static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 {
-    if (!(s->anc[p] & ch_kbit(x)))
-        return 0;
     for (int q = s->par[p]; q >= 0; q = s->par[q])
         if (q == x)
             return 1;
@@ -94,6 +95,53 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
     return m;
 }
 
+/* The implication lists of every candidate's keys for one pass, once:
+ * every search of the pass reads them. */
+static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
+{
+    int na = 0, n = c->n, room = ch_buf_size(c);
+    memset(s->pred, 0, (size_t)c->nkeys);
+    for (int cell = 0, k = 0; cell < c->ncells; cell++)
+        for (int d = 1; d <= n; d++, k += 2) {
+            s->start[k] = s->start[k + 1] = na;
+            if (!(c->g->cand[cell] >> (d - 1) & 1))
+                continue;   /* neither key of an absent candidate implies anything */
+            for (int on = 0; on < 2; on++) {
+                if (na + room > s->capadj) {
+                    s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
+                    if (!s->adj)
+                        return c->oom = 1, 0;
+                }
+                int32_t *out = s->adj + na;
+                s->start[k + on] = na;
+                na += on ? ch_kon_to_off(c, k + 1, isY, out) : ch_koff_to_on(c, k, isY, isX, out);
+            }
+        }
+    s->start[c->nkeys] = na;
+    for (int i = 0; i < na; i++)
+        s->pred[s->adj[i]] = 1;
+    /* An "off" key that implies nothing changes no search but as the end
+     * a forcing chain looks for: each "on" key lists those last, from
+     * lend[k] on, where only that check reads them. */
+    for (int k = 0; k < c->nkeys; k++) {
+        s->lend[k] = s->start[k + 1];
+        if (!(k & 1) || s->start[k + 1] == s->start[k])
+            continue;
+        int live = s->start[k], ndead = 0;
+        for (int i = s->start[k]; i < s->start[k + 1]; i++) {
+            int x = s->adj[i];
+            if (s->start[x + 1] > s->start[x])
+                s->adj[live++] = x;
+            else
+                s->list[ndead++] = x;
+        }
+        for (int i = 0; i < ndead; i++)
+            s->adj[live + i] = s->list[i];
+        s->lend[k] = live;
+    }
+    return 1;
+}
+
 /* SE's cause of the link from key pk to key k: the cell, or the first
  * house (box, row, column) that makes it. */
 static int ch_kcause(const ch_ctx *c, int pk, int k)
@@ -136,8 +184,10 @@ static int ch_knodes(ch_ctx *c, const ch_kbfs *s, int from, int tail)
     return prev;
 }
 
-/* The cycle hint of a cycle found back at its start (dstOn). */
-static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, int *elim)
+/* The cycle hint of a cycle found back at its start (dstOn), with its
+ * removals (ch_cycle_elims). */
+static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, const int *elim, int ne,
+                          int ncellsin)
 {
     double base = (isX && isY) ? 7.0 : 6.5;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
@@ -145,37 +195,63 @@ static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, uint8_t *mark, i
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, key))
         return;
-    int n = c->n, ncells = c->ncells;
-    memset(mark, 0, (size_t)ncells * (size_t)n + (size_t)ncells);
-    uint8_t *incyc = mark + (size_t)ncells * (size_t)n;
-    int ncellsin = 0;
-    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0])
-        if (!incyc[c->node[p].cell]) {
-            incyc[c->node[p].cell] = 1;
-            ncellsin++;
-        }
-    for (int p = dst; c->node[p].np; p = c->par[c->node[p].p0]) {
-        int cell = c->node[p].cell, d = c->node[p].d;
-        uint8_t flag = c->node[p].on ? 1 : 2;
-        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++) {
-            int o = c->b->peers[i];
-            if (!incyc[o] && (c->g->cand[o] >> (d - 1) & 1))
-                mark[o * n + d - 1] |= flag;
-        }
-    }
-    int ne = 0;
-    for (int i = 0; i < ncells * n; i++)
-        if (mark[i] == 3) {
-            elim[2 * ne] = i / n;
-            elim[2 * ne + 1] = i % n + 1;
-            ne++;
-        }
-    if (!ne)
-        return;
     const char *name = (isX && isY) ? "Bidirectional Cycle"
                      : isY ? "Bidirectional Y-Cycle"
                      : ncellsin == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
     ch_take(c, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
+}
+
+/* The removals of the cycle through keys from (up to src) and tail: a
+ * candidate outside the cycle's cells that sees both an "on" and an "off"
+ * of its digit there, in cell order.  Cell sets as bit words (peerb, candb). */
+static int ch_cycle_elims(ch_ctx *c, const ch_kbfs *s, int from, int tail, int *elim,
+                          int *ncellsin)
+{
+    int n = c->n, cw = s->cw, ne = 0;
+    uint64_t *incyc = s->cyc, *seen = s->cyc + (size_t)(2 * n + 1) * (size_t)cw;
+    uint32_t digits = 0;
+    memset(incyc, 0, sizeof(uint64_t) * (size_t)cw);
+    for (int k = tail >= 0 ? tail : from, next = tail >= 0 ? from : -2; k >= 0;
+         k = next == -2 ? s->par[k] : next, next = -2) {
+        int cell = k / (2 * n), d = (k >> 1) % n + 1;
+        uint64_t *side = s->cyc + (size_t)(1 + 2 * (d - 1) + (k & 1)) * (size_t)cw;
+        if (!(digits >> (d - 1) & 1)) {
+            digits |= 1u << (d - 1);
+            memset(s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, 0, sizeof(uint64_t) * 2 * (size_t)cw);
+        }
+        incyc[cell >> 6] |= 1ull << (cell & 63);
+        for (int w = 0; w < cw; w++)
+            side[w] |= s->peerb[(size_t)cell * (size_t)cw + (size_t)w];
+    }
+    uint64_t any = 0;
+    memset(seen, 0, sizeof(uint64_t) * (size_t)cw);
+    for (uint32_t dm = digits; dm; dm &= dm - 1) {
+        int d = __builtin_ctz(dm) + 1;
+        uint64_t *off = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, *on = off + cw;
+        for (int w = 0; w < cw; w++) {
+            on[w] &= off[w] & s->candb[(size_t)(d - 1) * (size_t)cw + (size_t)w] & ~incyc[w];
+            seen[w] |= on[w];
+            any |= on[w];
+        }
+    }
+    *ncellsin = 0;
+    for (int w = 0; w < cw; w++)
+        *ncellsin += __builtin_popcountll(incyc[w]);
+    if (!any)
+        return 0;
+    for (int w = 0; w < cw; w++)
+        for (uint64_t m = seen[w]; m; m &= m - 1) {
+            int cell = w * 64 + __builtin_ctzll(m);
+            for (uint32_t dm = digits; dm; dm &= dm - 1) {
+                int d = __builtin_ctz(dm) + 1;
+                if (s->cyc[(size_t)(2 + 2 * (d - 1)) * (size_t)cw + (size_t)w] >> (cell & 63) & 1) {
+                    elim[2 * ne] = cell;
+                    elim[2 * ne + 1] = d;
+                    ne++;
+                }
+            }
+        }
+    return ne;
 }
 
 /* The forcing chain hint of a target (the start's own candidate, reached
@@ -209,10 +285,13 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
 /* A cycle back to src through key from (and tail after it, if >= 0), of
  * complexity cx: made into nodes and offered if it could win. */
 static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int cx, int src,
-                           int isY, int isX, uint8_t *mark, int *elim)
+                           int isY, int isX, int *elim)
 {
     if (!ch_better(c, (isX && isY ? 7.0 : 6.5) + lg_length_bonus(cx), cx,
                    isX && isY ? 4 : isY ? 3 : 2))
+        return;
+    int ncellsin, ne = ch_cycle_elims(c, s, from, tail, elim, &ncellsin);
+    if (!ne)
         return;
     int base = c->nnode, basepar = c->npar, n = c->n;
     int q = ch_knodes(c, s, from, tail);
@@ -220,7 +299,7 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
     ch_add_parent(c, id, q);
     if (!c->oom)
         c->node[id].cause = (int16_t)ch_kcause(c, tail >= 0 ? tail : from, src);
-    ch_cycle_hint(c, id, isY, isX, mark, elim);
+    ch_cycle_hint(c, id, isY, isX, elim, ne, ncellsin);
     c->nnode = base;
     c->npar = basepar;
 }
@@ -229,41 +308,43 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
  * again is queued again (SE does) only if it leads straight back to src. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
-                     uint8_t *mark, int *elim)
+                     int *elim, int *fp)
 {
     uint32_t st = ch_new_stamp(c);
+    if (st == 1)   /* the stamps wrapped */
+        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
-    int closer[SDK_MAX_N + 3], ncl = 0;
     if (isY && __builtin_popcount(sm) == 2)
-        closer[ncl++] = CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0);
+        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st;
     for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
         if (__builtin_popcount(m) == 2 && (m & self)) {
             const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            closer[ncl++] = CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0);
+            s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
         }
     }
     ch_kset(c, s, src, -1);
-    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0;
+    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, target = src ^ 1;
+    int tdead = s->start[target + 1] == s->start[target];
     s->qon[ql++] = src;
-    int *buf = s->list;
+    *fp = -1;
     while (qh < ql || oh < ol) {
         length++;
         while (qh < ql) {
             int p = s->qon[qh++];
             if (s->dep[p] + 2 > maxcx)
                 return 1;
-            int m = ch_kon_to_off(c, p, isY, buf);
-            for (int i = 0; i < m; i++) {
-                int x = buf[i], dupe = c->stamp_a[x] == st;
-                if (ch_kis_parent(s, p, x))
-                    continue;
+            for (int i = s->lend[p]; tdead && *fp < 0 && i < s->start[p + 1]; i++)
+                if (s->adj[i] == target)
+                    *fp = p;
+            for (int i = s->start[p]; i < s->lend[p]; i++) {
+                int x = s->adj[i], dupe = c->stamp_a[x] == st;
+                if (x == target && *fp < 0)
+                    *fp = p;
+                /* A key not reached yet is no parent of p. */
                 if (dupe) {
-                    int cl = 0;
-                    for (int j = 0; j < ncl; j++)
-                        cl |= closer[j] == x;
-                    if (!cl)
+                    if (s->clst[x] != st || ch_kis_parent(s, p, x))
                         continue;
                 } else
                     ch_kset(c, s, x, p);
@@ -287,14 +368,13 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
             int x = s->qoff[oh], dp = s->qdup[oh++];
             if (dp >= 0) {
                 if (length >= 4)
-                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, mark, elim);
+                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, elim);
                 continue;
             }
-            int m = ch_koff_to_on(c, x, isY, isX, buf);
-            for (int i = 0; i < m; i++) {
-                int y = buf[i];
+            for (int i = s->start[x]; i < s->start[x + 1]; i++) {
+                int y = s->adj[i];
                 if (length >= 4 && y == src)
-                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, mark, elim);
+                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, elim);
                 if (c->stamp_a[y] != st) {
                     ch_kset(c, s, y, x);
                     s->qon[ql++] = y;
@@ -309,10 +389,10 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
 
 /* SE's doForcingChains from key src (on or off): the first key of src's own
  * candidate in the opposite state, or -1; cut where it could not win. */
-static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
+static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
     uint32_t st = ch_new_stamp(c);
-    int target = src ^ 1, *buf = s->list;
+    int target = src ^ 1;
     ch_kset(c, s, src, -1);
     int onh = 0, onl = 0, offh = 0, offl = 0;
     if (src & 1)
@@ -324,12 +404,11 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
             int p = s->qon[onh++];
             if (s->dep[p] + 2 > maxcx)
                 return -1;
-            int m = ch_kon_to_off(c, p, isY, buf);
-            for (int i = 0; i < m; i++) {
-                int x = buf[i];
+            for (int i = s->start[p]; i < s->lend[p]; i++) {
+                int x = s->adj[i];
                 if (x == target)
                     return p;
-                if (c->stamp_a[x] != st && !ch_kis_parent(s, p, x)) {
+                if (c->stamp_a[x] != st) {   /* (a key not reached is no parent) */
                     ch_kset(c, s, x, p);
                     s->qoff[offl++] = x;
                 }
@@ -339,9 +418,8 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
             int p = s->qoff[offh++];
             if (s->dep[p] + 2 > maxcx)
                 return -1;
-            int m = ch_koff_to_on(c, p, isY, 1, buf);
-            for (int i = 0; i < m; i++) {
-                int y = buf[i];
+            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+                int y = s->adj[i];
                 if (y == target)
                     return p;
                 if (c->stamp_a[y] != st) {
@@ -355,10 +433,12 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int isY, int maxcx)
 }
 
 /* One of SE's three passes (X links, Y links, both) over every candidate. */
-static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark, int *elim)
+static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
 {
     double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
+    if (!ch_kadj(c, s, isY, isX))
+        return;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
@@ -369,11 +449,17 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, uint8_t *mark
                 continue;
             if (ch_stopped(c))
                 return;
-            int on = CH_KEY(c, cell, d, 1);
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), mark, elim))
+            int on = CH_KEY(c, cell, d, 1), fp;
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp))
                 return;
             for (int from = on; isX && from >= on - 1; from--) {
-                int last = ch_forcing(c, s, from, isY, ch_max_win(c, fb, key));
+                /* From "on", the cycle search (the same tree, as deep or
+                 * deeper: its bound was set before, at a rating below)
+                 * met the forcing chain's end already. */
+                int maxcx = ch_max_win(c, fb, key);
+                int last = from == on ? (fp >= 0 && s->dep[fp] + 2 <= maxcx ? fp : -1)
+                         : s->pred[on] ? ch_forcing(c, s, from, maxcx)
+                         : -1;   /* nothing implies the end it looks for */
                 if (last < 0)
                     continue;
                 int base = c->nnode, basepar = c->npar;
@@ -395,29 +481,48 @@ void ch_unary(ch_ctx *c)
     size_t nk = (size_t)c->nkeys;
     s.par = malloc(sizeof(int32_t) * nk);
     s.dep = malloc(sizeof(int32_t) * nk);
-    s.anc = malloc(sizeof(uint64_t) * nk);
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
     s.cap_off = (int)nk + 1;
     s.qoff = malloc(sizeof(int32_t) * (nk + 1));
     s.qdup = malloc(sizeof(int32_t) * (nk + 1));
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
+    s.start = malloc(sizeof(int32_t) * (nk + 1));
+    s.lend = malloc(sizeof(int32_t) * (nk + 1));
+    s.pred = malloc(nk);
+    s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
-    uint8_t *mark = malloc((size_t)c->ncells * (size_t)(c->n + 1));
-    if (!s.par || !s.dep || !s.anc || !s.qon || !s.qoff || !s.qdup || !s.list || !elim || !mark)
+    s.cw = (c->ncells + 63) / 64;
+    size_t cw = (size_t)s.cw;
+    s.peerb = calloc((size_t)c->ncells * cw + (size_t)c->n * cw, sizeof(uint64_t));
+    s.candb = s.peerb ? s.peerb + (size_t)c->ncells * cw : NULL;
+    s.cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
+    for (int cell = 0; s.peerb && cell < c->ncells; cell++) {
+        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++)
+            s.peerb[(size_t)cell * cw + (size_t)(c->b->peers[i] >> 6)] |= 1ull << (c->b->peers[i] & 63);
+        for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+            s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
+    }
+    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.pred || !s.clst || !elim ||
+        !s.peerb || !s.cyc)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
         for (int i = 0; i < 3 && !c->stopped && !c->oom; i++)
             if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
-                ch_unary_pass(c, &s, pass[i][0], pass[i][1], mark, elim);
+                ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
     }
     free(s.par);
     free(s.dep);
-    free(s.anc);
     free(s.qon);
     free(s.qoff);
     free(s.qdup);
     free(s.list);
+    free(s.start);
+    free(s.lend);
+    free(s.pred);
+    free(s.clst);
+    free(s.adj);
     free(elim);
-    free(mark);
+    free(s.peerb);
+    free(s.cyc);
 }

@@ -19,6 +19,12 @@ int lg_find_fish(const lg_grid *g, int degree, lg_step *out)
     int placed[SDK_MAX_N + 1] = {0};
     for (int c = 0; c < b->ncells; c++)
         placed[g->val[c]]++;
+    /* Places of each digit in each base line, once. */
+    uint32_t pos[2][SDK_MAX_N][SDK_MAX_N + 1];
+    for (int i = 0; i < n; i++) {
+        lg_pos_all(g, cols[i], pos[0][i]);
+        lg_pos_all(g, rows[i], pos[1][i]);
+    }
     for (int pass = 0; pass < 2; pass++) {
         const int *base = pass == 0 ? cols : rows, *cover = pass == 0 ? rows : cols;
         for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n))
@@ -28,7 +34,7 @@ int lg_find_fish(const lg_grid *g, int degree, lg_step *out)
                 uint32_t uni = 0;
                 int ok = 1;
                 for (uint32_t m = set; m && ok; m &= m - 1) {
-                    uint32_t p = lg_pos(g, base[lg_low(m)], d);
+                    uint32_t p = pos[pass][lg_low(m)][d];
                     ok = lg_popc(p) > 1;
                     uni |= p;
                 }

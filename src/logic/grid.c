@@ -13,6 +13,7 @@ int lg_grid_init(lg_grid *g, const sdk_board *b, const uint8_t *puzzle)
     int n = b->n;
     g->b = b;
     g->n = n;
+    g->no_text = 0;
     uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1;
     for (int c = 0; c < b->ncells; c++) {
         if (puzzle[c] > n)
@@ -62,10 +63,25 @@ int lg_houses_of(const sdk_board *b, int kind, int *out)
 
 int lg_houses_scan(const sdk_board *b, int *out)
 {
-    int k = lg_houses_of(b, SDK_HOUSE_BOX, out);
+    /* Every finder asks at every step: the last answer is kept per thread,
+     * for the same kinds of houses (compared, not trusted by address). */
+    static _Thread_local int nk = -1, k;
+    static _Thread_local uint8_t kinds[LG_MAX_HOUSES];
+    static _Thread_local int list[LG_MAX_HOUSES];
+    if (b->nhouses == nk && !memcmp(kinds, b->house_kind, (size_t)nk)) {
+        memcpy(out, list, sizeof(int) * (size_t)k);
+        return k;
+    }
+    k = lg_houses_of(b, SDK_HOUSE_BOX, out);
     k += lg_houses_of(b, SDK_HOUSE_COL, out + k);
     k += lg_houses_of(b, SDK_HOUSE_ROW, out + k);
-    return k + lg_houses_of(b, SDK_HOUSE_EXTRA, out + k);
+    k += lg_houses_of(b, SDK_HOUSE_EXTRA, out + k);
+    nk = b->nhouses <= LG_MAX_HOUSES ? b->nhouses : -1;
+    if (nk >= 0) {
+        memcpy(kinds, b->house_kind, (size_t)nk);
+        memcpy(list, out, sizeof(int) * (size_t)k);
+    }
+    return k;
 }
 
 int lg_cell_houses(const sdk_board *b, int cell, int *out)
@@ -79,7 +95,7 @@ int lg_cell_houses(const sdk_board *b, int cell, int *out)
     return k;
 }
 
-int lg_peers_se(const sdk_board *b, int cell, int *out)
+static int peers_se_make(const sdk_board *b, int cell, int *out)
 {
     int hs[64], nh = lg_cell_houses(b, cell, hs), k = 0;
     static _Thread_local uint8_t seen[SDK_MAX_CELLS];
@@ -93,6 +109,65 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
         }
     for (int i = 0; i < k; i++)
         seen[out[i]] = 0;
+    return k;
+}
+
+/* The last board's peer lists, per thread, for boards that fit; the board
+ * is recognised by its houses (compared: an address may be reused). */
+#define PEERS_MAX 8192
+#define PEERS_HOUSES 2048
+static _Thread_local struct {
+    int valid, fits, n, ncells, nhouses;
+    uint16_t cells[PEERS_HOUSES], chouses[PEERS_HOUSES];
+    uint8_t kind[LG_MAX_HOUSES];
+    int start[SDK_MAX_CELLS + 1];
+    uint16_t list[PEERS_MAX];
+} peers_tab;
+
+static int peers_tab_fits(const sdk_board *b)
+{
+    return b->nhouses * b->n <= PEERS_HOUSES && b->nhouses <= LG_MAX_HOUSES &&
+           b->cell_house_start[b->ncells] <= PEERS_HOUSES;
+}
+
+static int peers_tab_same(const sdk_board *b)
+{
+    return peers_tab.valid && peers_tab.n == b->n && peers_tab.ncells == b->ncells &&
+           peers_tab.nhouses == b->nhouses &&
+           !memcmp(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n)) &&
+           !memcmp(peers_tab.kind, b->house_kind, (size_t)b->nhouses) &&
+           !memcmp(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
+}
+
+int lg_peers_se(const sdk_board *b, int cell, int *out)
+{
+    if (!peers_tab_fits(b))
+        return peers_se_make(b, cell, out);
+    if (!peers_tab_same(b)) {
+        int k = 0, ok = 1;
+        static _Thread_local int tmp[LG_MAX_PEERS];
+        for (int c = 0; c < b->ncells && ok; c++) {
+            peers_tab.start[c] = k;
+            int np = peers_se_make(b, c, tmp);
+            ok = k + np <= PEERS_MAX;
+            for (int i = 0; i < np && ok; i++)
+                peers_tab.list[k++] = (uint16_t)tmp[i];
+        }
+        peers_tab.start[b->ncells] = k;
+        peers_tab.fits = ok;   /* (a board of too many peers is made each time) */
+        memcpy(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n));
+        memcpy(peers_tab.kind, b->house_kind, (size_t)b->nhouses);
+        memcpy(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
+        peers_tab.n = b->n;
+        peers_tab.ncells = b->ncells;
+        peers_tab.nhouses = b->nhouses;
+        peers_tab.valid = 1;
+    }
+    if (!peers_tab.fits)
+        return peers_se_make(b, cell, out);
+    int k = 0;
+    for (int i = peers_tab.start[cell]; i < peers_tab.start[cell + 1]; i++)
+        out[k++] = peers_tab.list[i];
     return k;
 }
 
@@ -150,6 +225,16 @@ uint32_t lg_pos(const lg_grid *g, int h, int d)
         if (g->cand[hc[i]] & bit)
             m |= 1u << i;
     return m;
+}
+
+void lg_pos_all(const lg_grid *g, int h, uint32_t *pos)
+{
+    const uint16_t *hc = g->b->house_cells + h * g->n;
+    for (int d = 1; d <= g->n; d++)
+        pos[d] = 0;
+    for (int i = 0; i < g->n; i++)
+        for (uint32_t m = g->cand[hc[i]]; m; m &= m - 1)
+            pos[__builtin_ctz(m) + 1] |= 1u << i;
 }
 
 void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more)
@@ -250,6 +335,8 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
 {
     char cb[16];
     s->text[0] = 0;
+    if (g->no_text)
+        return;
     for (int i = 0; i < s->nplace; i++)
         text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
                  s->place[i].digit);

@@ -119,6 +119,7 @@ sdk_status sdk_human_rate(const sdk_board *b, const uint8_t *cells, const uint32
         }
     int cap = 0, placed_yet = 0;
     double hardest = -1;
+    g.no_text = !(flags & (SDK_HUMAN_STEPS | SDK_HUMAN_HINT));
     while (!grid_solved(&g)) {
         int got = lg_next_step(&g, &step, budget);
         if (got == LG_STOPPED) {

@@ -44,7 +44,8 @@ static void locking_step(const lg_grid *g, int h1, int h2, int d, int hcell, lg_
 
 /* Direct mode: another house h3 of h1's kind crossing h2 whose d, once
  * removed from h2, is left in one cell. */
-static int following_single(const lg_grid *g, const int *hs1, int n1, int h1, int h2, int d)
+static int following_single(const lg_grid *g, const int *hs1, int n1, int h1, int h2, int d,
+                            uint32_t (*pos)[SDK_MAX_N + 1])
 {
     for (int k = 0; k < n1; k++) {
         int h3 = hs1[k];
@@ -53,7 +54,7 @@ static int following_single(const lg_grid *g, const int *hs1, int n1, int h1, in
         uint32_t cross = inter_mask(g, h3, h2);
         if (!cross)
             continue;
-        uint32_t p3 = lg_pos(g, h3, d);
+        uint32_t p3 = pos[h3][d];
         if (lg_popc(p3) > 1 && lg_popc(p3 & ~cross) == 1)
             return lg_hcell(g, h3, lg_low(p3 & ~cross));
     }
@@ -64,13 +65,16 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
 {
     const sdk_board *b = g->b;
     int hs1[LG_MAX_HOUSES], hs2[LG_MAX_HOUSES];
+    /* Every house's places of every digit, once (on the stack: only the
+     * board's houses are touched). */
+    uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
+    for (int h = 0; h < b->nhouses && h < LG_MAX_HOUSES; h++)
+        lg_pos_all(g, h, pos[h]);
     for (size_t k = 0; k < sizeof pair_kinds / sizeof pair_kinds[0]; k++) {
         int n1 = lg_houses_of(b, pair_kinds[k][0], hs1);
         int n2 = lg_houses_of(b, pair_kinds[k][1], hs2);
         for (int i1 = 0; i1 < n1; i1++) {
-            uint32_t pos1[SDK_MAX_N + 1];
-            for (int d = 1; d <= g->n; d++)
-                pos1[d] = lg_pos(g, hs1[i1], d);
+            const uint32_t *pos1 = pos[hs1[i1]];
             for (int i2 = 0; i2 < n2; i2++) {
                 int h1 = hs1[i1], h2 = hs2[i2];
                 if (h1 == h2)
@@ -84,7 +88,7 @@ int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
                         continue;
                     if (direct) {
                         /* SE adds a hint for each following single; the first wins. */
-                        int hc = following_single(g, hs1, n1, h1, h2, d);
+                        int hc = following_single(g, hs1, n1, h1, h2, d, pos);
                         if (hc >= 0) {
                             locking_step(g, h1, h2, d, hc, out);
                             return LG_FOUND;

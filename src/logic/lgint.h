@@ -37,6 +37,8 @@ int lg_sees(const sdk_board *b, int a, int c);
 uint32_t lg_inter(const sdk_board *b, int h1, int h2);
 /* Bit i set iff the i-th cell of house h holds candidate d. */
 uint32_t lg_pos(const lg_grid *g, int h, int d);
+/* lg_pos of every digit at once: pos[d] for d = 1..n (one pass over the house). */
+void lg_pos_all(const lg_grid *g, int h, uint32_t *pos);
 /* Digits with exactly one place in house h (once) and with two or more (more). */
 void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more);
 /* Empty cells of house h. */

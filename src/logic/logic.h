@@ -25,6 +25,7 @@ typedef struct lg_grid {
     uint8_t  val[SDK_MAX_CELLS];   /* 0 = blank, else the digit placed (given or found) */
     uint8_t  given[SDK_MAX_CELLS]; /* 1: a clue of the puzzle */
     uint32_t cand[SDK_MAX_CELLS];  /* blank cells: bit d-1 set iff d is still possible; filled: 0 */
+    int no_text;                   /* 1: steps get no players' text (rating alone needs none) */
 } lg_grid;
 
 typedef struct lg_cand {

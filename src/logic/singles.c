@@ -11,13 +11,17 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
     (void)arg;
     int hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32];
+    /* Full houses first (a house's one empty cell), then hidden singles in
+     * the other houses: each house's counts made when first needed. */
+    uint32_t once, more;
+    uint8_t empty1[LG_MAX_HOUSES];
+    for (int i = 0; i < nh; i++)
+        empty1[i] = lg_empty(g, hs[i]) == 1;
     for (int alone = 1; alone >= 0; alone--)
         for (int i = 0; i < nh; i++) {
             int h = hs[i];
-            int is_alone = lg_empty(g, h) == 1;
-            if (is_alone != alone)
+            if (empty1[i] != alone)
                 continue;
-            uint32_t once, more;
             lg_house_digits(g, h, &once, &more);
             for (int d = 1; d <= g->n; d++) {
                 if (!(once >> (d - 1) & 1))
@@ -26,7 +30,8 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
                 int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
                 lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
                 lg_place(out, lg_hcell(g, h, lg_low(p)), d);
-                lg_text(g, out, "%s", lg_house_name(g->b, h, hb, sizeof hb));
+                if (!g->no_text)   /* (the commonest step: spare its house name) */
+                    lg_text(g, out, "%s", lg_house_name(g->b, h, hb, sizeof hb));
                 return LG_FOUND;
             }
         }

@@ -9,6 +9,23 @@
 #include "lgint.h"
 
 
+/* The k-subsets of the members of mask (bits < n) in colex order: lg_next_comb
+ * over their indices, mapped back (the map keeps the order).  *idx: 0 to
+ * start; returns the next subset as a mask, 0 when done. */
+static uint32_t next_subset(uint32_t mask, int k, uint32_t *idx)
+{
+    int m = lg_popc(mask);
+    if (m < k)
+        return 0;
+    *idx = *idx ? lg_next_comb(*idx, m) : (1u << k) - 1;
+    uint32_t set = 0;
+    int i = 0;
+    for (uint32_t r = mask; r && *idx; r &= r - 1, i++)
+        if (*idx >> i & 1)
+            set |= r & -r;
+    return *idx ? set : 0;
+}
+
 /* Digits of a mask as "1,2,3". */
 static const char *digits_str(uint32_t m, char *buf, size_t size)
 {
@@ -32,10 +49,13 @@ int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out)
         int h = hs[i], empty = lg_empty(g, h);
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
-        uint32_t pos[SDK_MAX_N + 1];
+        uint32_t pos[SDK_MAX_N + 1], can = 0, idx = 0;
+        lg_pos_all(g, h, pos);
+        /* Only digits with 2..degree places can be in the set. */
         for (int d = 1; d <= n; d++)
-            pos[d] = lg_pos(g, h, d);
-        for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
+            if (lg_popc(pos[d]) > 1 && lg_popc(pos[d]) <= degree)
+                can |= 1u << (d - 1);
+        for (uint32_t set; (set = next_subset(can, degree, &idx));) {
             uint32_t uni = 0;
             int ok = 1;
             for (uint32_t m = set; m && ok; m &= m - 1) {
@@ -83,7 +103,13 @@ int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out)
         int h = hs[i];
         if (lg_empty(g, h) < degree * 2)
             continue;
-        for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
+        uint32_t can = 0, idx = 0;   /* cells with 2..degree candidates */
+        for (int j = 0; j < n; j++) {
+            int k = lg_popc(g->cand[lg_hcell(g, h, j)]);
+            if (k > 1 && k <= degree)
+                can |= 1u << j;
+        }
+        for (uint32_t set; (set = next_subset(can, degree, &idx));) {
             uint32_t uni = 0;
             int ok = 1;
             for (uint32_t m = set; m && ok; m &= m - 1) {

@@ -20,6 +20,8 @@ typedef struct ul_ctx {
     int loop[SDK_MAX_CELLS], len;
     uint8_t inloop[SDK_MAX_CELLS];
     long nodes;
+    int hstart[SDK_MAX_CELLS + 1];      /* each cell's houses in SE's order: hlist[hstart[c]..] */
+    uint16_t hlist[SDK_MAX_CELLS * 16];
     lg_step *best, cur;
     int best_r10, best_type, found;
 } ul_ctx;
@@ -75,20 +77,22 @@ static void ul_finish(ul_ctx *u, int type)
 static int ul_valid(const ul_ctx *u)
 {
     const sdk_board *b = u->g->b;
+    /* Counts of the loop's houses by parity; only the loop's houses are
+     * read (the others count 0 on both sides) and cleared again. */
     static _Thread_local uint8_t seen[2][LG_MAX_HOUSES];
-    memset(seen, 0, sizeof seen);
     int ok = 1;
-    for (int k = 0; k < u->len && ok; k++)
+    for (int k = 0; k < u->len; k++)
+        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++)
+            if (seen[k & 1][b->cell_houses[j]]++)
+                ok = 0;
+    for (int k = 0; k < u->len; k++)
         for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++) {
             int h = b->cell_houses[j];
-            if (seen[k & 1][h]++) {
-                ok = 0;
-                break;
-            }
+            ok &= seen[0][h] == seen[1][h];
         }
-    for (int h = 0; ok && h < b->nhouses; h++)
-        if (seen[0][h] != seen[1][h])
-            ok = 0;
+    for (int k = 0; k < u->len; k++)
+        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++)
+            seen[0][b->cell_houses[j]] = seen[1][b->cell_houses[j]] = 0;
     return ok;
 }
 
@@ -256,8 +260,8 @@ static void ul_dfs(ul_ctx *u, int cell, uint32_t exv, int allowed, int last_key)
         return;
     u->loop[u->len++] = cell;
     u->inloop[cell] = 1;
-    int hs[64], nh = lg_cell_houses(g->b, cell, hs);
-    for (int k = 0; k < nh; k++) {
+    const uint16_t *hs = u->hlist + u->hstart[cell];
+    for (int k = 0, nh = u->hstart[cell + 1] - u->hstart[cell]; k < nh; k++) {
         int h = hs[k], kind = g->b->house_kind[h];
         int key = kind == SDK_HOUSE_EXTRA ? 100 + h : kind;
         if (key == last_key)
@@ -291,6 +295,14 @@ int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
     u.found = 0;
     u.nodes = 0;
     u.len = 0;
+    for (int c = 0, k = 0, hs[64]; c <= g->b->ncells; c++) {
+        u.hstart[c] = k;
+        int nh = c < g->b->ncells ? lg_cell_houses(g->b, c, hs) : 0;
+        if (k + nh > (int)(sizeof u.hlist / sizeof u.hlist[0]))
+            return LG_NONE;   /* (no board has so many houses a cell) */
+        for (int i = 0; i < nh; i++)
+            u.hlist[k++] = (uint16_t)hs[i];
+    }
     for (int c = 0; c < g->b->ncells; c++) {
         if (lg_popc(g->cand[c]) != 2)
             continue;
