@@ -32,6 +32,9 @@
 enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CHUNK + 1,
        XS_MAX_W = SDK_MAX_CELLS / 64 + 1 };
 
+/* The hot path, inlined into each instance of the search (see XS_INSTANCE). */
+#define XS_HOT static inline __attribute__((always_inline))
+
 typedef struct search {
     const sdk_board *b;
     const xp_plan *p;
@@ -44,10 +47,9 @@ typedef struct search {
     sdk_stats *st;
     const sdk_budget *budget;
     int stopped;
-    /* The digits of house h whose cells changed since the last hidden-single
-     * pass (hd[0][h]) and the last locked-candidates pass (hd[1][h]): a
-     * (house, digit) that did not change has nothing new to say. */
-    uint32_t hd[2][SDK_MAX_CELLS];
+    /* The digits of house h whose cells changed since the last pass over
+     * it: a (house, digit) that did not change has nothing new to say. */
+    uint32_t hd[SDK_MAX_CELLS];
     uint64_t *chunk[XS_MAX_CHUNKS]; /* levels, XS_CHUNK a chunk, allocated as the search deepens */
     uint8_t val[SDK_MAX_CELLS];     /* digits placed on the current path (1..n) */
 } search;
@@ -68,34 +70,37 @@ static uint64_t *level_at(search *s, int depth)
 }
 
 /* Notes that digit bits (a mask) left cell c: its houses are to be looked at. */
-static inline void mark_cell(search *s, int c, uint32_t bits)
+XS_HOT void mark_cell(search *s, int c, uint32_t bits)
 {
     const sdk_board *b = s->b;
     for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-        s->hd[0][b->cell_houses[k]] |= bits;
-        s->hd[1][b->cell_houses[k]] |= bits;
+        s->hd[b->cell_houses[k]] |= bits;
     }
 }
 
 /* The same for the cells of set (W words) that lose digit d. */
-static inline void mark_cells(search *s, const uint64_t *set, int d)
+XS_HOT void mark_cells(search *s, const uint64_t *set, int d, int W)
 {
-    for (int w = 0; w < s->W; w++)
+    for (int w = 0; w < W; w++)
         for (uint64_t m = set[w]; m; m &= m - 1)
             mark_cell(s, w * 64 + __builtin_ctzll(m), 1u << d);
 }
 
 /* Places digit d (0-based) in cell c.  Returns 0 if d was no longer
  * possible there. */
-static inline int xs_place(search *s, uint64_t *lv, int c, int d)
+XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W)
 {
-    int W = s->W, w = c >> 6, n = s->n;
+    int w = c >> 6, n = s->n;
     uint64_t bit = 1ull << (c & 63);
     uint64_t *dd = XS_DIGIT(s, lv, d);
     if (!(dd[w] & bit))
         return 0;
-    for (int e = 0; e < n; e++)
-        lv[(size_t)e * W + w] &= ~bit;
+    uint32_t had = 0;                   /* c's candidates: the digits that change in its houses */
+    for (int e = 0; e < n; e++) {
+        uint64_t *x = lv + (size_t)e * W + w;
+        had |= (uint32_t)((*x & bit) != 0) << e;
+        *x &= ~bit;
+    }
     const uint64_t *pm = s->p->peer + (size_t)c * W;
     uint64_t gone[XS_MAX_W];
     for (int k = 0; k < W; k++) {
@@ -109,16 +114,16 @@ static inline int xs_place(search *s, uint64_t *lv, int c, int d)
     const sdk_board *b = s->b;
     for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
         placed[b->cell_houses[k]] |= 1u << d;
-    mark_cell(s, c, s->full);
-    mark_cells(s, gone, d);
+    mark_cell(s, c, had);
+    mark_cells(s, gone, d, W);
     return 1;
 }
 
 /* Naked singles until there are none.  Returns -1 on a contradiction (a
  * cell with no digit), else the number of cells placed. */
-static int naked_singles(search *s, uint64_t *lv)
+XS_HOT int naked_singles(search *s, uint64_t *lv, int W)
 {
-    int W = s->W, n = s->n, placed = 0;
+    int n = s->n, placed = 0;
     const uint64_t *un = XS_UNSOLVED(s, lv);
     for (;;) {
         uint64_t single[XS_MAX_W];
@@ -145,7 +150,7 @@ static int naked_singles(search *s, uint64_t *lv)
                     d++;
                 if (d == n)
                     return -1;          /* an earlier single took its digit */
-                xs_place(s, lv, c, d);
+                xs_place(s, lv, c, d, W);
                 placed++;
             }
     }
@@ -155,11 +160,11 @@ static int naked_singles(search *s, uint64_t *lv)
  * are x (over a's segments, two or more of them): if they all lie in
  * another house, d leaves that house's other cells.  Returns whether
  * anything was erased. */
-static int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x)
+XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int W)
 {
     const xp_plan *p = s->p;
     const sdk_board *b = s->b;
-    int W = s->W, s0 = p->seg_start[a], ns = p->seg_start[a + 1] - s0, changed = 0;
+    int s0 = p->seg_start[a], ns = p->seg_start[a + 1] - s0, changed = 0;
     int k0 = 0;
     while (!x[k0])
         k0++;
@@ -190,16 +195,17 @@ static int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x)
     return changed;
 }
 
-/* Hidden singles (and with lc, locked candidates) over every house and
- * unplaced digit that changed since the last such pass.  Returns -1 on a
- * contradiction (a digit with no place in a house), else whether anything
- * changed. */
-static int house_pass(search *s, uint64_t *lv, int lc)
+/* Hidden singles and locked candidates over every house and unplaced
+ * digit that changed since the last pass.  (Locked candidates only after
+ * the singles measured no faster on 16x16 generation: one pass, one set
+ * of marks.)  Returns -1 on a contradiction (a digit with no place in a
+ * house), else whether anything changed. */
+XS_HOT int house_pass(search *s, uint64_t *lv, int W)
 {
     const xp_plan *p = s->p;
     int changed = 0;
     const uint64_t *un = XS_UNSOLVED(s, lv);
-    uint32_t *placed = XS_PLACED(s, lv), *hd = s->hd[lc];
+    uint32_t *placed = XS_PLACED(s, lv), *hd = s->hd;
     for (int h = 0; h < s->nh; h++) {
         int s0 = p->seg_start[h], ns = p->seg_start[h + 1] - s0;
         const uint8_t *sw = p->seg_word + s0;
@@ -223,13 +229,13 @@ static int house_pass(search *s, uint64_t *lv, int lc)
                 int i = 0;
                 while (!x[i])
                     i++;
-                if (!xs_place(s, lv, sw[i] * 64 + __builtin_ctzll(x[i]), d))
+                if (!xs_place(s, lv, sw[i] * 64 + __builtin_ctzll(x[i]), d, W))
                     return -1;
                 changed = 1;
                 continue;
             }
-            if (lc && k <= p->maxshare)
-                changed |= locked(s, lv, h, d, x);
+            if (k <= p->maxshare)
+                changed |= locked(s, lv, h, d, x, W);
         }
     }
     return changed;
@@ -237,24 +243,18 @@ static int house_pass(search *s, uint64_t *lv, int lc)
 
 /* Singles, then locked candidates, until nothing changes.  Returns -1 on a
  * contradiction, 0 when solved, 1 when cells are left. */
-static int propagate(search *s, uint64_t *lv)
+XS_HOT int propagate(search *s, uint64_t *lv, int W)
 {
-    int W = s->W;
     const uint64_t *un = XS_UNSOLVED(s, lv);
     for (;;) {
-        if (naked_singles(s, lv) < 0)
+        if (naked_singles(s, lv, W) < 0)
             return -1;
         uint64_t left = 0;
         for (int w = 0; w < W; w++)
             left |= un[w];
         if (!left)
             return 0;
-        int r = house_pass(s, lv, 0);
-        if (r < 0)
-            return -1;
-        if (r)
-            continue;
-        r = house_pass(s, lv, 1);
+        int r = house_pass(s, lv, W);
         if (r < 0)
             return -1;
         if (!r)
@@ -297,10 +297,10 @@ static int cell_branches(const search *s, const uint64_t *lv, int c, uint16_t *c
 
 /* The branches of a propagated, unsolved level: cells[i] takes digit
  * digits[i] (0-based).  Returns how many. */
-static int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *digits)
+XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *digits, int W)
 {
     const xp_plan *p = s->p;
-    int W = s->W, n = s->n, ways = 0, hh, hdg;
+    int n = s->n, ways = 0, hh, hdg;
     const uint64_t *un = XS_UNSOLVED(s, lv);
     uint64_t two[XS_MAX_W], any = 0;
     for (int w = 0; w < W; w++) {
@@ -377,7 +377,11 @@ static int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
     return ways;
 }
 
-static void search_level(search *s, int depth)
+typedef void (*level_fn)(search *s, int depth);
+
+/* One search node, for boards of W words (a constant in each instance
+ * below: the word loops unroll); deeper nodes go to self. */
+XS_HOT void search_body(search *s, int depth, int W, level_fn self)
 {
     if (s->stopped)
         return;
@@ -394,23 +398,62 @@ static void search_level(search *s, int depth)
     }
     uint16_t cells[SDK_MAX_N];
     uint8_t digits[SDK_MAX_N];
-    int ways = branches(s, lv, cells, digits);
+    int ways = branches(s, lv, cells, digits, W);
     for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
         if (s->st)
             s->st->guesses++;
         memcpy(next, lv, sizeof(uint64_t) * s->L);
-        memset(s->hd[0], 0, sizeof(uint32_t) * (size_t)s->nh);
-        memset(s->hd[1], 0, sizeof(uint32_t) * (size_t)s->nh);
-        if (!xs_place(s, next, cells[w], digits[w]))
+        memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+        if (!xs_place(s, next, cells[w], digits[w], W))
             continue;
-        int r = propagate(s, next);
+        int r = propagate(s, next, W);
         if (r == 0) {
             s->nodes++;
             if (s->count == 0 && s->solution)
                 memcpy(s->solution, s->val, (size_t)s->p->ncells);
             s->count++;
         } else if (r > 0)
-            search_level(s, depth + 1);
+            self(s, depth + 1);
+    }
+}
+
+/* The root: the propagation of the givens, then the search. */
+XS_HOT void search_root(search *s, int W, level_fn level)
+{
+    uint64_t *lv = level_at(s, 0);
+    int r = propagate(s, lv, W);
+    if (r == 0) {
+        s->nodes++;
+        if (s->solution)
+            memcpy(s->solution, s->val, (size_t)s->p->ncells);
+        s->count = 1;
+    } else if (r > 0)
+        level(s, 0);
+}
+
+#define XS_INSTANCE(K)                                                          \
+    static void level_w##K(search *s, int depth) { search_body(s, depth, K, level_w##K); } \
+    static void root_w##K(search *s) { search_root(s, K, level_w##K); }
+XS_INSTANCE(1)
+XS_INSTANCE(2)
+XS_INSTANCE(3)
+XS_INSTANCE(4)
+XS_INSTANCE(6)
+XS_INSTANCE(10)
+static void level_any(search *s, int depth) { search_body(s, depth, s->W, level_any); }
+static void root_any(search *s) { search_root(s, s->W, level_any); }
+
+/* The instance for the board's word count. */
+static void search_run(search *s)
+{
+    switch (s->W) {
+    case 1: root_w1(s); break;
+    case 2: root_w2(s); break;
+    case 3: root_w3(s); break;
+    case 4: root_w4(s); break;
+    case 6: root_w6(s); break;
+    case 10: root_w10(s); break;
+    default: root_any(s); break;
     }
 }
 
@@ -453,11 +496,11 @@ static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_c
     memcpy(XS_UNSOLVED(&s, lv), s.p->all, sizeof(uint64_t) * s.W);
     memset(XS_PLACED(&s, lv), 0, sizeof(uint32_t) * (size_t)s.nh);
     for (int h = 0; h < s.nh; h++)
-        s.hd[0][h] = s.hd[1][h] = s.full;
+        s.hd[h] = s.full;
     int ok = 1;
     for (int c = 0; c < nc && ok; c++)
         if (puzzle[c])
-            ok = xs_place(&s, lv, c, puzzle[c] - 1);
+            ok = xs_place(&s, lv, c, puzzle[c] - 1, s.W);
     if (ok && forbid_cell >= 0) {
         uint64_t *dd = XS_DIGIT(&s, lv, forbid_digit - 1), bit = 1ull << (forbid_cell & 63);
         if (puzzle[forbid_cell] == forbid_digit)
@@ -465,16 +508,8 @@ static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_c
         else if (!puzzle[forbid_cell])
             dd[forbid_cell >> 6] &= ~bit;
     }
-    if (ok) {
-        int r = propagate(&s, lv);
-        if (r == 0) {
-            s.nodes++;
-            if (solution)
-                memcpy(solution, s.val, (size_t)nc);
-            s.count = 1;
-        } else if (r > 0)
-            search_level(&s, 0);
-    }
+    if (ok)
+        search_run(&s);
     for (int k = 0; k < XS_MAX_CHUNKS; k++)
         free(s.chunk[k]);
     if (st)
