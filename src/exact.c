@@ -88,7 +88,7 @@ XS_HOT void mark_cells(search *s, const uint64_t *set, int d, int W)
 
 /* Places digit d (0-based) in cell c.  Returns 0 if d was no longer
  * possible there. */
-XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W)
+XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
 {
     int w = c >> 6, n = s->n;
     uint64_t bit = 1ull << (c & 63);
@@ -114,9 +114,16 @@ XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W)
     const sdk_board *b = s->b;
     for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
         placed[b->cell_houses[k]] |= 1u << d;
-    mark_cell(s, c, had);
-    mark_cells(s, gone, d, W);
+    if (mark) {
+        mark_cell(s, c, had);
+        mark_cells(s, gone, d, W);
+    }
     return 1;
+}
+
+XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W)
+{
+    return place_marking(s, lv, c, d, W, 1);
 }
 
 /* Naked singles until there are none.  Returns -1 on a contradiction (a
@@ -476,10 +483,11 @@ static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_c
     memset(s.chunk, 0, sizeof s.chunk);
     if (status)
         *status = SDK_UNSOLVABLE;
-    if (!sdk_board_givens_consistent(b, puzzle, NULL))
-        return 0;
-    s.p = xp_plan_for(b);
     int n = b->n, nc = b->ncells;
+    for (int c = 0; c < nc; c++)
+        if (puzzle[c] > n)
+            return 0;
+    s.p = xp_plan_for(b);
     s.n = n;
     s.nh = b->nhouses;
     s.W = s.p ? s.p->W : 1;
@@ -500,7 +508,7 @@ static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_c
     int ok = 1;
     for (int c = 0; c < nc && ok; c++)
         if (puzzle[c])
-            ok = xs_place(&s, lv, c, puzzle[c] - 1, s.W);
+            ok = place_marking(&s, lv, c, puzzle[c] - 1, s.W, 0);   /* 0: a clash of givens; all is marked */
     if (ok && forbid_cell >= 0) {
         uint64_t *dd = XS_DIGIT(&s, lv, forbid_digit - 1), bit = 1ull << (forbid_cell & 63);
         if (puzzle[forbid_cell] == forbid_digit)
