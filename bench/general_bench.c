@@ -11,6 +11,7 @@
  * 5) and the ratios to the kernel; checks that the three counts agree.
  */
 #define _POSIX_C_SOURCE 200809L
+#define SDK_TEST_HOOKS          /* sdk_exact_count_general */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
