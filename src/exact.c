@@ -290,6 +290,41 @@ static int two_places(const search *s, const uint64_t *lv, int *h, int *d)
     return 0;
 }
 
+/* The first unsolved cell with the fewest candidates: each cell's count in
+ * five bit-sliced planes (n <= 25 < 32), then the cells equal to 3, 4, ...
+ * (A cell by cell count costs ncells x n tests: on an empty 25x25 board,
+ * where every node comes here, that was 10x slower.) */
+XS_HOT int fewest(const search *s, const uint64_t *lv, int W)
+{
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    uint64_t plane[5][XS_MAX_W];
+    for (int w = 0; w < W; w++) {
+        uint64_t b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0;
+        for (int d = 0; d < s->n; d++) {
+            uint64_t carry = lv[(size_t)d * W + w] & un[w], t;
+            t = b0 & carry; b0 ^= carry; carry = t;
+            t = b1 & carry; b1 ^= carry; carry = t;
+            t = b2 & carry; b2 ^= carry; carry = t;
+            t = b3 & carry; b3 ^= carry; carry = t;
+            b4 ^= carry;
+        }
+        plane[0][w] = b0;
+        plane[1][w] = b1;
+        plane[2][w] = b2;
+        plane[3][w] = b3;
+        plane[4][w] = b4;
+    }
+    for (int k = 1; k <= s->n; k++)
+        for (int w = 0; w < W; w++) {
+            uint64_t eq = un[w];
+            for (int i = 0; i < 5; i++)
+                eq &= (k >> i & 1) ? plane[i][w] : ~plane[i][w];
+            if (eq)
+                return w * 64 + __builtin_ctzll(eq);
+        }
+    return -1;                          /* (not reached: the level is unsolved) */
+}
+
 /* The branches on cell c: each of its candidates.  Returns how many. */
 static int cell_branches(const search *s, const uint64_t *lv, int c, uint16_t *cells, uint8_t *digits)
 {
@@ -355,21 +390,8 @@ XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
                 digits[ways++] = (uint8_t)hdg;
             }
         }
-    } else {
-        int best = -1, best_count = 99;
-        for (int w = 0; w < W; w++)
-            for (uint64_t m = un[w]; m; m &= m - 1) {
-                uint64_t bit = m & -m;
-                int k = 0;
-                for (int d = 0; d < n; d++)
-                    k += (lv[(size_t)d * W + w] & bit) != 0;
-                if (k < best_count) {
-                    best_count = k;
-                    best = w * 64 + __builtin_ctzll(m);
-                }
-            }
-        ways = cell_branches(s, lv, best, cells, digits);
-    }
+    } else
+        ways = cell_branches(s, lv, fewest(s, lv, W), cells, digits);
     /* the preferred grid's choice first */
     if (s->prefer)
         for (int i = 1; i < ways; i++)
