@@ -72,10 +72,8 @@ static uint64_t *level_at(search *s, int depth)
 /* Notes that digit bits (a mask) left cell c: its houses are to be looked at. */
 XS_HOT void mark_cell(search *s, int c, uint32_t bits)
 {
-    const sdk_board *b = s->b;
-    for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-        s->hd[b->cell_houses[k]] |= bits;
-    }
+    for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
+        s->hd[*h] |= bits;
 }
 
 /* The same for the cells of set (W words) that lose digit d. */
@@ -111,9 +109,8 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
     XS_UNSOLVED(s, lv)[w] &= ~bit;
     s->val[c] = (uint8_t)(d + 1);
     uint32_t *placed = XS_PLACED(s, lv);
-    const sdk_board *b = s->b;
-    for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
-        placed[b->cell_houses[k]] |= 1u << d;
+    for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
+        placed[*h] |= 1u << d;
     if (mark) {
         mark_cell(s, c, had);
         mark_cells(s, gone, d, W);
@@ -170,7 +167,6 @@ XS_HOT int naked_singles(search *s, uint64_t *lv, int W)
 XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int W)
 {
     const xp_plan *p = s->p;
-    const sdk_board *b = s->b;
     int s0 = p->seg_start[a], ns = p->seg_start[a + 1] - s0, changed = 0;
     int k0 = 0;
     while (!x[k0])
@@ -178,8 +174,8 @@ XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int 
     int c0 = p->seg_word[s0 + k0] * 64 + __builtin_ctzll(x[k0]);
     uint64_t *dd = XS_DIGIT(s, lv, d);
     const uint64_t *am = p->house + (size_t)a * W;
-    for (int k = b->cell_house_start[c0]; k < b->cell_house_start[c0 + 1]; k++) {
-        int h = b->cell_houses[k];
+    for (const uint16_t *hp = p->ch + (size_t)c0 * p->hstride; *hp != XP_END; hp++) {
+        int h = *hp;
         if (h == a)
             continue;
         const uint64_t *hm = p->house + (size_t)h * W;

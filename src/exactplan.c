@@ -29,6 +29,7 @@ static void xp_free(xp_plan *p)
     free(p->seg_word);
     free(p->seg_mask);
     free(p->key);
+    free(p->ch);
     free(p);
 }
 
@@ -66,6 +67,21 @@ static xp_plan *xp_build(const sdk_board *b)
         return NULL;
     }
     memcpy(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)n);
+    for (int c = 0; c < nc; c++) {
+        int k = b->cell_house_start[c + 1] - b->cell_house_start[c] + 1;
+        p->hstride = k > p->hstride ? k : p->hstride;
+    }
+    p->ch = malloc(sizeof(uint16_t) * (size_t)nc * (size_t)p->hstride);
+    if (!p->ch) {
+        xp_free(p);
+        return NULL;
+    }
+    for (int c = 0; c < nc; c++) {
+        uint16_t *out = p->ch + (size_t)c * p->hstride;
+        for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
+            *out++ = b->cell_houses[k];
+        *out = XP_END;
+    }
     for (int c = 0; c < nc; c++)
         p->all[c >> 6] |= 1ull << (c & 63);
     int segs = 0;

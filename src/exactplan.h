@@ -11,6 +11,8 @@
 
 #include "sudoku.h"
 
+enum { XP_END = 0xffff };
+
 typedef struct xp_plan {
     int n, ncells, nhouses, W;
     int maxshare;            /* the most cells two houses share */
@@ -21,6 +23,10 @@ typedef struct xp_plan {
     uint8_t *seg_word;
     uint64_t *seg_mask;
     uint16_t *key;           /* the board's house_cells, to recognise it */
+    /* cell c's houses at ch + c * hstride, ended by XP_END (one load less
+     * than the board's two arrays) */
+    int hstride;
+    uint16_t *ch;
 } xp_plan;
 
 /* The plan of board b from the calling thread's cache (built on a miss);
