@@ -102,23 +102,20 @@ static xp_plan *xp_build(const sdk_board *b)
                 p->seg_mask[segs++] = hm[w];
             }
         p->seg_start[h + 1] = segs;
-        /* the most cells this house shares with another, through its cells' houses */
-        for (int i = 0; i < n; i++) {
-            int c = b->house_cells[h * n + i];
-            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-                int g = b->cell_houses[k], shared = 0;
-                if (g == h)
-                    continue;
-                for (int j = 0; j < n; j++) {
-                    int e = b->house_cells[g * n + j];
-                    shared += (hm[e >> 6] >> (e & 63)) & 1;
-                }
+    }
+    /* the most cells two houses share: over the pairs of houses of a cell */
+    for (int c = 0; c < nc; c++) {
+        p->peer[(size_t)c * W + (c >> 6)] &= ~(1ull << (c & 63));
+        for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
+            for (int j = i + 1; j < b->cell_house_start[c + 1]; j++) {
+                const uint64_t *hm = p->house + (size_t)b->cell_houses[i] * W;
+                const uint64_t *gm = p->house + (size_t)b->cell_houses[j] * W;
+                int shared = 0;
+                for (int w = 0; w < W; w++)
+                    shared += __builtin_popcountll(hm[w] & gm[w]);
                 p->maxshare = shared > p->maxshare ? shared : p->maxshare;
             }
-        }
     }
-    for (int c = 0; c < nc; c++)
-        p->peer[(size_t)c * W + (c >> 6)] &= ~(1ull << (c & 63));
     return p;
 }
 
