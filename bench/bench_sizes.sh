@@ -13,6 +13,10 @@
 #    puzzles through it as exact-cover matrices (made here with awk, outside
 #    the timing), side by side: wall ms a puzzle, best of RUNS, both sides
 #    process start included.
+# 4. build/bench/general_bench: 9x9 puzzles (generated, 25 clues; top1465)
+#    counted to 2 by the kernel and by the general solver, on the plain board
+#    and as a jigsaw whose regions are the boxes (every 9x9 variant's path):
+#    CPU us a puzzle, median of RUNS passes, and the ratio to the kernel.
 # Pinned to one core with taskset when available (CPU, default 1).  Prints
 # figures, asserts nothing.
 cd "$(dirname "$0")/.."
@@ -69,6 +73,14 @@ for n in 16 25; do
     echo "| $n | $med | $max | $capped |"
 done
 echo
+
+if [ -x build/bench/general_bench ]; then
+    echo "### 9x9 through the general solver against the kernel (count to 2, CPU us a puzzle, median of $RUNS)"
+    echo
+    "$SUDOKU" generate -q --seed 5 --count 200 --clues 25 > "$tmp/gen25.txt"
+    $pin build/bench/general_bench -r "$RUNS" "$tmp/gen25.txt" puzzles/puzzles3_magictour_top1465
+    echo
+fi
 
 if [ -z "${DLX_DIR:-}" ] || [ ! -x "$DLX_DIR/build/dlx" ]; then
     echo "bench_sizes: DLX_DIR does not hold build/dlx (jlaire/dlx-cpp); skipping the DLX comparison."

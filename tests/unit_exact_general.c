@@ -3,8 +3,11 @@
  * only the board's house lists, no propagation): counts at limit 2 and the
  * solutions agree on 16x16 and 25x25 puzzles and on boards with extra
  * houses built here (diagonals on 9x9 and 16x16, where cells sit in four
- * houses); sdk_exact_differs answers as a count to two does; budgets stop
- * both solvers (the 9x9 kernel through sdk_exact9_count_budget). */
+ * houses) and on the variant boards of variants.c (X, windoku, jigsaw,
+ * Samurai), with puzzles that lost their solution too; the solver's
+ * per-thread cache of board tables tells apart boards of one shape;
+ * sdk_exact_differs answers as a count to two does; budgets stop both
+ * solvers (the 9x9 kernel through sdk_exact9_count_budget). */
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -158,6 +161,33 @@ static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, i
     CHECK(unique > 0 && unique < puzzles, "%s: a mix of unique (%d) and not", name, unique);
 }
 
+/* Puzzles from grid with one clue changed to another digit: often no
+ * solution left.  The general solver and the reference agree on the count
+ * to 2 (and the solution when unique). */
+static void cross_check_broken(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, int puzzles, double keep,
+                               const char *name)
+{
+    int agree = 0, none = 0;
+    for (int t = 0; t < puzzles; t++) {
+        uint8_t p[SDK_MAX_CELLS], s1[SDK_MAX_CELLS], s2[SDK_MAX_CELLS];
+        int given = -1;
+        for (int c = 0; c < b->ncells; c++) {
+            p[c] = sdk_rng_double(rng) < keep ? grid[c] : 0;
+            given = p[c] && (given < 0 || sdk_rng_below(rng, 8) == 0) ? c : given;
+        }
+        if (given >= 0)
+            p[given] = (uint8_t)(1 + (p[given] + sdk_rng_below(rng, (uint32_t)b->n - 1)) % b->n);
+        sdk_status st;
+        uint64_t g = sdk_exact_count_general(b, p, 2, s1, NULL, NULL, &st);
+        uint64_t r = ref_count(b, p, 2, s2);
+        agree += g == r && (g != 1 || memcmp(s1, s2, (size_t)b->ncells) == 0);
+        none += g == 0;
+    }
+    CHECK(agree == puzzles, "%s, one clue changed: general and reference agree on %d of %d", name, agree,
+          puzzles);
+    CHECK(none > 0, "%s, one clue changed: some (%d) without a solution", name, none);
+}
+
 /* A grid for board b, not from the general solver (so the puzzles do not
  * depend on its branching order): on a standard board the shifted pattern
  * with digits relabelled; with extra houses the reference's first solution
@@ -249,6 +279,78 @@ static void check_budget(const sdk_board *b, const char *name)
           (int)st, (unsigned long long)stats.nodes);
 }
 
+/* A jigsaw from a random standard grid's random trades (the grid stays a
+ * solution; grids from the generator's chain, so that each jigsaw has its
+ * own: relabelled copies of one grid would solve every jigsaw). */
+static sdk_board *new_jigsaw(sdk_rng *rng, uint8_t *grid)
+{
+    uint8_t region[81];
+    char err[128];
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    CHECK(sdk_generate_grid(sdk_board_cached(3, 3), &g, sdk_rng_u32(rng), grid, NULL) == SDK_SOLVED,
+          "jigsaw: a standard grid");
+    sdk_variant_random_regions(9, grid, rng, region);
+    sdk_board *b = sdk_variant_board(SDK_VARIANT_JIGSAW, 9, region, err, sizeof err);
+    CHECK(b != NULL, "jigsaw: %s", b ? "" : err);
+    return b;
+}
+
+static void check_jigsaw(const sdk_board *b, const uint8_t *grid, sdk_rng *rng)
+{
+    if (!b)
+        return;
+    cross_check(b, grid, rng, 12, 0.5, "jigsaw");
+    cross_check_broken(b, grid, rng, 12, 0.55, "jigsaw");
+}
+
+/* The variant boards: X and windoku 9x9, X 16x16, the Samurai (grids from
+ * the reference), and jigsaws whose regions come from a standard grid by
+ * trades that keep it a solution.  Six jigsaws of one shape, asked in turn
+ * twice over (more than the solver's cache holds) and then freed and
+ * rebuilt (a board's address comes back with other regions), each against
+ * the reference. */
+static void check_variants(void)
+{
+    char err[128];
+    static const struct { unsigned flags; int n; int puzzles; double keep; const char *name; } v[] = {
+        {SDK_VARIANT_X, 9, 40, 0.35, "X 9x9"},
+        {SDK_VARIANT_WINDOKU, 9, 40, 0.35, "windoku"},
+        {SDK_VARIANT_X | SDK_VARIANT_WINDOKU, 9, 30, 0.3, "X windoku"},
+        {SDK_VARIANT_X, 16, 10, 0.55, "X 16x16"},
+        {SDK_VARIANT_SAMURAI, 9, 10, 0.55, "samurai"},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        sdk_board *b = sdk_variant_board(v[i].flags, v[i].n, NULL, err, sizeof err);
+        CHECK(b != NULL, "%s: %s", v[i].name, b ? "" : err);
+        if (!b)
+            continue;
+        sdk_rng rng;
+        sdk_rng_seed(&rng, 40 + (uint32_t)i);
+        uint8_t grid[SDK_MAX_CELLS];
+        CHECK(make_grid(b, &rng, grid), "%s: a valid grid", v[i].name);
+        cross_check(b, grid, &rng, v[i].puzzles, v[i].keep, v[i].name);
+        cross_check_broken(b, grid, &rng, v[i].puzzles, v[i].keep + 0.1, v[i].name);
+        sdk_board_free(b);
+    }
+    enum { JIGSAWS = 6 };
+    sdk_board *jig[JIGSAWS];
+    uint8_t grids[JIGSAWS][81];
+    sdk_rng rng;
+    sdk_rng_seed(&rng, 99);
+    for (int j = 0; j < JIGSAWS; j++)
+        jig[j] = new_jigsaw(&rng, grids[j]);
+    for (int round = 0; round < 2; round++)
+        for (int j = 0; j < JIGSAWS; j++)
+            check_jigsaw(jig[j], grids[j], &rng);
+    for (int j = 0; j < JIGSAWS; j++) {
+        sdk_board_free(jig[j]);
+        jig[j] = new_jigsaw(&rng, grids[j]);
+        check_jigsaw(jig[j], grids[j], &rng);
+        sdk_board_free(jig[j]);
+    }
+}
+
 int main(void)
 {
     check_board(sdk_board_cached(3, 4), 12, 40, 0.55, "12x12");
@@ -257,6 +359,7 @@ int main(void)
     sdk_board *x9 = diagonal_board(3, 3), *x16 = diagonal_board(4, 4);
     check_board(x9, 9, 60, 0.4, "9x9 + diagonals");
     check_board(x16, 160, 20, 0.55, "16x16 + diagonals");
+    check_variants();
     check_differs(sdk_board_cached(4, 4), 7, 30, 0.55);
     check_differs(x9, 8, 60, 0.4);
     check_budget(sdk_board_cached(3, 3), "9x9 kernel");

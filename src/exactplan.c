@@ -1,0 +1,149 @@
+/*
+ * exactplan.c -- builds and caches the general exact solver's bitset view
+ * of a board (exactplan.h).  The cache is per thread (no lock on the hot
+ * path) and keyed by the house lists themselves, not the board's address:
+ * a freed board's address may come back holding another jigsaw map.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exactplan.h"
+
+enum { XP_SLOTS = 4 };
+
+typedef struct xp_cache {
+    xp_plan *slot[XP_SLOTS];
+    int next;                /* the slot the next miss replaces */
+} xp_cache;
+
+static pthread_key_t xp_key;
+static pthread_once_t xp_once = PTHREAD_ONCE_INIT;
+
+static void xp_free(xp_plan *p)
+{
+    if (!p)
+        return;
+    free(p->peer);
+    free(p->house);
+    free(p->seg_start);
+    free(p->seg_word);
+    free(p->seg_mask);
+    free(p->key);
+    free(p->ch);
+    free(p);
+}
+
+static void xp_cache_free(void *v)
+{
+    xp_cache *c = v;
+    for (int i = 0; i < XP_SLOTS; i++)
+        xp_free(c->slot[i]);
+    free(c);
+}
+
+static void xp_key_make(void)
+{
+    pthread_key_create(&xp_key, xp_cache_free);
+}
+
+static xp_plan *xp_build(const sdk_board *b)
+{
+    int n = b->n, nc = b->ncells, nh = b->nhouses, W = (nc + 63) / 64;
+    xp_plan *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->n = n;
+    p->ncells = nc;
+    p->nhouses = nh;
+    p->W = W;
+    p->peer = calloc((size_t)nc * (size_t)W, sizeof(uint64_t));
+    p->house = calloc((size_t)nh * (size_t)W, sizeof(uint64_t));
+    p->seg_start = calloc((size_t)nh + 1, sizeof(int));
+    p->seg_word = malloc((size_t)nh * (size_t)W + 1);
+    p->seg_mask = malloc(sizeof(uint64_t) * ((size_t)nh * (size_t)W + 1));
+    p->key = malloc(sizeof(uint16_t) * (size_t)nh * (size_t)n + 1);
+    if (!p->peer || !p->house || !p->seg_start || !p->seg_word || !p->seg_mask || !p->key) {
+        xp_free(p);
+        return NULL;
+    }
+    memcpy(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)n);
+    for (int c = 0; c < nc; c++) {
+        int k = b->cell_house_start[c + 1] - b->cell_house_start[c] + 1;
+        p->hstride = k > p->hstride ? k : p->hstride;
+    }
+    p->ch = malloc(sizeof(uint16_t) * (size_t)nc * (size_t)p->hstride);
+    if (!p->ch) {
+        xp_free(p);
+        return NULL;
+    }
+    for (int c = 0; c < nc; c++) {
+        uint16_t *out = p->ch + (size_t)c * p->hstride;
+        for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
+            *out++ = b->cell_houses[k];
+        *out = XP_END;
+    }
+    for (int c = 0; c < nc; c++)
+        p->all[c >> 6] |= 1ull << (c & 63);
+    int segs = 0;
+    for (int h = 0; h < nh; h++) {
+        uint64_t *hm = p->house + (size_t)h * W;
+        for (int i = 0; i < n; i++) {
+            int c = b->house_cells[h * n + i];
+            hm[c >> 6] |= 1ull << (c & 63);
+        }
+        for (int i = 0; i < n; i++) {
+            uint64_t *pm = p->peer + (size_t)b->house_cells[h * n + i] * W;
+            for (int w = 0; w < W; w++)
+                pm[w] |= hm[w];
+        }
+        for (int w = 0; w < W; w++)
+            if (hm[w]) {
+                p->seg_word[segs] = (uint8_t)w;
+                p->seg_mask[segs++] = hm[w];
+            }
+        p->seg_start[h + 1] = segs;
+    }
+    /* the most cells two houses share: over the pairs of houses of a cell */
+    for (int c = 0; c < nc; c++) {
+        p->peer[(size_t)c * W + (c >> 6)] &= ~(1ull << (c & 63));
+        for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
+            for (int j = i + 1; j < b->cell_house_start[c + 1]; j++) {
+                const uint64_t *hm = p->house + (size_t)b->cell_houses[i] * W;
+                const uint64_t *gm = p->house + (size_t)b->cell_houses[j] * W;
+                int shared = 0;
+                for (int w = 0; w < W; w++)
+                    shared += __builtin_popcountll(hm[w] & gm[w]);
+                p->maxshare = shared > p->maxshare ? shared : p->maxshare;
+            }
+    }
+    return p;
+}
+
+static int xp_matches(const xp_plan *p, const sdk_board *b)
+{
+    return p && p->n == b->n && p->ncells == b->ncells && p->nhouses == b->nhouses &&
+           !memcmp(p->key, b->house_cells, sizeof(uint16_t) * (size_t)b->nhouses * (size_t)b->n);
+}
+
+const xp_plan *xp_plan_for(const sdk_board *b)
+{
+    pthread_once(&xp_once, xp_key_make);
+    xp_cache *c = pthread_getspecific(xp_key);
+    if (!c) {
+        c = calloc(1, sizeof *c);
+        if (!c || pthread_setspecific(xp_key, c)) {
+            free(c);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < XP_SLOTS; i++)
+        if (xp_matches(c->slot[i], b))
+            return c->slot[i];
+    xp_plan *p = xp_build(b);
+    if (!p)
+        return NULL;
+    xp_free(c->slot[c->next]);
+    c->slot[c->next] = p;
+    c->next = (c->next + 1) % XP_SLOTS;
+    return p;
+}
