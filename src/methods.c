@@ -28,9 +28,8 @@ void sdk_params_defaults(sdk_params *p)
 /* Fills a budget from the per-puzzle limits of p, starting now. */
 static void method_budget(const sdk_params *p, sdk_budget *budget)
 {
-    budget->deadline = p->time_limit > 0 ? sdk_now() + p->time_limit : 0;
+    *budget = sdk_budget_start(p->time_limit, p->interrupt);
     budget->max_iters = p->max_iters;
-    budget->interrupt = p->interrupt;
 }
 
 static sdk_status method_backtrack(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
