@@ -392,8 +392,7 @@ static int parse_symmetry(const char *name, sdk_symmetry *s)
 int cmd_generate(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.nfiles > 0) {

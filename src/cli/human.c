@@ -223,8 +223,7 @@ static int human_command(int argc, char **argv, const cli_command *self, void (*
                          const char *header)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     opt.candidates = 1;

@@ -216,6 +216,13 @@ void cli_options_init(cli_options *opt)
     opt->limit = 2;
     opt->jobs = 1;
     opt->samples = 100;
+    opt->pic.per_page = 4;
+}
+
+int cli_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt)
+{
+    cli_options_init(opt);
+    return cli_parse(argc, argv, cmd, opt);
 }
 
 int cli_option_given(const cli_options *opt, const char *name)

@@ -165,9 +165,7 @@ static int print_write(const print_run *pr)
 int cmd_print(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    opt.pic.per_page = 4;
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.format != FMT_AUTO && opt.format != FMT_PDF && opt.format != FMT_SVG) {
