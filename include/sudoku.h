@@ -351,8 +351,24 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
 /* Methods: the table of solvers (src/methods.c)                           */
 /* ------------------------------------------------------------------------ */
 
+/* The methods' defaults (those of the sources), in one place: the struct
+ * sdk_params_defaults fills is made of them, --help prints that struct, the
+ * method list quotes them (SDK_STR), and a method falls back on them for a
+ * field left at "the method's own" (T < 0, probe_every < 0, restarts < 0). */
+#define SDK_DEFAULT_METROPOLIS_T    0.39   /* metropolis' fixed temperature */
+#define SDK_DEFAULT_LAMBDA          1      /* sort-penalty weight */
+#define SDK_DEFAULT_CLUE_WEIGHT     5      /* conflict pairs touching a clue */
+#define SDK_DEFAULT_ALPHA           0.99   /* anneal: cooling factor per chain */
+#define SDK_DEFAULT_REHEAT          20     /* anneal: chains without improvement */
+#define SDK_DEFAULT_POPULATION      200    /* evolve: organisms */
+#define SDK_DEFAULT_EPOCHS          5000   /* evolve: epochs per attempt */
+#define SDK_DEFAULT_EVOLVE_RESTARTS 20     /* evolve: restarts */
+#define SDK_DEFAULT_PROBE_EVERY     128    /* anneal, sort-penalty --propagate */
+#define SDK_STR(x) SDK_STR_(x)
+#define SDK_STR_(x) #x
+
 /* Every tunable of every method lives here; each method reads the fields it
- * uses.  sdk_params_defaults fills the defaults of the sources. */
+ * uses.  sdk_params_defaults fills the defaults above. */
 typedef struct sdk_params {
     uint64_t seed;            /* run seed; each puzzle derives its own */
     uint64_t max_iters;       /* 0 = method default / none */

@@ -25,7 +25,8 @@
  * cell with a few word operations.
  */
 #include <string.h>
-#include "generate.h"
+#include "cluememo.h"
+#include "exact9.h"
 
 /* Whether every removed cell is a naked single of the clues left: its
  * peers' clues hold every digit but one (the grid's, as the puzzle was

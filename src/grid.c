@@ -7,7 +7,7 @@
  */
 #include <string.h>
 #include "rng.h"
-#include "generate.h"
+#include "grid.h"
 
 /* Shuffles groups of `size` consecutive lines (rows if by_row) within each
  * group, then the groups themselves: a solved grid stays solved. */

@@ -10,27 +10,30 @@
 #include "sudoku.h"
 #include "chain.h"
 
+/* -1: the method's own default (see sudoku.h). */
+static const sdk_params method_defaults = {
+    .seed = 1,
+    .restarts = -1,
+    .probe_every = -1,
+    .T = -1,
+    .lambda = SDK_DEFAULT_LAMBDA,
+    .clue_weight = SDK_DEFAULT_CLUE_WEIGHT,
+    .alpha = SDK_DEFAULT_ALPHA,
+    .reheat = SDK_DEFAULT_REHEAT,
+    .population = SDK_DEFAULT_POPULATION,
+    .epochs = SDK_DEFAULT_EPOCHS,
+};
+
 void sdk_params_defaults(sdk_params *p)
 {
-    memset(p, 0, sizeof *p);
-    p->seed = 1;
-    p->restarts = -1;
-    p->probe_every = -1;
-    p->T = -1;
-    p->lambda = 1.0;
-    p->clue_weight = 5.0;
-    p->alpha = 0.99;
-    p->reheat = 20;
-    p->population = 200;
-    p->epochs = 5000;
+    *p = method_defaults;
 }
 
 /* Fills a budget from the per-puzzle limits of p, starting now. */
 static void method_budget(const sdk_params *p, sdk_budget *budget)
 {
-    budget->deadline = p->time_limit > 0 ? sdk_now() + p->time_limit : 0;
+    *budget = sdk_budget_start(p->time_limit, p->interrupt);
     budget->max_iters = p->max_iters;
-    budget->interrupt = p->interrupt;
 }
 
 static sdk_status method_backtrack(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
@@ -49,16 +52,18 @@ static const sdk_method method_table[] = {
      "exact search: naked and hidden singles, branching on the fewest candidates",
      "classic constraint propagation with backtracking", 0},
     {"metropolis", sdk_method_metropolis,
-     "single-site Metropolis on conflict pairs (clue pairs x5), fixed T = 0.39",
+     "single-site Metropolis on conflict pairs (clue pairs x" SDK_STR(SDK_DEFAULT_CLUE_WEIGHT) "), fixed T = "
+     SDK_STR(SDK_DEFAULT_METROPOLIS_T),
      "C. D. Howard's textbook, sections 12-13 (SOURCES.md 000)", 1},
     {"anneal", sdk_method_anneal,
      "block-swap annealing on missing digits: Lewis's schedule, or a fixed T with --T",
      "B. Yee's blog and R. Lewis (2007) (SOURCES.md 001)", 1},
     {"sort-penalty", sdk_method_sort_penalty,
-     "block-swap MCMC on the sort penalty Q, f ~ exp(-lambda Q), lambda = 1",
+     "block-swap MCMC on the sort penalty Q, f ~ exp(-lambda Q), lambda = " SDK_STR(SDK_DEFAULT_LAMBDA),
      "N. L. Hjort, FocuStat blog (SOURCES.md 002)", 1},
     {"evolve", sdk_method_evolve,
-     "combinatorial evolution: 200 organisms (90% workers), 5000 epochs, 20 restarts",
+     "combinatorial evolution: " SDK_STR(SDK_DEFAULT_POPULATION) " organisms (90% workers), "
+     SDK_STR(SDK_DEFAULT_EPOCHS) " epochs, " SDK_STR(SDK_DEFAULT_EVOLVE_RESTARTS) " restarts",
      "J. McCaffrey, MSDN Magazine, Nov 2016 (SOURCES.md 003)", 1},
 };
 

@@ -27,14 +27,14 @@
 typedef struct prop {
     const sdk_board *b;
     uint8_t *val;
-    uint32_t *cand;     /* bits 1..n; 0 once placed */
+    uint32_t *cand;     /* digit d is bit d - 1; 0 once placed */
     int changed;
 } prop;
 
-/* Bits 1..n: every digit of an n x n board (n <= 25). */
+/* Every digit of an n x n board (n <= 25). */
 static uint32_t all_digits(int n)
 {
-    return ((1u << n) - 1) << 1;
+    return (1u << n) - 1;
 }
 
 /* Places d in blank cell c and removes d from its peers. */
@@ -44,7 +44,7 @@ static void place(prop *s, int c, int d)
     s->val[c] = (uint8_t)d;
     s->cand[c] = 0;
     for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
-        s->cand[b->peers[i]] &= ~(1u << d);
+        s->cand[b->peers[i]] &= ~(1u << (d - 1));
     s->changed = 1;
 }
 
@@ -64,7 +64,7 @@ static int singles(prop *s)
             if (!m)
                 return 0;
             if (!(m & (m - 1))) {
-                place(s, c, __builtin_ctz(m));
+                place(s, c, __builtin_ctz(m) + 1);
                 placed = 1;
             }
         }
@@ -74,7 +74,7 @@ static int singles(prop *s)
             for (int i = 0; i < n; i++) {
                 int c = cells[i];
                 if (s->val[c]) {
-                    present |= 1u << s->val[c];
+                    present |= 1u << (s->val[c] - 1);
                 } else {
                     twice |= once & s->cand[c];
                     once |= s->cand[c];
@@ -86,7 +86,7 @@ static int singles(prop *s)
                 int d = __builtin_ctz(hidden);
                 for (int i = 0; i < n; i++)
                     if (s->cand[cells[i]] >> d & 1u) {
-                        place(s, cells[i], d);
+                        place(s, cells[i], d + 1);
                         placed = 1;
                         break;
                     }
@@ -183,12 +183,12 @@ static int all_different(prop *s, int h)
     g.m = 0;
     for (int i = 0; i < n; i++) {
         if (s->val[cells[i]])
-            present |= 1u << s->val[cells[i]];
+            present |= 1u << (s->val[cells[i]] - 1);
         else
             cell[g.m++] = cells[i];
     }
     for (int d = 1; d <= n; d++)
-        if (!(present >> d & 1u))
+        if (!(present >> (d - 1) & 1u))
             digit[nd++] = d;
     if (nd != g.m)
         return 0;
@@ -197,7 +197,7 @@ static int all_different(prop *s, int h)
     for (int i = 0; i < g.m; i++) {
         g.adj[i] = 0;
         for (int j = 0; j < nd; j++)
-            if (s->cand[cell[i]] >> digit[j] & 1u)
+            if (s->cand[cell[i]] >> (digit[j] - 1) & 1u)
                 g.adj[i] |= 1u << j;
         g.digit_of[i] = -1;
         g.cell_of[i] = -1;
@@ -219,7 +219,7 @@ static int all_different(prop *s, int h)
         for (uint32_t a = g.adj[i]; a; a &= a - 1) {
             int j = __builtin_ctz(a);
             if (j != g.digit_of[i] && g.comp[i] != g.comp[g.m + j]) {
-                s->cand[cell[i]] &= ~(1u << digit[j]);
+                s->cand[cell[i]] &= ~(1u << (digit[j] - 1));
                 s->changed = 1;
             }
         }
@@ -242,7 +242,7 @@ static void locked(prop *s, int h)
     int n = b->n;
     const uint16_t *cells = b->house_cells + h * n;
     for (int d = 1; d <= n; d++) {
-        uint32_t bit = 1u << d;
+        uint32_t bit = 1u << (d - 1);
         int where[SDK_MAX_N], k = 0;
         for (int i = 0; i < n; i++)
             if (s->cand[cells[i]] & bit)
@@ -288,6 +288,15 @@ static int fixpoint(prop *s, int level)
     }
 }
 
+/* The public masks (sudoku.h) still have digit d at bit d, as energy.c's
+ * chains read them: shift = 1 turns ours into theirs, -1 back.  Goes when
+ * those readers take bit d - 1 too (then the masks pass through as they are). */
+static void shift_cand(uint32_t *cand, int ncells, int shift)
+{
+    for (int c = 0; c < ncells; c++)
+        cand[c] = shift > 0 ? cand[c] << 1 : cand[c] >> 1;
+}
+
 int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand)
 {
     uint32_t local[SDK_MAX_CELLS];
@@ -301,14 +310,18 @@ int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t 
         if (!puzzle[c]) {
             left = full;
             for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
-                left &= ~(1u << puzzle[b->peers[i]]);
+                if (puzzle[b->peers[i]])
+                    left &= ~(1u << (puzzle[b->peers[i]] - 1));
         }
         s.cand[c] = left;
     }
-    return fixpoint(&s, level) && sdk_board_givens_consistent(b, out, NULL);
+    int ok = fixpoint(&s, level) && sdk_board_givens_consistent(b, out, NULL);
+    if (cand)
+        shift_cand(cand, b->ncells, 1);
+    return ok;
 }
 
-int sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
+static int probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
 {
     uint8_t try_val[SDK_MAX_CELLS];
     uint32_t try_cand[SDK_MAX_CELLS];
@@ -338,10 +351,18 @@ int sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int le
             m &= m - 1;
         memcpy(try_val, val, (size_t)b->ncells);
         memcpy(try_cand, cand, cand_bytes);
-        place(&s, cell, __builtin_ctz(m));
+        place(&s, cell, __builtin_ctz(m) + 1);
         if (!fixpoint(&s, level))
             return 0;
         memcpy(val, try_val, (size_t)b->ncells);
         memcpy(cand, try_cand, cand_bytes);
     }
+}
+
+int sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
+{
+    shift_cand(cand, b->ncells, -1);
+    int ok = probe(b, val, cand, level, r);
+    shift_cand(cand, b->ncells, 1);
+    return ok;
 }

@@ -21,10 +21,10 @@
  * again on a new grid, the run keeping the best of all of them.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "generate.h"
+#include "pool.h"
 
 /* Width stage: trial pairs (a removal, then an addition) per replica and
  * Monte Carlo step, as in Watanabe's program (github kaityo256/sudoku,
@@ -773,10 +773,8 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
     remc_run *run = calloc((size_t)runs, sizeof *run);
     sdk_gen_result *pool = calloc((size_t)runs * (size_t)count, sizeof *pool);
     uint64_t *prints = calloc((size_t)(runs + 1) * (size_t)count, sizeof *prints);
-    pthread_t *threads = calloc((size_t)runs, sizeof *threads);
-    int *threaded = calloc((size_t)runs, sizeof(int));
     int found = 0;
-    if (!run || !pool || !prints || !threads || !threaded || count < 1)
+    if (!run || !pool || !prints || count < 1)
         goto done;
     int objective = g->objective >= 0 && g->objective < NOBJECTIVES ? g->objective : 0;
     for (int i = 0; i < runs; i++) {
@@ -787,15 +785,7 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
                             .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
-    for (int i = 1; i < runs; i++)
-        threaded[i] = pthread_create(&threads[i], NULL, remc_thread, &run[i]) == 0;
-    remc_thread(&run[0]);
-    for (int i = 1; i < runs; i++) {
-        if (threaded[i])
-            pthread_join(threads[i], NULL);
-        else
-            remc_thread(&run[i]);       /* no thread: run it here */
-    }
+    pool_run(runs, remc_thread, run, sizeof *run);
     /* Merge: the `count` best distinct over every run, in run order on ties. */
     remc_run merged = {.b = b, .g = g, .count = count, .best = best, .best_print = prints + (size_t)runs * count};
     sdk_remc_totals sum = {0, 0};
@@ -812,7 +802,5 @@ done:
     free(run);
     free(pool);
     free(prints);
-    free(threads);
-    free(threaded);
     return found;
 }

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../pool.h"
 
 struct cli_batch {
     FILE *out;
@@ -325,16 +326,7 @@ static void batch_compute(batch_chunk *ch, int jobs)
         batch_worker(ch);
         return;
     }
-    /* Every thread -j asks for (no cap here; --jobs has its own range). */
-    pthread_t *threads = malloc(sizeof *threads * (size_t)(jobs - 1));
-    int started = 0;
-    for (int t = 0; threads && t < jobs - 1; t++)
-        if (pthread_create(&threads[started], NULL, batch_worker, ch) == 0)
-            started++;
-    batch_worker(ch);              /* the caller works too */
-    for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    free(threads);
+    pool_run(jobs, batch_worker, ch, 0);   /* every thread -j asks for, the caller one of them */
 }
 
 /* Writes one record's output and its diagnostics; returns its exit code. */

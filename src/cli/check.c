@@ -93,8 +93,7 @@ static int count_command(int argc, char **argv, const cli_command *self,
                          void (*compute)(const cli_options *, const sdk_record *, uint64_t, cli_result *))
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     cli_job job = {compute, count_emit, "line,puzzle,status,count", self->name};

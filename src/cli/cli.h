@@ -104,6 +104,9 @@ typedef struct cli_command {
  * Returns -1 to continue, or an exit code (0 after --help, 2 on error). */
 int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt);
 void cli_options_init(cli_options *opt);
+/* Every command's prologue: opt gets the defaults, then argv.  The same
+ * return as cli_parse: -1 to go on, else the command's exit code. */
+int cli_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt);
 void cli_print_help(FILE *out, const cli_command *cmd);
 int cli_option_given(const cli_options *opt, const char *name);
 /* One line on stderr for each option given that does not apply to method. */

@@ -46,8 +46,7 @@ static int read_first(const cli_options *opt, const char *path, sdk_record *rec)
 int cmd_energy(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.nfiles != 2) {

@@ -9,12 +9,12 @@
  * best puzzle so far) and exits 130.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../pool.h"
 
 static volatile int *interrupted;     /* the flag raised by SIGINT */
 
@@ -260,11 +260,9 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     sdk_status *status = malloc(sizeof *status * CHUNK);
     sdk_human_rating *ratings = calloc(CHUNK, sizeof *ratings);
     int jobs = o->opt->jobs > 0 ? o->opt->jobs : 1;
-    pthread_t *threads = malloc(sizeof *threads * (size_t)jobs);
-    int *started = calloc((size_t)jobs, sizeof *started);
     sdk_board **own = calloc(CHUNK, sizeof *own);
     int exit_code = SDK_EXIT_OK, dropped = 0;
-    if (!puzzles || !status || !threads || !started || !own || !ratings) {
+    if (!puzzles || !status || !own || !ratings) {
         fprintf(stderr, "sudoku generate: out of memory\n");
         exit_code = SDK_EXIT_IO;
         goto done;
@@ -274,12 +272,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                           puzzles, status, budget, o->flags, o->band, ratings};
         double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
-        for (int t = 1; t < lanes; t++)         /* (no thread: the others do its share) */
-            started[t] = pthread_create(&threads[t], NULL, metro_work, &mb) == 0;
-        metro_work(&mb);
-        for (int t = 1; t < lanes; t++)
-            if (started[t])
-                pthread_join(threads[t], NULL);
+        pool_run(lanes, metro_work, &mb, 0);
         double per = (sdk_now() - chunk_start) / mb.count;
         size = per * CHUNK > 0.1 ? (int)(0.1 / per) : CHUNK;
         size = size < jobs ? jobs : size;
@@ -315,8 +308,6 @@ done:
     free(ratings);
     free(puzzles);
     free(status);
-    free(threads);
-    free(started);
     free(own);
     return exit_code;
 }
@@ -401,8 +392,7 @@ static int parse_symmetry(const char *name, sdk_symmetry *s)
 int cmd_generate(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.nfiles > 0) {

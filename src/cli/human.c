@@ -12,9 +12,7 @@
 /* Shared compute: flags says whether to keep the path or stop at one step. */
 static void human_run(const cli_options *opt, const sdk_record *rec, int flags, cli_result *res)
 {
-    sdk_budget budget = {0};
-    budget.deadline = opt->params.time_limit > 0 ? sdk_now() + opt->params.time_limit : 0;
-    budget.interrupt = opt->params.interrupt;
+    sdk_budget budget = sdk_budget_start(opt->params.time_limit, opt->params.interrupt);
     uint32_t cand[81];
     for (int i = 0; rec->has_cand && i < 81; i++)
         cand[i] = rec->cand[i];
@@ -225,8 +223,7 @@ static int human_command(int argc, char **argv, const cli_command *self, void (*
                          const char *header)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     opt.candidates = 1;

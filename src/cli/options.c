@@ -1,7 +1,8 @@
 /*
  * options.c -- the option table and its parser.  Every option is one row:
  * its spelling, value kind and range, the commands (groups) that take it,
- * and its help line.  Adding an option is adding a row.
+ * and its help line ("{}" in it prints the default the parse starts from).
+ * Adding an option is adding a row.
  */
 #include <errno.h>
 #include <math.h>
@@ -30,7 +31,7 @@ static const cli_option option_table[] = {
     {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
      "solving method (see 'sudoku help methods'); default backtrack"},
     {"--seed", NULL, "N", OPT_U64, P(seed), 0, 0, OPTG_SOLVER | OPTG_GEN | OPTG_RATE, NULL,
-     "run seed; each puzzle derives its own from it (default 1)"},
+     "run seed; each puzzle derives its own from it (default {})"},
     {"--time-limit", NULL, "SECONDS", OPT_DOUBLE, P(time_limit), 0, 1e9,
      OPTG_SOLVER | OPTG_BUDGET | OPTG_GEN, NULL, "budget per puzzle; 0 = none (default 0)"},
     {"--max-iters", NULL, "N", OPT_U64, P(max_iters), 0, 0, OPTG_STOCH, NULL,
@@ -40,31 +41,31 @@ static const cli_option option_table[] = {
     {"--propagate", NULL, NULL, OPT_FLAG, P(propagate), 0, 0, OPTG_STOCH, NULL,
      "stochastic methods: propagate constraints first (singles, subsets, locked candidates); anneal and sort-penalty then keep every cell within its candidates and share their time with probes (see --probe-every)"},
     {"--probe-every", NULL, "N", OPT_LONG, P(probe_every), 0, 2e9, OPTG_STOCH, NULL,
-     "anneal, sort-penalty with --propagate: proposals per probe (default 128); 0 = no probes, the chain alone"},
+     "anneal, sort-penalty with --propagate: proposals per probe (default " SDK_STR(SDK_DEFAULT_PROBE_EVERY) "); 0 = no probes, the chain alone"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH | OPTG_GEN, NULL,
      "stochastic methods: write puzzle,iteration,energy,temperature as CSV (generate --hard: the first "
      "run's best energy H by step, for 'sudoku plot')"},
     {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
-     "temperature (metropolis: default 0.39; with --method anneal: a fixed temperature instead of "
+     "temperature (metropolis: default " SDK_STR(SDK_DEFAULT_METROPOLIS_T) "; with --method anneal: a fixed temperature instead of "
      "the schedule); alone it selects metropolis"},
     {"--lambda", NULL, "X", OPT_DOUBLE, P(lambda), 1e-6, 1e9, OPTG_STOCH, "sort-penalty",
-     "sort-penalty weight: f ~ exp(-lambda Q) (default 1); alone it selects sort-penalty"},
+     "sort-penalty weight: f ~ exp(-lambda Q) (default {}); alone it selects sort-penalty"},
     {"--clue-weight", NULL, "W", OPT_DOUBLE, P(clue_weight), 0, 1000, OPTG_STOCH | OPTG_ENERGY, NULL,
-     "weight of a conflict pair that touches a clue, a whole number (default 5)"},
+     "weight of a conflict pair that touches a clue, a whole number (default {})"},
     {"--alpha", NULL, "X", OPT_DOUBLE, P(alpha), 1e-6, 1, OPTG_STOCH, NULL,
-     "anneal: cooling factor per chain (default 0.99)"},
+     "anneal: cooling factor per chain (default {})"},
     {"--chain", NULL, "N", OPT_LONG, P(chain), 0, 2e9, OPTG_STOCH, NULL,
      "anneal: proposals per chain; 0 = (free cells)^2, at most n^2 per free cell (default)"},
     {"--reheat", NULL, "N", OPT_INT, P(reheat), 1, 1e9, OPTG_STOCH, NULL,
-     "anneal: chains without improvement before reheating to T0 (default 20)"},
+     "anneal: chains without improvement before reheating to T0 (default {})"},
     {"--population", NULL, "N", OPT_INT, P(population), 2, 1e5, OPTG_STOCH, NULL,
-     "evolve: organisms, 90% workers and 10% explorers (default 200)"},
+     "evolve: organisms, 90% workers and 10% explorers (default {})"},
     {"--epochs", NULL, "N", OPT_INT, P(epochs), 1, 1e9, OPTG_STOCH, NULL,
-     "evolve: epochs per attempt (default 5000)"},
+     "evolve: epochs per attempt (default {})"},
     {"--limit", NULL, "N", OPT_U64, O(limit), 0, 0, OPTG_LIMIT, NULL,
-     "stop counting at N solutions; 0 = no cap (default 2)"},
+     "stop counting at N solutions; 0 = no cap (default {})"},
     {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_JOBS, NULL,
-     "threads for a batch, up to 1024; 0 = all cores (default 1)"},
+     "threads for a batch, up to 1024; 0 = all cores (default {})"},
     {"--quiet", "-q", NULL, OPT_FLAG, O(quiet), 0, 0, OPTG_GEN, NULL,
      "no progress line on stderr"},
     {"--count", "-n", "N", OPT_INT, O(gen.count), 1, 1e9, OPTG_GEN, NULL,
@@ -132,7 +133,7 @@ static const cli_option option_table[] = {
      "plot only the puzzle numbered N in the trace (default: every puzzle, at most 10)"},
     {"--log", NULL, NULL, OPT_FLAG, O(pic.log), 0, 0, OPTG_PLOT, NULL, "energy on a log scale"},
     {"--samples", NULL, "N", OPT_INT, O(samples), 0, 1e9, OPTG_RATE, NULL,
-     "random tie-break runs for the average width; 0 = skip it (default 100)"},
+     "random tie-break runs for the average width; 0 = skip it (default {})"},
     {"--human", NULL, NULL, OPT_FLAG, O(human), 0, 0, OPTG_HUMAN, NULL,
      "rate by human techniques instead: Sudoku Explainer's ER/EP/ED, level and hardest technique"},
 };
@@ -165,8 +166,8 @@ static const struct {
     {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
     {"generate", "--time-limit", "time for the whole run; 0 = none (default 0; with --hard 60 unless --steps)"},
     {"generate", "--jobs", "threads: puzzles made in parallel, or --hard's independent runs (default 1)"},
-    {"generate", "--samples", "with --rate: random tie-break runs for the average width (default 100)"},
-    {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default 1)"},
+    {"generate", "--samples", "with --rate: random tie-break runs for the average width (default {})"},
+    {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default {})"},
 };
 
 const char cli_exit_codes_help[] =
@@ -216,6 +217,13 @@ void cli_options_init(cli_options *opt)
     opt->limit = 2;
     opt->jobs = 1;
     opt->samples = 100;
+    opt->pic.per_page = 4;
+}
+
+int cli_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt)
+{
+    cli_options_init(opt);
+    return cli_parse(argc, argv, cmd, opt);
 }
 
 int cli_option_given(const cli_options *opt, const char *name)
@@ -403,6 +411,29 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
     return -1;
 }
 
+/* An option's help line; "{}" in it is its default: the value a parse
+ * starts from (cli_options_init), so the two cannot disagree. */
+static void print_help_line(FILE *out, const cli_option *o, const char *help)
+{
+    const char *at = strstr(help, "{}");
+    if (!at) {
+        fprintf(out, "%s\n", help);
+        return;
+    }
+    cli_options defaults;
+    cli_options_init(&defaults);
+    const char *field = (const char *)&defaults + o->offset;
+    fprintf(out, "%.*s", (int)(at - help), help);
+    switch (o->kind) {
+    case OPT_DOUBLE: fprintf(out, "%g", *(const double *)field); break;
+    case OPT_INT:    fprintf(out, "%d", *(const int *)field); break;
+    case OPT_LONG:   fprintf(out, "%ld", *(const long *)field); break;
+    case OPT_U64:    fprintf(out, "%llu", (unsigned long long)*(const uint64_t *)field); break;
+    default:         break;
+    }
+    fprintf(out, "%s\n", at + 2);
+}
+
 void cli_print_help(FILE *out, const cli_command *cmd)
 {
     fprintf(out, "usage: %s\n\n%s\n", cmd->usage, cmd->summary);
@@ -418,7 +449,8 @@ void cli_print_help(FILE *out, const cli_command *cmd)
         for (size_t k = 0; k < sizeof own_help / sizeof own_help[0]; k++)
             if (strcmp(own_help[k].command, cmd->name) == 0 && strcmp(own_help[k].option, o->name) == 0)
                 help = own_help[k].help;
-        fprintf(out, "  %-24s %s\n", spelling, help);
+        fprintf(out, "  %-24s ", spelling);
+        print_help_line(out, o, help);
     }
     fprintf(out, "  %-24s %s\n", "-h, --help", "this help");
     if (cmd->details)

@@ -44,8 +44,7 @@ int cli_plot_trace(FILE *in, const char *name, FILE *out, const cli_options *opt
 int cmd_plot(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.nfiles > 1) {

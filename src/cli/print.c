@@ -44,9 +44,7 @@ static void print_record(print_run *pr, const char *file, const sdk_record *rec,
     uint8_t solution[SDK_MAX_CELLS];
     int solved = 0;
     if (pr->opt->pic.solutions) {
-        sdk_budget budget = {0, 0, NULL};
-        if (pr->opt->params.time_limit > 0)
-            budget.deadline = sdk_now() + pr->opt->params.time_limit;
+        sdk_budget budget = sdk_budget_start(pr->opt->params.time_limit, NULL);
         sdk_status status;
         solved = sdk_exact_count(rec->board, rec->cells, 1, solution, NULL, &budget, &status) == 1;
     }
@@ -167,9 +165,7 @@ static int print_write(const print_run *pr)
 int cmd_print(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    opt.pic.per_page = 4;
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.format != FMT_AUTO && opt.format != FMT_PDF && opt.format != FMT_SVG) {

@@ -71,8 +71,7 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
 int cmd_rate(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (opt.human)

@@ -98,8 +98,7 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
 int cmd_solve(int argc, char **argv, const cli_command *self)
 {
     cli_options opt;
-    cli_options_init(&opt);
-    int rc = cli_parse(argc, argv, self, &opt);
+    int rc = cli_begin(argc, argv, self, &opt);
     if (rc >= 0)
         return rc;
     if (!solve_method(&opt)) {
