@@ -549,7 +549,8 @@ void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
  * subsets), and locked candidates (a digit confined to two houses' overlap
  * leaves the rest of both).  Only forced deductions: every solution agrees
  * with out and holds a candidate in every blank cell.  cand (may be NULL)
- * gets the candidates of out's blank cells (bits 1..n, 0 for filled cells).
+ * gets the candidates of out's blank cells (digit d at bit d-1, 0 for filled
+ * cells).
  * Returns 0 if a contradiction proves there is no solution, else 1. */
 enum { SDK_PROPAGATE_SINGLES = 1, SDK_PROPAGATE_FULL = 2 };
 int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand);

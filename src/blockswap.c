@@ -203,8 +203,7 @@ static int probe(const sdk_board *b, const uint8_t *start, const uint32_t *cand,
 {
     uint32_t probed_cand[SDK_MAX_CELLS];
     memcpy(state, start, (size_t)b->ncells);
-    for (int c = 0; c < b->ncells; c++)     /* sdk_propagate_probe's masks: digit d at bit d */
-        probed_cand[c] = cand[c] << 1;
+    memcpy(probed_cand, cand, sizeof(uint32_t) * (size_t)b->ncells);
     st->probes++;
     if (!sdk_propagate_probe(b, state, probed_cand, SDK_PROPAGATE_SINGLES, r))
         return 0;

@@ -34,10 +34,7 @@ int chain_begin(chain_ctl *ch, const sdk_board *b, const uint8_t *puzzle, const 
             fprintf(ch->trace, "puzzle,iteration,energy,temperature\n");
     }
     if (p->propagate) {
-        int ok = sdk_propagate(b, puzzle, SDK_PROPAGATE_FULL, start, ch->cand);
-        for (int c = 0; c < b->ncells; c++)
-            ch->cand[c] >>= 1;      /* sdk_propagate's masks have digit d at bit d */
-        return ok;
+        return sdk_propagate(b, puzzle, SDK_PROPAGATE_FULL, start, ch->cand);
     }
     memcpy(start, puzzle, (size_t)b->ncells);
     sdk_energy_candidates(b, puzzle, ch->cand);

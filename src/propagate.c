@@ -288,15 +288,6 @@ static int fixpoint(prop *s, int level)
     }
 }
 
-/* The public masks (sudoku.h) still have digit d at bit d, as energy.c's
- * chains read them: shift = 1 turns ours into theirs, -1 back.  Goes when
- * those readers take bit d - 1 too (then the masks pass through as they are). */
-static void shift_cand(uint32_t *cand, int ncells, int shift)
-{
-    for (int c = 0; c < ncells; c++)
-        cand[c] = shift > 0 ? cand[c] << 1 : cand[c] >> 1;
-}
-
 int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t *out, uint32_t *cand)
 {
     uint32_t local[SDK_MAX_CELLS];
@@ -315,10 +306,7 @@ int sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t 
         }
         s.cand[c] = left;
     }
-    int ok = fixpoint(&s, level) && sdk_board_givens_consistent(b, out, NULL);
-    if (cand)
-        shift_cand(cand, b->ncells, 1);
-    return ok;
+    return fixpoint(&s, level) && sdk_board_givens_consistent(b, out, NULL);
 }
 
 static int probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
@@ -361,8 +349,5 @@ static int probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sd
 
 int sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r)
 {
-    shift_cand(cand, b->ncells, -1);
-    int ok = probe(b, val, cand, level, r);
-    shift_cand(cand, b->ncells, 1);
-    return ok;
+    return probe(b, val, cand, level, r);
 }

@@ -414,8 +414,8 @@ static void check_one_propagation(const sdk_board *b, const uint8_t *puzzle, int
         return;
     }
     for (int c = 0; c < b->ncells; c++) {
-        *bad += out2[c] ? out2[c] != sol[c] : !(cand2[c] >> sol[c] & 1u);
-        *bad += out1[c] ? out1[c] != sol[c] : !(cand1[c] >> sol[c] & 1u);
+        *bad += out2[c] ? out2[c] != sol[c] : !(cand2[c] >> (sol[c] - 1) & 1u);
+        *bad += out1[c] ? out1[c] != sol[c] : !(cand1[c] >> (sol[c] - 1) & 1u);
         *bad += out1[c] && out2[c] != out1[c];                  /* full keeps singles' cells */
         *bad += !out2[c] && (cand2[c] & ~cand1[c]) != 0;       /* and prunes no less */
         *pruned_more += __builtin_popcount(out1[c] ? 0 : cand1[c]) - __builtin_popcount(out2[c] ? 0 : cand2[c]);
