@@ -33,7 +33,7 @@
  * PROPAGATE_STALL proposals restarts from a fresh fill.
  *
  * The chain also shares its time with probes, as the ant-colony solver's
- * ants work: every PROBE_EVERY proposals, sdk_propagate_probe builds a grid
+ * ants work: every --probe-every proposals, sdk_propagate_probe builds a grid
  * from the propagated puzzle by random choices with propagation after each,
  * without backtracking; a probe that completes the grid ends the run.  On
  * hard puzzles the probes find nearly every answer (the chain's low-energy
@@ -57,14 +57,13 @@
 /* --propagate: one proposal in CYCLE_EVERY (a power of two) is a 3-cycle
  * (measured: none is clearly worse; 2, 4, 16 no better than 8). */
 #define CYCLE_EVERY 8
-/* --propagate: one probe every PROBE_EVERY proposals (--probe-every).  A
+/* --propagate: one probe every SDK_DEFAULT_PROBE_EVERY proposals (--probe-every).  A
  * probe costs about as much as 256 proposals on a hard 9x9 puzzle, so the
  * chain keeps about a third of the time.  Measured on named-hard.txt, T =
  * 0.35 and 0.5, 50 seeds each: every 128 proposals, worst run 23 and 28 ms;
  * every 256, 125 (one run in 600) and 35 ms; 20 seeds, T = 0.5: probes
  * alone (the chain starved) 15 ms, every 2048 114 ms, every 8192 263 ms.
  * On 16x16 and 25x25 puzzles the probes also win. */
-#define PROBE_EVERY 128
 
 static long tracked(const sdk_energy *e, unsigned kind)
 {
@@ -286,14 +285,14 @@ sdk_status blockswap_run(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
      * cells, not their square (identical on every single-grid board). */
     long grid_cells = (long)b->n * b->n;
     long chain_length = p->chain > 0 ? p->chain : (long)nfree * (nfree < grid_cells ? nfree : grid_cells);
-    double alpha = p->alpha > 0 && p->alpha <= 1 ? p->alpha : 0.99;
-    int reheat = p->reheat > 0 ? p->reheat : 20;
+    double alpha = p->alpha > 0 && p->alpha <= 1 ? p->alpha : SDK_DEFAULT_ALPHA;
+    int reheat = p->reheat > 0 ? p->reheat : SDK_DEFAULT_REHEAT;
     /* Under --propagate a run that stalls restarts from a fresh fill: the
      * pruned space is not connected under swaps (a box may need a 3-cycle
      * to reach its solution), so a run can be stuck for good.  Restarts are
      * then unlimited unless --restarts says otherwise. */
     uint64_t stall = cand ? PROPAGATE_STALL : 0;
-    uint64_t probe_every = !cand ? 0 : p->probe_every >= 0 ? (uint64_t)p->probe_every : PROBE_EVERY;
+    uint64_t probe_every = !cand ? 0 : p->probe_every >= 0 ? (uint64_t)p->probe_every : SDK_DEFAULT_PROBE_EVERY;
     uint64_t until_probe = probe_every;
     int runs = 1 + (p->restarts > 0 ? p->restarts : (cand && p->restarts < 0 ? INT_MAX - 1 : 0));
     long best = LONG_MAX;

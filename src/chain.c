@@ -19,8 +19,7 @@ int chain_begin(chain_ctl *ch, const sdk_board *b, const uint8_t *puzzle, const 
                 sdk_stats *st, uint8_t *start)
 {
     memset(ch, 0, sizeof *ch);
-    ch->budget.deadline = p->time_limit > 0 ? sdk_now() + p->time_limit : 0;
-    ch->budget.interrupt = p->interrupt;
+    ch->budget = sdk_budget_start(p->time_limit, p->interrupt);
     ch->max_iters = p->max_iters;
     ch->st = st;
     st->best_energy = st->final_energy = -1;

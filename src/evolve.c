@@ -53,14 +53,14 @@ sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sd
         return SDK_UNSOLVABLE;
     }
     boxmoves *bx = malloc(sizeof *bx);
-    int population = p->population >= 2 ? p->population : 200;
+    int population = p->population >= 2 ? p->population : SDK_DEFAULT_POPULATION;
     int workers = (int)(population * EVOLVE_WORKER_SHARE);
     if (workers < 1)
         workers = 1;
     if (workers >= population)
         workers = population - 1;   /* at least one explorer to merge with */
-    int epochs = p->epochs > 0 ? p->epochs : 5000;
-    int attempts = 1 + (p->restarts >= 0 ? p->restarts : 20);
+    int epochs = p->epochs > 0 ? p->epochs : SDK_DEFAULT_EPOCHS;
+    int attempts = 1 + (p->restarts >= 0 ? p->restarts : SDK_DEFAULT_EVOLVE_RESTARTS);
     organism *hive = calloc((size_t)population, sizeof *hive);
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);

@@ -17,8 +17,6 @@
 #include "chain.h"
 #include "energy.h"
 
-#define METROPOLIS_DEFAULT_T 0.39
-
 /* The largest ΔE of a set move: every peer of the cell holding the new
  * digit, clue pairs at full weight. */
 static int max_conflict_delta(const sdk_board *b, const uint8_t *puzzle, int clue_weight)
@@ -49,7 +47,7 @@ sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, cons
         if (!start[c])
             free_cells[nfree++] = (uint16_t)c;
 
-    double T = p->T > 0 ? p->T : METROPOLIS_DEFAULT_T;
+    double T = p->T > 0 ? p->T : SDK_DEFAULT_METROPOLIS_T;
     int clue_weight = p->clue_weight > 0 ? (int)lround(p->clue_weight) : 0;
     int kmax = max_conflict_delta(b, start, clue_weight);
     uint32_t *accept = malloc(sizeof(uint32_t) * (size_t)(kmax + 1));
