@@ -76,6 +76,10 @@ typedef struct sdk_board {
      * otherwise).  Solvers read the house tables, never these. */
     const char *variant;
     uint8_t *region;
+    /* Set when the derived tables are built, unique in the process: caches
+     * per board key on it with the address (a freed board's address can come
+     * back holding other houses). */
+    unsigned long serial;
 } sdk_board;
 
 /* A standard n x n board with box_rows x box_cols boxes; NULL if the shape is

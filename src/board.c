@@ -29,6 +29,8 @@ int sdk_board_default_shape(int n, int *box_rows, int *box_cols)
  * set, standard or not, gets the same derived tables. */
 int board_derive_tables(sdk_board *b)
 {
+    static unsigned long serials;
+    b->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     int n = b->n, nc = b->ncells;
     b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
     b->peer_start = calloc((size_t)nc + 1, sizeof(int));

@@ -353,6 +353,47 @@ static void test_hodoku(void)
     CHECK(tried > 300 && agreed * 100 >= tried * 90, "HoDoKu cases: %d of %d", agreed, tried);
 }
 
+/* lg_sees and lg_inter keep a board's tables per thread: boards made and freed
+ * in turn (a jigsaw batch) may come back at the same address with other
+ * regions, and must still be asked of their own houses. */
+static void test_board_reuse(void)
+{
+    sdk_rng r;
+    sdk_rng_seed(&r, 11);
+    int bad = 0, reused = 0;
+    const void *last = NULL;
+    for (int t = 0; t < 30; t++) {
+        uint8_t region[81];
+        char err[128];
+        sdk_variant_random_regions(9, NULL, &r, region);
+        sdk_board *b = sdk_variant_board(SDK_VARIANT_JIGSAW, 9, region, err, sizeof err);
+        if (!b) {
+            bad++;
+            continue;
+        }
+        reused += (const void *)b == last;
+        last = b;
+        uint8_t peer[81];
+        for (int a = 0; a < 81; a += 7) {
+            memset(peer, 0, sizeof peer);
+            for (int k = b->peer_start[a]; k < b->peer_start[a + 1]; k++)
+                peer[b->peers[k]] = 1;
+            for (int c = 0; c < 81; c++)
+                bad += lg_sees(b, a, c) != peer[c];
+        }
+        for (int h1 = 0; h1 < b->nhouses; h1++)
+            for (int h2 = 0; h2 < b->nhouses; h2++) {
+                uint32_t m = 0;
+                for (int i = 0; i < 9; i++)
+                    for (int j = 0; j < 9; j++)
+                        m |= (uint32_t)(b->house_cells[h1 * 9 + i] == b->house_cells[h2 * 9 + j]) << i;
+                bad += lg_inter(b, h1, h2) != m;
+            }
+        sdk_board_free(b);
+    }
+    CHECK(bad == 0, "board tables after reuse: %d wrong answers (%d boards at a reused address)", bad, reused);
+}
+
 int main(void)
 {
     B9 = sdk_board_cached(3, 3);
@@ -361,6 +402,7 @@ int main(void)
     test_sizes();
     test_parse();
     test_hodoku();
+    test_board_reuse();
     CHECK(lg_length_bonus(6) < 0.05 && lg_length_bonus(7) > 0.05 && lg_length_bonus(10) > 0.15 &&
               lg_length_bonus(11) > 0.25 && lg_length_bonus(11) < 0.35, "length bonus thresholds");
     return CHECK_SUMMARY("unit_logic");

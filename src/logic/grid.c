@@ -176,14 +176,16 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
 int lg_sees(const sdk_board *b, int a, int c)
 {
     static _Thread_local const sdk_board *built;
+    static _Thread_local unsigned long built_serial;
     static _Thread_local uint64_t bits[SDK_MAX_CELLS][(SDK_MAX_CELLS + 63) / 64];
-    if (built != b) {
+    if (built != b || built_serial != b->serial) {
         for (int x = 0; x < b->ncells; x++) {
             memset(bits[x], 0, sizeof bits[x]);
             for (int k = b->peer_start[x]; k < b->peer_start[x + 1]; k++)
                 bits[x][b->peers[k] >> 6] |= 1ull << (b->peers[k] & 63);
         }
         built = b;
+        built_serial = b->serial;
     }
     return (int)(bits[a][c >> 6] >> (c & 63) & 1);
 }
@@ -192,9 +194,10 @@ uint32_t lg_inter(const sdk_board *b, int h1, int h2)
 {
     enum { CACHED = 128 };
     static _Thread_local const sdk_board *built;
+    static _Thread_local unsigned long built_serial;
     static _Thread_local uint32_t masks[CACHED][CACHED];
     int n = b->n;
-    if (b->nhouses <= CACHED && built == b)
+    if (b->nhouses <= CACHED && built == b && built_serial == b->serial)
         return masks[h1][h2];
     if (b->nhouses <= CACHED) {
         for (int x = 0; x < b->nhouses; x++)
@@ -207,6 +210,7 @@ uint32_t lg_inter(const sdk_board *b, int h1, int h2)
                 masks[x][y] = m;
             }
         built = b;
+        built_serial = b->serial;
         return masks[h1][h2];
     }
     uint32_t m = 0;
