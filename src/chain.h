@@ -46,13 +46,13 @@ sdk_status chain_end(chain_ctl *ch);
 
 /* The stochastic methods (rows of the method table in methods.c). */
 
-sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                                  uint32_t seed, uint8_t *solution, sdk_stats *st);
-sdk_status sdk_method_anneal(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_anneal(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                              uint32_t seed, uint8_t *solution, sdk_stats *st);
-sdk_status sdk_method_sort_penalty(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_sort_penalty(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                                    uint32_t seed, uint8_t *solution, sdk_stats *st);
-sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                              uint32_t seed, uint8_t *solution, sdk_stats *st);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * cluememo.c -- whether a clue set of a full grid is unique: the solver's
- * question after a removal (sdk_removal_count, asked by both generators),
+ * question after a removal (cluememo_removal_count, asked by both generators),
  * and what the clue chain of generate.c has learnt about its grid, so that
  * most of its questions are answered without the solver:
  *  - a clue set that contains a clue set already proven unique is unique;
@@ -54,7 +54,7 @@ static int removed_cells_forced(const sdk_board *b, const uint8_t *puzzle, const
  * smaller than a count to two (which has to find the grid, then rule
  * everything else out), and the first solution found is the second one,
  * in other. */
-int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+int cluememo_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
                       uint8_t *other, const sdk_budget *budget)
 {
     if (removed_cells_forced(b, puzzle, cells, k))
@@ -72,7 +72,7 @@ int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int
 
 static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_set *out);
 
-int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+int cluememo_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
                        cell_set *differ, const sdk_budget *budget)
 {
     memset(differ, 0, sizeof *differ);
@@ -83,7 +83,7 @@ int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, in
         uint32_t bands[3];
         for (int i = 0; i < k; i++)
             at[i] = (uint8_t)cells[i];
-        if (sdk_exact9_differs_cells(puzzle, grid, at, k, bands) != 1)
+        if (exact9_differs_cells(puzzle, grid, at, k, bands) != 1)
             return 1;
         /* cell 27 b + i is bit i of band b: bands 0 and 1 and 10 bits of 2
          * in the first word */
@@ -118,7 +118,7 @@ static void set_of_differences(const uint8_t *a, const uint8_t *b, int n, cell_s
         out->w[c >> 6] |= (uint64_t)(a[c] != b[c]) << (c & 63);
 }
 
-void sdk_memo_start(clue_memo *m, int ncells)
+void cluememo_start(clue_memo *m, int ncells)
 {
     m->ncells = ncells;
     m->words = (ncells + 63) / 64;
@@ -202,7 +202,7 @@ static void memo_put_avoid(clue_memo *m, int slot, int occupied, const cell_set 
     memo_index(&m->in_avoid[0][0], AW, u, m->words, slot, 1);
 }
 
-void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues)
+void cluememo_learn_unique(clue_memo *m, const cell_set *clues)
 {
     int slot = m->unique_count % MEMO_SETS;
     if (m->unique_count++ >= MEMO_SETS)
@@ -214,14 +214,14 @@ void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues)
     memo_index(&m->in_unique[0][0], UW, clues, m->words, slot, 1);
 }
 
-void sdk_memo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues)
+void cluememo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues)
 {
     int slot = m->learnt_count % MEMO_SETS;
     memo_put_avoid(m, slot, m->learnt_count++ >= MEMO_SETS, differ, clues);
     memo_held(m, slot >> 6);
 }
 
-int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)
+int cluememo_verdict(const clue_memo *m, const int *cells, int k)
 {
     uint64_t unhit = 0;
     if (k == 2) {
@@ -255,7 +255,7 @@ int sdk_memo_verdict(const clue_memo *m, const int *cells, int k)
     return whole ? 1 : -1;
 }
 
-void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues)
+void cluememo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues)
 {
     (void)clues;
     for (int i = 0; i < k; i++) {
@@ -282,7 +282,7 @@ void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_
  * it: not kept.)  The groups by breadth-first search on bit masks (peers[c]:
  * the peers of cell c).  Stored after the learnt sets, counted against the
  * clue set `clues`. */
-void sdk_memo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
+void cluememo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
                          const cell_set *clues)
 {
     int n = b->n, words = m->words, swaps = 0;

@@ -29,13 +29,13 @@ static inline void set_flip(cell_set *s, int c)
  * 2, a second solution goes to other when one is at hand (else other[0] = 0).
  * -1 if the budget (may be NULL; only boards other than 9x9 look at it)
  * stopped the count. */
-int sdk_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+int cluememo_removal_count(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
                       uint8_t *other, const sdk_budget *budget);
 
 /* The same question for the clue chain: 1 if the puzzle is unique; if
  * not, 0, and the cells where a second solution differs from grid go to
  * differ (none if no second solution is at hand); -1 out of budget. */
-int sdk_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
+int cluememo_removal_unique(const sdk_board *b, uint8_t *puzzle, const int *cells, int k, const uint8_t *grid,
                        cell_set *differ, const sdk_budget *budget);
 
 /* What the clue chain has learnt about the clue sets of its grid (see
@@ -51,7 +51,7 @@ typedef struct clue_memo {
     int unique_count, learnt_count;     /* sets learnt (rings: the oldest go first) */
     cell_set unique[MEMO_SETS];         /* clue sets proven unique */
     /* Unavoidable sets: [0, MEMO_SETS) where second solutions differed from
-     * the grid, then the two-digit swaps of sdk_memo_find_swaps. */
+     * the grid, then the two-digit swaps of cluememo_find_swaps. */
     cell_set avoid[MEMO_AVOID];
     /* Counters, one per set, bit-sliced: bit s of plane[b] is bit b of set
      * s's count, so one word of operations counts for 64 sets. */
@@ -66,22 +66,22 @@ typedef struct clue_memo {
 } clue_memo;
 
 /* Forgets every set (for a new grid of ncells cells). */
-void sdk_memo_start(clue_memo *m, int ncells);
+void cluememo_start(clue_memo *m, int ncells);
 /* Learns the grid's two-digit swaps (peers[c]: the peers of cell c),
  * counted against the clue set `clues`. */
-void sdk_memo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
+void cluememo_find_swaps(clue_memo *m, const sdk_board *b, const cell_set *peers, const uint8_t *grid,
                          const cell_set *clues);
 /* Would the current clue set stay unique without the clues cells[0..k)
  * (k <= MAX_ORBIT)?  1 yes, 0 no, -1 unknown.  Changes nothing. */
-int sdk_memo_verdict(const clue_memo *m, const int *cells, int k);
+int cluememo_verdict(const clue_memo *m, const int *cells, int k);
 /* The clues cells[0..k) have gone (delta -1) or come back (delta +1):
  * clues is the clue set now. */
-void sdk_memo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues);
+void cluememo_flip(clue_memo *m, const int *cells, int k, int delta, const cell_set *clues);
 /* The clue set `clues` (the current one) is proven unique. */
-void sdk_memo_learn_unique(clue_memo *m, const cell_set *clues);
+void cluememo_learn_unique(clue_memo *m, const cell_set *clues);
 /* A second solution solves the puzzle of a refused removal: the cells
  * `differ` where it differs from the grid are an unavoidable set (counted
  * against the current clue set `clues`). */
-void sdk_memo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues);
+void cluememo_learn_second(clue_memo *m, const cell_set *differ, const cell_set *clues);
 
 #endif /* SUDOKU_CLUEMEMO_H */

@@ -43,7 +43,7 @@ static void organism_randomise(organism *o, const sdk_board *b, const uint8_t *s
     o->age = 0;
 }
 
-sdk_status sdk_method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                              uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
     chain_ctl ch;

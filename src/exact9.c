@@ -302,7 +302,7 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
     return e9_differs(puzzle, grid, cells, k, other, NULL, st);
 }
 
-int sdk_exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+int exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
                              uint32_t differ[3])
 {
     return e9_differs(puzzle, grid, cells, k, NULL, differ, NULL);

@@ -9,7 +9,7 @@
 
 /* sdk_exact9_differs, giving the second solution as the cells where it
  * differs from grid: differ[b] bit i for cell 27 b + i. */
-int sdk_exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
+int exact9_differs_cells(const uint8_t puzzle[81], const uint8_t grid[81], const uint8_t *cells, int k,
                              uint32_t differ[3]);
 
 #endif /* SUDOKU_EXACT9_H */

@@ -133,12 +133,12 @@ unsigned long sdk_generate_memo_errors;
 static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget *budget)
 {
     clue_memo *m = &ch->memo;
-    int unique = sdk_memo_verdict(m, cells, k), learnt = 0;
+    int unique = cluememo_verdict(m, cells, k), learnt = 0;
     cell_set differ;
     if (unique >= 0 && sdk_generate_memo_check) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        if (sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, NULL) != unique)
+        if (cluememo_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, NULL) != unique)
             __atomic_fetch_add(&sdk_generate_memo_errors, 1, __ATOMIC_RELAXED);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
@@ -146,7 +146,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget
     if (unique < 0) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
-        unique = sdk_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, budget);
+        unique = cluememo_removal_unique(ch->b, ch->puzzle, cells, k, ch->grid, &differ, budget);
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
         if (unique < 0)
@@ -157,7 +157,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget
         if (unique)
             learnt = 1;
         else if (any)                   /* (else no second solution at hand) */
-            sdk_memo_learn_second(m, &differ, &ch->clue_cells);
+            cluememo_learn_second(m, &differ, &ch->clue_cells);
     }
     if (!unique)
         return 0;
@@ -165,9 +165,9 @@ static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget
         ch->puzzle[cells[i]] = 0;
         set_flip(&ch->clue_cells, cells[i]);
     }
-    sdk_memo_flip(m, cells, k, -1, &ch->clue_cells);
+    cluememo_flip(m, cells, k, -1, &ch->clue_cells);
     if (learnt)
-        sdk_memo_learn_unique(m, &ch->clue_cells);
+        cluememo_learn_unique(m, &ch->clue_cells);
     ch->clues -= k;
     return 1;
 }
@@ -178,7 +178,7 @@ static void add_orbit(clue_chain *ch, const int *cells, int k)
         ch->puzzle[cells[i]] = ch->grid[cells[i]];
         set_flip(&ch->clue_cells, cells[i]);
     }
-    sdk_memo_flip(&ch->memo, cells, k, +1, &ch->clue_cells);
+    cluememo_flip(&ch->memo, cells, k, +1, &ch->clue_cells);
     ch->clues += k;
 }
 
@@ -222,7 +222,7 @@ static inline int quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, u
     return -1;
 }
 
-int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop)
+int generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop)
 {
     return quiet_steps(rng, live, nc, step, stop);
 }
@@ -258,7 +258,7 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
     for (uint32_t attempt = 0; attempt < 50 && result == SDK_UNSOLVABLE; attempt++) {
         /* (one stream: no second seeding; a batch's puzzles after the
          * deadline end here, not after a grid each) */
-        sdk_status status = sdk_budget_expired(budget) ? SDK_TIMEOUT : sdk_generate_grid_from(b, g, &rng, grid, budget);
+        sdk_status status = sdk_budget_expired(budget) ? SDK_TIMEOUT : grid_from(b, g, &rng, grid, budget);
         if (status == SDK_TIMEOUT && budget && budget->interrupt && *budget->interrupt)
             status = SDK_INTERRUPTED;
         if (status != SDK_SOLVED) {
@@ -270,8 +270,8 @@ sdk_status sdk_generate_metropolis(const sdk_board *b, const sdk_gen_params *g, 
         for (int c = 0; c < nc; c++)
             set_flip(&ch->clue_cells, c);
         ch->clues = nc;
-        sdk_memo_start(&ch->memo, nc);
-        sdk_memo_find_swaps(&ch->memo, b, ch->peers, grid, &ch->clue_cells);
+        cluememo_start(&ch->memo, nc);
+        cluememo_find_swaps(&ch->memo, b, ch->peers, grid, &ch->clue_cells);
         /* Removing clues never makes a clue set unique, so a refused removal
          * stays refused until the next addition (the memo is not free, this
          * check is).  live[c] says whether a step that draws cell c does

@@ -16,6 +16,6 @@
  * cell, and *step its index) or until step `stop` (returns -1, *step =
  * stop).  A step draws a cell c (rng_below_fast(rng, nc)) and then u
  * (sdk_rng_u32), and does something iff u < live[c]. */
-int sdk_generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop);
+int generate_quiet_steps(sdk_rng *rng, const uint64_t *live, uint32_t nc, uint64_t *step, uint64_t stop);
 
 #endif /* SUDOKU_GENERATE_H */

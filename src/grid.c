@@ -3,7 +3,7 @@
  * the single-site Metropolis chain on an empty board (up to 9x9), and the
  * exact solver's grid, shuffled, for larger boards or a chain that runs too
  * long.  generate.c draws a grid per attempt from its puzzle's stream
- * (sdk_generate_grid_from); remc.c seeds one with sdk_generate_grid.
+ * (grid_from); remc.c seeds one with sdk_generate_grid.
  */
 #include <string.h>
 #include "rng.h"
@@ -401,7 +401,7 @@ static int chain_consistent(const grid_chain *gc)
     return E / 2 == gc->E;
 }
 
-int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cells, long events, int check)
+int grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cells, long events, int check)
 {
     if (b->n > 9 || b->ncells > CHAIN_MAX_CELLS)
         return -1;
@@ -420,7 +420,7 @@ int sdk_grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cell
 /* A full grid from the chain, drawing from rng, or if the board is larger
  * than 9x9 or the chain runs too long, from grid_by_exact; a variant's from
  * grid_by_seeds (the chain's tables are sized for 20 peers a cell). */
-sdk_status sdk_generate_grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
+sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                                   const sdk_budget *budget)
 {
     if (b->variant)
@@ -438,5 +438,5 @@ sdk_status sdk_generate_grid(const sdk_board *b, const sdk_gen_params *g, uint32
 {
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
-    return sdk_generate_grid_from(b, g, &rng, grid, budget);
+    return grid_from(b, g, &rng, grid, budget);
 }

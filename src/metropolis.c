@@ -32,7 +32,7 @@ static int max_conflict_delta(const sdk_board *b, const uint8_t *puzzle, int clu
     return most;
 }
 
-sdk_status sdk_method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                                  uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
     chain_ctl ch;

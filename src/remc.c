@@ -2,7 +2,7 @@
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
  * hardest puzzles by search-tree width.  An attempt starts from a full grid
- * (grid.c); a removal is checked by the solver (sdk_removal_count, as the
+ * (grid.c); a removal is checked by the solver (cluememo_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
  *
@@ -409,7 +409,7 @@ static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int rem
     if (width || puzzle_recall(&run->memo, key, 1))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    int count = sdk_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
+    int count = cluememo_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
     if (count == 1)
         return 1;
     if (count == 2)

@@ -13,7 +13,7 @@
 #include "blockswap.h"
 #include "chain.h"
 
-sdk_status sdk_method_sort_penalty(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
+sdk_status method_sort_penalty(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                                    uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
     double lambda = p->lambda > 0 ? p->lambda : 1.0;

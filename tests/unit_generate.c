@@ -34,7 +34,7 @@ static void check_grid_chain(int br, int bc, int seeds)
         uint8_t cells[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
         for (int c = 0; c < b->ncells; c++)
             cells[c] = (uint8_t)(1 + sdk_rng_below(&rng, (uint32_t)b->n));
-        int E = sdk_grid_chain_run(b, g.grid_T, &rng, cells, 200000, 1);
+        int E = grid_chain_run(b, g.grid_T, &rng, cells, 200000, 1);
         solved += E == 0 && sdk_board_is_solution(b, cells);
         valid += sdk_generate_grid(b, &g, seed, grid, NULL) == SDK_SOLVED && sdk_board_is_solution(b, grid);
     }
@@ -97,7 +97,7 @@ static void check_chain_law(int br, int bc, double T, uint32_t seed, int samples
     for (int i = 0; i < samples; i++) {
         uint8_t cells[SDK_MAX_CELLS];
         memcpy(cells, state, (size_t)nc);
-        sdk_grid_chain_run(b, T, &rng, cells, 1, 0);
+        grid_chain_run(b, T, &rng, cells, 1, 0);
         int changed = -1;
         for (int c = 0; c < nc; c++)
             if (cells[c] != state[c]) {
@@ -146,7 +146,7 @@ static void check_quiet_steps(void)
                 live[c] = x % 8 == 0 ? 1ull << 32 : x % 8 == 1 ? x >> 4 : 0;
             }
             uint64_t stop = step + 1 + sdk_rng_below(&pick, 300);
-            int c = sdk_generate_quiet_steps(&fast, live, nc, &step, stop);
+            int c = generate_quiet_steps(&fast, live, nc, &step, stop);
             int want = -1;
             for (; plain_step < stop; plain_step++) {
                 uint32_t cell = rng_below_fast(&plain, nc);
@@ -274,7 +274,7 @@ static void check_differ_cells(int count)
             }
             uint32_t bands[3];
             int a = sdk_exact9_differs(q, sol, at, k, other, NULL);
-            int d = sdk_exact9_differs_cells(q, sol, at, k, bands);
+            int d = exact9_differs_cells(q, sol, at, k, bands);
             int same = a == d;
             for (int c = 0; a == 1 && c < 81; c++)
                 same &= (other[c] != sol[c]) == (int)(bands[c / 27] >> (c % 27) & 1);
