@@ -208,6 +208,45 @@ static int orient_moves(const sdk_board *b, uint16_t *maps)
     return count;
 }
 
+/* Does the move (cell c takes the content of map[c]; map is its own
+ * inverse) carry every house onto a house?  Then it maps the board's grids
+ * to grids.  Every move does on a standard board; on a variant's, only
+ * those that keep its extra houses (the transpose keeps an X board's
+ * diagonals, a row swap does not).  mark: ncells zeros, left so. */
+static int move_keeps_houses(const sdk_board *b, const uint16_t *map, uint8_t *mark)
+{
+    int n = b->n, kept = 1;
+    for (int h = 0; h < b->nhouses && kept; h++) {
+        const uint16_t *cells = b->house_cells + (size_t)h * n;
+        for (int i = 0; i < n; i++)
+            mark[map[cells[i]]] = 1;
+        int first = map[cells[0]];
+        kept = 0;
+        for (int k = b->cell_house_start[first]; k < b->cell_house_start[first + 1] && !kept; k++) {
+            const uint16_t *image = b->house_cells + (size_t)b->cell_houses[k] * n;
+            kept = 1;
+            for (int i = 0; i < n && kept; i++)
+                kept = mark[image[i]];
+        }
+        for (int i = 0; i < n; i++)
+            mark[map[cells[i]]] = 0;
+    }
+    return kept;
+}
+
+/* Keeps, of the nmoves maps, those that carry houses onto houses (on a
+ * variant's board; a standard board's all do); returns how many. */
+static int orient_keep_valid(const sdk_board *b, uint16_t *maps, int nmoves)
+{
+    uint8_t mark[SDK_MAX_CELLS] = {0};
+    int kept = 0;
+    size_t nc = (size_t)b->ncells;
+    for (int m = 0; m < nmoves; m++)
+        if (!b->variant || move_keeps_houses(b, maps + (size_t)m * nc, mark))
+            memmove(maps + (size_t)kept++ * nc, maps + (size_t)m * nc, sizeof(uint16_t) * nc);
+    return kept;
+}
+
 static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
 {
     uint8_t was[SDK_MAX_CELLS];
@@ -225,7 +264,7 @@ static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
  * never prints a puzzle twice). */
 static uint64_t orientation_print(const sdk_board *b, const uint8_t *puzzle)
 {
-    uint32_t digits[3 * SDK_MAX_N];     /* per house: a bit a digit */
+    uint32_t digits[SDK_MAX_CELLS];     /* per house (a variant may have more than 3n): a bit a digit */
     memset(digits, 0, sizeof(uint32_t) * (size_t)b->nhouses);
     for (int c = 0; c < b->ncells; c++)
         if (puzzle[c]) {
@@ -832,7 +871,7 @@ static void *remc_thread(void *arg)
     uint64_t *swaps = calloc((size_t)M, sizeof(uint64_t));
     run->maps = malloc(sizeof(uint16_t) * (size_t)MAX_MOVES * (size_t)b->ncells);
     if (run->maps)
-        run->nmoves = orient_moves(b, run->maps);
+        run->nmoves = orient_keep_valid(b, run->maps, orient_moves(b, run->maps));
     if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b, 1 + run->nstages)) {
         /* A time limit is shared out in equal attempts of about
          * attempt_seconds (none without one: --steps runs repeat exactly). */
@@ -850,7 +889,11 @@ static void *remc_thread(void *arg)
             if (attempt_time > 0 && sdk_now() + attempt_time < run->within.deadline)
                 run->within.deadline = sdk_now() + attempt_time;
             start->width = 0;
-            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED)
+            /* A jigsaw map's grids can be rare: the capped searches may miss. */
+            sdk_status grid = SDK_UNSOLVABLE;
+            for (int tries = 0; tries < 20 && grid == SDK_UNSOLVABLE; tries++)
+                grid = sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget);
+            if (grid != SDK_SOLVED)
                 break;
             if (depth_stage(run, start))        /* else the attempt ended in it */
                 width_stage(run, start, rep, beta, swaps);
