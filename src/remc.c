@@ -18,7 +18,9 @@
  * tied to the grid it began on (measured: what made --hard reliable).  And
  * attempts: a time limit is shared out in attempts of about
  * attempt_seconds (or, counted in steps, attempt_steps), each starting
- * again on a new grid, the run keeping the best of all of them.
+ * again on a new grid, the run keeping the best of all of them.  Any board
+ * with its house tables (x, windoku, jigsaw: the solvers and walks are the
+ * general ones there); only orientation moves that keep its houses.
  */
 #include <math.h>
 #include <pthread.h>
@@ -318,7 +320,8 @@ typedef struct remc_run {
  * on a fixed H).  `width` is the normal width (ties broken top-left: it
  * depends on the orientation, so orientation trials can raise it).
  * `average-width` is the mean of `objective_samples` widths with random
- * tie-breaks, drawn from a seed made from the puzzle's digits: an estimate
+ * tie-breaks, each drawn from a seed made from the puzzle's digits (and the
+ * walk's number; judged in stages, staged_accepts): an estimate
  * of Watanabe's average width, which no orientation changes (so no
  * orientation trials), at that many walks a figure, without the walks'
  * table of subtrees (which serves top-left walks only).
