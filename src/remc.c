@@ -18,7 +18,9 @@
  * tied to the grid it began on (measured: what made --hard reliable).  And
  * attempts: a time limit is shared out in attempts of about
  * attempt_seconds (or, counted in steps, attempt_steps), each starting
- * again on a new grid, the run keeping the best of all of them.
+ * again on a new grid, the run keeping the best of all of them.  Any board
+ * with its house tables (x, windoku, jigsaw: the solvers and walks are the
+ * general ones there); only orientation moves that keep its houses.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,6 +38,11 @@
  * each cost a tree walk and are nearly always rejected. */
 enum { WIDTH_PAIRS = 10 };
 
+/* Stages of the delayed acceptance of the per-sample objectives (below):
+ * 1, 2, 4, ... walks, then objective_samples; enough for 2^(MAX_STAGES - 2)
+ * walks a figure. */
+enum { MAX_STAGES = 24 };
+
 typedef struct replica {
     uint8_t puzzle[SDK_MAX_CELLS];
     uint8_t grid[SDK_MAX_CELLS];    /* its solution */
@@ -43,6 +50,8 @@ typedef struct replica {
     double U;                   /* depth, or ln(the objective's figure) */
     uint64_t width;             /* the objective's figure of puzzle, a whole number (the normal
                                    width, or a sum of sampled widths); 0 = not yet computed */
+    uint64_t prefix[MAX_STAGES];        /* per-sample objectives in the width stage: the sums of
+                                           each stage's first walks (the last is width) */
 } replica;
 
 /* ---- the figures of the puzzles a run has met ------------------------------ */
@@ -63,19 +72,22 @@ typedef struct puzzle_key {
 } puzzle_key;
 
 typedef struct puzzle_memo {
-    int bits, words, stride;    /* bits a cell; key words in use; stride = words + 2 */
+    int bits, words, fields, stride;    /* bits a cell; key words in use; figures a slot;
+                                           stride = words + fields */
     uint64_t *slots;            /* per slot: the key, then the objective's figure
                                    (0 unknown, UINT64_MAX not one solution), then depth + 1
-                                   (0 unknown) */
+                                   (0 unknown), then, for a per-sample objective, the sums of
+                                   its stages' walks but the last (0 unknown) */
 } puzzle_memo;
 
-static int memo_start(puzzle_memo *m, const sdk_board *b)
+static int memo_start(puzzle_memo *m, const sdk_board *b, int fields)
 {
     m->bits = 1;
     while ((1 << m->bits) <= b->n)
         m->bits++;
     m->words = (b->ncells * m->bits + 63) / 64;
-    m->stride = m->words + 2;
+    m->fields = fields;
+    m->stride = m->words + fields;
     m->slots = calloc((size_t)PUZZLE_SLOTS * (size_t)m->stride, sizeof(uint64_t));
     return m->slots != NULL;
 }
@@ -107,7 +119,8 @@ static uint64_t *puzzle_slot(const puzzle_memo *m, const puzzle_key *key)
     return m->slots + (size_t)(key_hash(m, key) & (PUZZLE_SLOTS - 1)) * (size_t)m->stride;
 }
 
-/* The figure `field` (0: the objective's, 1: depth + 1) of the puzzle, 0 if unknown. */
+/* The figure `field` (0: the objective's, 1: depth + 1, 2 + s: stage s's walks) of the
+ * puzzle, 0 if unknown. */
 static uint64_t puzzle_recall(const puzzle_memo *m, const puzzle_key *key, int field)
 {
     const uint64_t *slot = puzzle_slot(m, key);
@@ -121,7 +134,7 @@ static void puzzle_learn(puzzle_memo *m, const puzzle_key *key, int field, uint6
     uint64_t *slot = puzzle_slot(m, key);
     if (memcmp(slot, key->w, sizeof(uint64_t) * (size_t)m->words) != 0) {
         memcpy(slot, key->w, sizeof(uint64_t) * (size_t)m->words);
-        slot[m->words] = slot[m->words + 1] = 0;
+        memset(slot + m->words, 0, sizeof(uint64_t) * (size_t)m->fields);
     }
     slot[m->words + field] = value;
 }
@@ -197,6 +210,45 @@ static int orient_moves(const sdk_board *b, uint16_t *maps)
     return count;
 }
 
+/* Does the move (cell c takes the content of map[c]; map is its own
+ * inverse) carry every house onto a house?  Then it maps the board's grids
+ * to grids.  Every move does on a standard board; on a variant's, only
+ * those that keep its extra houses (the transpose keeps an X board's
+ * diagonals, a row swap does not).  mark: ncells zeros, left so. */
+static int move_keeps_houses(const sdk_board *b, const uint16_t *map, uint8_t *mark)
+{
+    int n = b->n, kept = 1;
+    for (int h = 0; h < b->nhouses && kept; h++) {
+        const uint16_t *cells = b->house_cells + (size_t)h * n;
+        for (int i = 0; i < n; i++)
+            mark[map[cells[i]]] = 1;
+        int first = map[cells[0]];
+        kept = 0;
+        for (int k = b->cell_house_start[first]; k < b->cell_house_start[first + 1] && !kept; k++) {
+            const uint16_t *image = b->house_cells + (size_t)b->cell_houses[k] * n;
+            kept = 1;
+            for (int i = 0; i < n && kept; i++)
+                kept = mark[image[i]];
+        }
+        for (int i = 0; i < n; i++)
+            mark[map[cells[i]]] = 0;
+    }
+    return kept;
+}
+
+/* Keeps, of the nmoves maps, those that carry houses onto houses (on a
+ * variant's board; a standard board's all do); returns how many. */
+static int orient_keep_valid(const sdk_board *b, uint16_t *maps, int nmoves)
+{
+    uint8_t mark[SDK_MAX_CELLS] = {0};
+    int kept = 0;
+    size_t nc = (size_t)b->ncells;
+    for (int m = 0; m < nmoves; m++)
+        if (!b->variant || move_keeps_houses(b, maps + (size_t)m * nc, mark))
+            memmove(maps + (size_t)kept++ * nc, maps + (size_t)m * nc, sizeof(uint16_t) * nc);
+    return kept;
+}
+
 static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
 {
     uint8_t was[SDK_MAX_CELLS];
@@ -214,7 +266,7 @@ static void orient_u8(const uint16_t *map, int ncells, uint8_t *cells)
  * never prints a puzzle twice). */
 static uint64_t orientation_print(const sdk_board *b, const uint8_t *puzzle)
 {
-    uint32_t digits[3 * SDK_MAX_N];     /* per house: a bit a digit */
+    uint32_t digits[SDK_MAX_CELLS];     /* per house (a variant may have more than 3n): a bit a digit */
     memset(digits, 0, sizeof(uint32_t) * (size_t)b->nhouses);
     for (int c = 0; c < b->ncells; c++)
         if (puzzle[c]) {
@@ -256,6 +308,8 @@ typedef struct remc_run {
     uint16_t *maps;             /* the orientation moves' maps, nmoves x ncells */
     const struct objective *obj;
     int samples;                /* average-width: walks a figure */
+    int nstages;                /* delayed acceptance: 1 (none), or stages of stage_walks[s] walks */
+    int stage_walks[MAX_STAGES];
     sdk_rng rng;
 } remc_run;
 
@@ -266,7 +320,8 @@ typedef struct remc_run {
  * on a fixed H).  `width` is the normal width (ties broken top-left: it
  * depends on the orientation, so orientation trials can raise it).
  * `average-width` is the mean of `objective_samples` widths with random
- * tie-breaks, drawn from a seed made from the puzzle's digits: an estimate
+ * tie-breaks, each drawn from a seed made from the puzzle's digits (and the
+ * walk's number; judged in stages, staged_accepts): an estimate
  * of Watanabe's average width, which no orientation changes (so no
  * orientation trials), at that many walks a figure, without the walks'
  * table of subtrees (which serves top-left walks only).
@@ -285,18 +340,42 @@ static uint64_t figure_width(remc_run *run, const uint8_t *puzzle, const puzzle_
     return sdk_rate_width(run->b, puzzle, NULL, NULL, &run->within);
 }
 
-static uint64_t figure_average_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
+/* The memo field of stage s's sum: the last stage's is the figure. */
+static int stage_field(const remc_run *run, int s)
 {
-    sdk_rng tiebreak;
-    sdk_rng_seed(&tiebreak, (uint32_t)(key_hash(&run->memo, key) >> 32));
-    uint64_t sum = 0;
-    for (int i = 0; i < run->samples; i++) {
-        uint64_t w = sdk_rate_width(run->b, puzzle, &tiebreak, NULL, &run->within);
-        if (!w)
-            return 0;
-        sum += w;
+    return s == run->nstages - 1 ? 0 : 2 + s;
+}
+
+/* The sum of the first stage_walks[s] random tie-break widths of a unique
+ * puzzle; 0 if the budget stopped a walk.  Walk i draws its tie-breaks
+ * from a seed made of the puzzle's digits and i, so every sum is a function
+ * of the puzzle and a later stage only adds walks to an earlier one's. */
+static uint64_t walk_sum(remc_run *run, const uint8_t *puzzle, const puzzle_key *key, int s)
+{
+    uint64_t sum = puzzle_recall(&run->memo, key, stage_field(run, s));
+    if (sum)
+        return sum;
+    int known = s - 1;
+    while (known >= 0 && !(sum = puzzle_recall(&run->memo, key, stage_field(run, known))))
+        known--;
+    uint64_t hash = key_hash(&run->memo, key);
+    for (int u = known + 1; u <= s; u++) {
+        for (int i = u ? run->stage_walks[u - 1] : 0; i < run->stage_walks[u]; i++) {
+            sdk_rng tiebreak;
+            sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
+            uint64_t w = sdk_rate_width(run->b, puzzle, &tiebreak, NULL, &run->within);
+            if (!w)
+                return 0;
+            sum += w;
+        }
+        puzzle_learn(&run->memo, key, stage_field(run, u), sum);
     }
     return sum;
+}
+
+static uint64_t figure_average_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
+{
+    return walk_sum(run, puzzle, key, run->nstages - 1);
 }
 
 static uint64_t figure_er(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
@@ -406,7 +485,7 @@ static void remember(remc_run *run, const replica *r)
 static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
-    if (width || puzzle_recall(&run->memo, key, 1))
+    if (width || puzzle_recall(&run->memo, key, 1) || (run->nstages > 1 && puzzle_recall(&run->memo, key, 2)))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
     int count = cluememo_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
@@ -473,6 +552,52 @@ static int ensure_width(remc_run *run, replica *r)
     return r->width != 0;
 }
 
+/* Delayed acceptance (Christen and Fox, 2005) for the per-sample objectives:
+ * moving replica r to the unique puzzle `puzzle` (keyed key, dclues more
+ * clues) is tried on the first walk's width, then on the first two walks'
+ * mean, ...; stage s accepts with min(1, exp(-beta (dH_s - dH_s-1))), dH_s
+ * the change of H with stage s's figure (dH_-1 = 0).  The chain is still
+ * Metropolis on the last stage's H (detailed balance holds stage by
+ * stage), but a puzzle that its first walk already rejects costs one walk
+ * instead of objective_samples.  Returns 1 if accepted, with the
+ * proposal's stage sums in prefix; 0 if rejected or out of time. */
+static int staged_accepts(remc_run *run, const replica *r, const uint8_t *puzzle, const puzzle_key *key,
+                          int dclues, double beta, uint64_t *prefix)
+{
+    double before = 0;
+    for (int s = 0; s < run->nstages; s++) {
+        if (!(prefix[s] = walk_sum(run, puzzle, key, s)))
+            return 0;
+        double dH = -run->g->J * log((double)prefix[s] / (double)r->prefix[s]) + run->g->h * dclues;
+        if (!accepts(run, beta, dH - before))
+            return 0;
+        before = dH;
+    }
+    return 1;
+}
+
+/* Replica r takes the puzzle now in r->puzzle (with `clues` clues), whose
+ * stage sums staged_accepts found. */
+static void staged_take(remc_run *run, replica *r, int clues, const uint64_t *prefix)
+{
+    memcpy(r->prefix, prefix, sizeof(uint64_t) * (size_t)run->nstages);
+    r->width = prefix[run->nstages - 1];
+    r->U = log(figure_value(run, r->width));
+    r->clues = clues;
+    remember(run, r);
+}
+
+/* Fills in r's stage sums (per-sample objectives); 0 if out of time. */
+static int fill_prefix(remc_run *run, replica *r)
+{
+    puzzle_key key;
+    key_of(&run->memo, run->b->ncells, r->puzzle, &key);
+    for (int s = 0; s < run->nstages; s++)
+        if (!(r->prefix[s] = walk_sum(run, r->puzzle, &key, s)))
+            return 0;
+    return 1;
+}
+
 /* One Metropolis trial on replica r at inverse temperature beta: flip cell
  * c (a clue goes, or a blank gets its clue back), rejecting removals that
  * lose uniqueness. */
@@ -485,6 +610,14 @@ static void trial(remc_run *run, replica *r, double beta, int depth_stage, int c
     key_of(&run->memo, run->b->ncells, r->puzzle, &key);
     if (removing && !remc_unique(run, r, &key, c)) {
         r->puzzle[c] = r->grid[c];
+        return;
+    }
+    if (!depth_stage && run->nstages > 1) {
+        uint64_t prefix[MAX_STAGES];
+        if (staged_accepts(run, r, r->puzzle, &key, clues - r->clues, beta, prefix))
+            staged_take(run, r, clues, prefix);
+        else
+            r->puzzle[c] = removing ? r->grid[c] : 0;
         return;
     }
     uint64_t width;
@@ -541,7 +674,15 @@ static void relocation_trial(remc_run *run, replica *r, double beta)
         uint64_t count = sdk_exact_count(b, r->puzzle, width ? 1 : 2, solution, NULL, &run->within, &status);
         if (count != 1 || (status != SDK_SOLVED && status != SDK_UNSOLVABLE))
             width = 0;                  /* not one solution, or out of time */
-        else if (!width)
+        else if (run->nstages > 1) {
+            uint64_t prefix[MAX_STAGES];
+            if (staged_accepts(run, r, r->puzzle, &key, 0, beta, prefix)) {
+                memcpy(r->grid, solution, (size_t)nc);
+                staged_take(run, r, r->clues, prefix);
+                return;
+            }
+            width = 0;
+        } else if (!width)
             width = remc_width(run, r->puzzle, &key);
     }
     if (width && width != UINT64_MAX) {
@@ -672,7 +813,7 @@ static int depth_stage(remc_run *run, replica *r)
         if ((run->steps & 255) == 0)
             report(run, 1);
     }
-    if (!ensure_width(run, r))
+    if (!ensure_width(run, r) || (run->nstages > 1 && !fill_prefix(run, r)))
         return 0;               /* out of time */
     r->U = log(figure_value(run, r->width));
     remember(run, r);
@@ -733,8 +874,8 @@ static void *remc_thread(void *arg)
     uint64_t *swaps = calloc((size_t)M, sizeof(uint64_t));
     run->maps = malloc(sizeof(uint16_t) * (size_t)MAX_MOVES * (size_t)b->ncells);
     if (run->maps)
-        run->nmoves = orient_moves(b, run->maps);
-    if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b)) {
+        run->nmoves = orient_keep_valid(b, run->maps, orient_moves(b, run->maps));
+    if (rep && start && beta && swaps && run->maps && memo_start(&run->memo, b, 1 + run->nstages)) {
         /* A time limit is shared out in equal attempts of about
          * attempt_seconds (none without one: --steps runs repeat exactly). */
         double attempt_time = 0;
@@ -751,7 +892,11 @@ static void *remc_thread(void *arg)
             if (attempt_time > 0 && sdk_now() + attempt_time < run->within.deadline)
                 run->within.deadline = sdk_now() + attempt_time;
             start->width = 0;
-            if (sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget) != SDK_SOLVED)
+            /* A jigsaw map's grids can be rare: the capped searches may miss. */
+            sdk_status grid = SDK_UNSOLVABLE;
+            for (int tries = 0; tries < 20 && grid == SDK_UNSOLVABLE; tries++)
+                grid = sdk_generate_grid(b, g, sdk_rng_u32(&run->rng), start->grid, run->budget);
+            if (grid != SDK_SOLVED)
                 break;
             if (depth_stage(run, start))        /* else the attempt ended in it */
                 width_stage(run, start, rep, beta, swaps);
@@ -777,12 +922,20 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
     if (!run || !pool || !prints || count < 1)
         goto done;
     int objective = g->objective >= 0 && g->objective < NOBJECTIVES ? g->objective : 0;
+    /* Delayed acceptance's stages: 1, 2, 4, ... walks, then all of them. */
+    int nstages = 0, stage_walks[MAX_STAGES] = {0};
+    int samples = g->objective_samples > 0 ? g->objective_samples : 1;
+    if (objectives[objective].per_sample)
+        for (int k = 1; k < samples && nstages < MAX_STAGES - 1; k *= 2)
+            stage_walks[nstages++] = k;
+    stage_walks[nstages++] = samples;
     for (int i = 0; i < runs; i++) {
         run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
                             .obj = &objectives[objective],
-                            .samples = g->objective_samples > 0 ? g->objective_samples : 1,
+                            .samples = samples, .nstages = nstages,
                             .best = pool + (size_t)i * count, .best_print = prints + (size_t)i * count,
                             .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
+        memcpy(run[i].stage_walks, stage_walks, sizeof stage_walks);
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
     pool_run(runs, remc_thread, run, sizeof *run);

@@ -91,6 +91,21 @@ grep -q 'best: depth [0-9]*, normal width [0-9]*$' "$tmp/attempts" && ok || bad 
 # Smaller boards never reach depth 9: the depth stage gives way to the width stage.
 n=$($SUDOKU generate -q --hard --objective width --size 6 --seed 1 --steps 45000 --relocations 20 --count 3 | $SUDOKU check | grep -c unique)
 expect "--hard --size 6" "$n" 3
+# Variants: the chain on the variant's board (x, windoku, jigsaw: one region map a run, from
+# the seed), a few steps into the width stage; every puzzle unique by the exact checker on
+# its board (each record reads back as its variant), the same seed the same puzzles.
+for v in "x 2 790" "jigsaw 1 340"; do
+    set -- $v
+    h1=$($SUDOKU generate -q --hard --objective width --variant "$1" --seed "$2" --steps "$3" --replicas 2 --relocations 5 --count 2)
+    expect "--hard --variant $1: exit" "$?" 0
+    expect "--hard --variant $1: unique" "$(echo "$h1" | $SUDOKU check | grep -c unique)" 2
+    expect "--hard --variant $1: records of the variant" "$(echo "$h1" | grep -c "^$1 ")" 2
+    expect "--hard --variant $1: reproducible" "$h1" \
+        "$($SUDOKU generate -q --hard --objective width --variant "$1" --seed "$2" --steps "$3" --replicas 2 --relocations 5 --count 2)"
+done
+$SUDOKU generate -q --hard --variant samurai --steps 20 2>"$tmp/samurai"
+expect "--hard --variant samurai: refused" "$?" 2
+grep -q 'does not take samurai' "$tmp/samurai" && ok || bad "--hard --variant samurai: $(cat "$tmp/samurai")"
 
 # Usage errors.
 $SUDOKU generate --symmetry spiral 2>/dev/null; expect "bad symmetry" "$?" 2

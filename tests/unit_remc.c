@@ -10,7 +10,11 @@
  *    puzzle naked singles solve, even from a run too short to find any),
  *    each with its depth and normal width as rate.c finds them, and the
  *    objective's figure behind its energy; the same for --objective
- *    average-width, whose figure is a mean of random-tie-break widths. */
+ *    average-width, whose figure is a mean of random-tie-break widths;
+ *  - on variant boards (x, windoku; their orientation trials are only the
+ *    moves that keep the extra houses), through the width stage: every
+ *    puzzle unique on that board by the general solver, its figures rate.c's
+ *    on that board, the same seed the same puzzles. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,10 +176,58 @@ static void check_distinct_and_grids(void)
     CHECK(same, "relocations: the same seed gave other puzzles");
 }
 
+/* --hard on a variant's board, a few steps into the width stage (the
+ * seeds and step counts are where each run's depth stage ends). */
+static void check_variant(const char *name, unsigned flags, uint32_t seed, uint64_t steps, int objective)
+{
+    char err[160];
+    const sdk_board *b = sdk_variant_cached(flags, 9, NULL, err, sizeof err);
+    CHECK(b != NULL, "%s: no board: %s", name, err);
+    if (!b)
+        return;
+    sdk_gen_result best[2][3];
+    int found[2];
+    for (int run = 0; run < 2; run++) {
+        sdk_gen_params g;
+        sdk_generate_defaults(&g);
+        g.replicas = 2;
+        g.relocations = 5;
+        g.max_steps = steps;
+        g.objective = objective;
+        g.objective_samples = 4;
+        found[run] = sdk_generate_remc(b, &g, seed, 3, best[run], NULL, NULL);
+    }
+    CHECK(found[0] == 3, "%s: %d of 3 found", name, found[0]);
+    int same = found[0] == found[1];
+    for (int i = 0; i < found[0] && same; i++)
+        same = memcmp(best[0][i].puzzle, best[1][i].puzzle, (size_t)b->ncells) == 0;
+    CHECK(same, "%s: the same seed gave other puzzles", name);
+    int widest = 0;
+    for (int i = 0; i < found[0]; i++) {
+        uint8_t solution[SDK_MAX_CELLS];
+        sdk_status st;
+        uint64_t n = sdk_exact_count_general(b, best[0][i].puzzle, 2, solution, NULL, NULL, &st);
+        CHECK(n == 1, "%s: puzzle %d has %llu solutions on its board", name, i + 1, (unsigned long long)n);
+        if (n != 1)
+            continue;
+        int depth = sdk_rate_depth(b, best[0][i].puzzle, solution, -1, NULL);
+        uint64_t width = sdk_rate_width(b, best[0][i].puzzle, NULL, NULL, NULL);
+        CHECK(depth >= 1 && depth == best[0][i].depth && width == best[0][i].normal_width,
+              "%s: puzzle %d: depth %d, normal width %llu; rate.c: %d, %llu", name, i + 1, best[0][i].depth,
+              (unsigned long long)best[0][i].normal_width, depth, (unsigned long long)width);
+        widest = width > 1000 ? 1 : widest;
+    }
+    CHECK(widest, "%s: no puzzle of normal width > 1000: the width stage did not run", name);
+}
+
 int main(void)
 {
     check_orientation_test();
     check_distinct_and_grids();
     check_candidates();
+    int average = sdk_remc_objective_find("average-width");
+    check_variant("x", SDK_VARIANT_X, 2, 790, 0);
+    check_variant("windoku", SDK_VARIANT_WINDOKU, 2, 470, 0);
+    check_variant("x, average-width", SDK_VARIANT_X, 2, 790, average);
     return CHECK_SUMMARY("unit_remc");
 }
