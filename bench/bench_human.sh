@@ -11,6 +11,7 @@
 #    SE's own seconds in se_rated_1000's last column.  The time is the
 #    process's CPU time (user + system, by /usr/bin/time) where that tool is
 #    there: on a shared machine wall time mostly measures the neighbours.
+#    With SE_CLASSES, SE is timed too, side by side on the same core.
 # 3. No hang: the first 300 of forum_hardest_1905_11+ with --time-limit 2.
 # Prints figures, asserts nothing.
 cd "$(dirname "$0")/.."
@@ -65,6 +66,17 @@ for f in "$T/se.txt" puzzles/puzzles3_magictour_top1465; do
         if (name == "se_rated_1000") printf " (SE: %.3f s a puzzle here, %.0fx)", se, se / (s / n)
         printf "\n" }'
 done
+
+# SE itself, side by side on the same core, when SE_CLASSES points at a built
+# SE 1.2.1.3: the file's own column was timed elsewhere (pinned here, idle, SE
+# took 48.5 s of CPU for what the column says took 79.9 s).
+if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/null 2>&1 && [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%U %S' -o "$T/setime" $pin java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate \
+        --format='%r' --input="$T/se.txt" >/dev/null 2>&1
+    /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$T/se.txt" >/dev/null
+    awk -v se="$(awk '{print $1 + $2}' "$T/setime")" '{ s = $1 + $2
+        printf "se_rated_1000 side by side, one core: SE %.2f s, ours %.3f s: %.0fx\n", se, s, se / s }' "$T/time"
+fi
 
 # No puzzle hangs: the hardest known, with a time limit.
 head -300 "puzzles/puzzles5_forum_hardest_1905_11+" >"$T/hard.txt"
