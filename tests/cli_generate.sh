@@ -94,7 +94,7 @@ expect "--hard --size 6" "$n" 3
 # Variants: the chain on the variant's board (x, windoku, jigsaw: one region map a run, from
 # the seed), a few steps into the width stage; every puzzle unique by the exact checker on
 # its board (each record reads back as its variant), the same seed the same puzzles.
-for v in "x 2 790" "jigsaw 1 340"; do
+for v in "x 2 790" "jigsaw 1 450"; do
     set -- $v
     h1=$($SUDOKU generate -q --hard --objective width --variant "$1" --seed "$2" --steps "$3" --replicas 2 --relocations 5 --count 2)
     expect "--hard --variant $1: exit" "$?" 0
