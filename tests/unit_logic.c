@@ -257,9 +257,11 @@ static const reg_family *reg_finder(const char *code)
 
 static void test_hodoku(void)
 {
-    FILE *f = fopen("../shared/data/hodoku_reglib-1.4.txt", "r");
-    if (!f)
-        f = fopen("/work/shared/data/hodoku_reglib-1.4.txt", "r");
+    /* SHARED_DIR: where ../shared is when the checkout sits elsewhere (a worktree) */
+    const char *dir = getenv("SHARED_DIR") ? getenv("SHARED_DIR") : "../shared";
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/hodoku_reglib-1.4.txt", dir);
+    FILE *f = fopen(path, "r");
     if (!f) {
         printf("unit_logic: note: HoDoKu's regression library not found (../shared/data); extra check skipped\n");
         return;
