@@ -24,14 +24,40 @@
 #include "cli.h"
 #include "../pool.h"
 
+/* A helper thread that wakes on a period until told to stop: the progress
+ * line and the flusher. */
+typedef struct {
+    pthread_t t;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    int running, stop;
+} ticker;
+
+static void ticker_start(ticker *tk, int wanted, void *(*fn)(void *), void *arg)
+{
+    pthread_mutex_init(&tk->lock, NULL);
+    pthread_cond_init(&tk->wake, NULL);
+    tk->running = wanted && pthread_create(&tk->t, NULL, fn, arg) == 0;
+}
+
+static void ticker_stop(ticker *tk)
+{
+    if (tk->running) {
+        pthread_mutex_lock(&tk->lock);
+        tk->stop = 1;
+        pthread_cond_signal(&tk->wake);
+        pthread_mutex_unlock(&tk->lock);
+        pthread_join(tk->t, NULL);
+    }
+    pthread_cond_destroy(&tk->wake);
+    pthread_mutex_destroy(&tk->lock);
+}
+
 struct cli_batch {
     FILE *out;
     const char *file;
     int interactive;
-    pthread_t flusher;
-    pthread_mutex_t flusher_lock;
-    pthread_cond_t flusher_wake;
-    int flusher_running, flusher_stop;
+    ticker flusher;              /* flushes the output while records are slow */
     uint64_t records, invalid, failed;
     double seconds;
     uint64_t nodes, guesses;
@@ -40,10 +66,8 @@ struct cli_batch {
     /* the progress line */
     const char *name;
     double started;
-    pthread_t progress;
-    pthread_mutex_t progress_lock;     /* held while the line is drawn or cleared */
-    pthread_cond_t progress_wake;
-    int progress_running, progress_stop, progress_shown;
+    ticker progress;             /* its lock is held while the line is drawn or cleared */
+    int progress_shown;
 };
 
 FILE *cli_batch_stream(cli_batch *out) { return out->out; }
@@ -143,7 +167,7 @@ static void wait_ms(pthread_cond_t *cond, pthread_mutex_t *lock, long ms)
     pthread_cond_timedwait(cond, lock, &wake);
 }
 
-/* Clears the progress line, if shown (progress_lock held). */
+/* Clears the progress line, if shown (progress.lock held). */
 static void progress_clear(cli_batch *b)
 {
     if (b->progress_shown) {
@@ -156,11 +180,11 @@ static void progress_clear(cli_batch *b)
 static void *batch_progress(void *arg)
 {
     cli_batch *b = arg;
-    pthread_mutex_lock(&b->progress_lock);
-    while (!b->progress_stop) {
-        wait_ms(&b->progress_wake, &b->progress_lock, 250);
+    pthread_mutex_lock(&b->progress.lock);
+    while (!b->progress.stop) {
+        wait_ms(&b->progress.wake, &b->progress.lock, 250);
         double t = sdk_now() - b->started;
-        if (b->progress_stop || t < 1.0)
+        if (b->progress.stop || t < 1.0)
             continue;
         uint64_t done = __atomic_load_n(&b->records, __ATOMIC_RELAXED);
         fprintf(stderr, "\rsudoku %s: %llu record(s) done, %.0f s\033[K", b->name, (unsigned long long)done, t);
@@ -168,29 +192,14 @@ static void *batch_progress(void *arg)
         b->progress_shown = 1;
     }
     progress_clear(b);
-    pthread_mutex_unlock(&b->progress_lock);
+    pthread_mutex_unlock(&b->progress.lock);
     return NULL;
 }
 
 static void batch_progress_start(cli_batch *b)
 {
-    pthread_mutex_init(&b->progress_lock, NULL);
-    pthread_cond_init(&b->progress_wake, NULL);
     b->started = sdk_now();
-    b->progress_running = isatty(STDERR_FILENO) && pthread_create(&b->progress, NULL, batch_progress, b) == 0;
-}
-
-static void batch_progress_stop(cli_batch *b)
-{
-    if (b->progress_running) {
-        pthread_mutex_lock(&b->progress_lock);
-        b->progress_stop = 1;
-        pthread_cond_signal(&b->progress_wake);
-        pthread_mutex_unlock(&b->progress_lock);
-        pthread_join(b->progress, NULL);
-    }
-    pthread_cond_destroy(&b->progress_wake);
-    pthread_mutex_destroy(&b->progress_lock);
+    ticker_start(&b->progress, isatty(STDERR_FILENO), batch_progress, b);
 }
 
 static void batch_flush_policy(cli_batch *b)
@@ -209,34 +218,19 @@ static void batch_before_wait(void *ctx)
 static void *batch_flusher(void *arg)
 {
     cli_batch *b = arg;
-    pthread_mutex_lock(&b->flusher_lock);
-    while (!b->flusher_stop) {
-        wait_ms(&b->flusher_wake, &b->flusher_lock, 100);
-        if (!b->flusher_stop)
+    pthread_mutex_lock(&b->flusher.lock);
+    while (!b->flusher.stop) {
+        wait_ms(&b->flusher.wake, &b->flusher.lock, 100);
+        if (!b->flusher.stop)
             fflush(b->out);        /* no system call when nothing is buffered */
     }
-    pthread_mutex_unlock(&b->flusher_lock);
+    pthread_mutex_unlock(&b->flusher.lock);
     return NULL;
 }
 
 static void batch_flusher_start(cli_batch *b)
 {
-    pthread_mutex_init(&b->flusher_lock, NULL);
-    pthread_cond_init(&b->flusher_wake, NULL);
-    b->flusher_running = !b->interactive && pthread_create(&b->flusher, NULL, batch_flusher, b) == 0;
-}
-
-static void batch_flusher_stop(cli_batch *b)
-{
-    if (b->flusher_running) {
-        pthread_mutex_lock(&b->flusher_lock);
-        b->flusher_stop = 1;
-        pthread_cond_signal(&b->flusher_wake);
-        pthread_mutex_unlock(&b->flusher_lock);
-        pthread_join(b->flusher, NULL);
-    }
-    pthread_cond_destroy(&b->flusher_wake);
-    pthread_mutex_destroy(&b->flusher_lock);
+    ticker_start(&b->flusher, !b->interactive, batch_flusher, b);
 }
 
 void cli_rated_word(cli_result *res)
@@ -337,13 +331,13 @@ static int batch_emit_record(cli_batch *b, const cli_options *opt, const cli_job
 static int batch_emit(cli_batch *b, const cli_options *opt, const cli_job *job, const sdk_record *rec,
                       const cli_result *res)
 {
-    if (!b->progress_running)
+    if (!b->progress.running)
         return batch_emit_record(b, opt, job, rec, res);
-    pthread_mutex_lock(&b->progress_lock);
+    pthread_mutex_lock(&b->progress.lock);
     progress_clear(b);
     int code = batch_emit_record(b, opt, job, rec, res);
     batch_flush_policy(b);
-    pthread_mutex_unlock(&b->progress_lock);
+    pthread_mutex_unlock(&b->progress.lock);
     return code;
 }
 
@@ -482,9 +476,9 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     int exit_code = SDK_EXIT_OK;
     for (int i = 0; i < nfiles && !b.stop; i++)
         exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
-    batch_progress_stop(&b);
+    ticker_stop(&b.progress);
     exit_code = cli_worse(exit_code, cli_svg_status());
-    batch_flusher_stop(&b);
+    ticker_stop(&b.flusher);
     free(ch.recs);
     free(ch.res);
     cli_interrupt_release();
