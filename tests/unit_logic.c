@@ -355,7 +355,7 @@ static void test_hodoku(void)
     CHECK(tried > 300 && agreed * 100 >= tried * 90, "HoDoKu cases: %d of %d", agreed, tried);
 }
 
-/* lg_sees and lg_inter keep a board's tables per thread: boards made and freed
+/* lg_sees, lg_inter and lg_peers_se keep a board's tables per thread: boards made and freed
  * in turn (a jigsaw batch) may come back at the same address with other
  * regions, and must still be asked of their own houses. */
 static void test_board_reuse(void)
@@ -382,6 +382,10 @@ static void test_board_reuse(void)
                 peer[b->peers[k]] = 1;
             for (int c = 0; c < 81; c++)
                 bad += lg_sees(b, a, c) != peer[c];
+            int se[LG_MAX_PEERS], np = lg_peers_se(b, a, se);
+            bad += np != b->peer_start[a + 1] - b->peer_start[a];
+            for (int i = 0; i < np; i++)
+                bad += !peer[se[i]];
         }
         for (int h1 = 0; h1 < b->nhouses; h1++)
             for (int h2 = 0; h2 < b->nhouses; h2++) {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "chains.h"
+#include "lgint.h"
 
 /* ---------------------------------------------------------------- setup */
 
@@ -74,51 +75,34 @@ static int ch_board_tables(const sdk_board *b, int *hstart, uint16_t *hlist, uin
     return 1;
 }
 
-/* The last board's tables, kept per thread: they depend on its houses
- * alone, which are compared (a board made anew may reuse an address).
+/* The last board's tables, kept per thread (lg_board_id says whose).
  * Contexts that use them count in users; another board then gets its own. */
 #define CH_TAB_MAX 2048
 static _Thread_local struct {
-    int valid, users, n, ncells, nhouses;
-    uint16_t cells[CH_TAB_MAX], chouses[CH_TAB_MAX];
-    uint8_t kind[CH_TAB_MAX];
+    lg_board_id id;
+    int users;
     int hstart[SDK_MAX_CELLS + 1];
     uint16_t hlist[CH_TAB_MAX];
     uint8_t hpos[CH_TAB_MAX];
     uint32_t hdup[CH_TAB_MAX];
 } ch_tab;
 
-static int ch_tab_same(const sdk_board *b)
-{
-    int nc = b->nhouses * b->n, nch = b->cell_house_start[b->ncells];
-    return ch_tab.valid && ch_tab.n == b->n && ch_tab.ncells == b->ncells &&
-           ch_tab.nhouses == b->nhouses && !memcmp(ch_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)nc) &&
-           !memcmp(ch_tab.kind, b->house_kind, (size_t)b->nhouses) &&
-           !memcmp(ch_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)nch);
-}
-
 /* Points c at the cached tables (filled for this board if need be);
  * returns 0 if they cannot serve (too large, or in use for another board). */
 static int ch_tab_use(ch_ctx *c)
 {
     const sdk_board *b = c->b;
-    int nc = b->nhouses * b->n, nch = b->cell_house_start[b->ncells];
-    if (nc > CH_TAB_MAX || nch > CH_TAB_MAX || b->nhouses > CH_TAB_MAX)
+    int nch = b->cell_house_start[b->ncells];
+    if (nch > CH_TAB_MAX)
         return 0;
-    if (!ch_tab_same(b)) {
+    if (!lg_board_is(&ch_tab.id, b)) {
         if (ch_tab.users)
             return 0;
-        ch_tab.valid = 0;
+        ch_tab.id.b = NULL;
         memset(ch_tab.hdup, 0, sizeof(uint32_t) * (size_t)nch);
         if (!ch_board_tables(b, ch_tab.hstart, ch_tab.hlist, ch_tab.hpos, ch_tab.hdup))
             return 0;
-        memcpy(ch_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)nc);
-        memcpy(ch_tab.kind, b->house_kind, (size_t)b->nhouses);
-        memcpy(ch_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)nch);
-        ch_tab.n = b->n;
-        ch_tab.ncells = b->ncells;
-        ch_tab.nhouses = b->nhouses;
-        ch_tab.valid = 1;
+        lg_board_set(&ch_tab.id, b);
     }
     ch_tab.users++;
     c->tab_shared = 1;

@@ -112,38 +112,18 @@ static int peers_se_make(const sdk_board *b, int cell, int *out)
     return k;
 }
 
-/* The last board's peer lists, per thread, for boards that fit; the board
- * is recognised by its houses (compared: an address may be reused). */
+/* The last board's peer lists, per thread, for boards that fit. */
 #define PEERS_MAX 8192
-#define PEERS_HOUSES 2048
 static _Thread_local struct {
-    int valid, fits, n, ncells, nhouses;
-    uint16_t cells[PEERS_HOUSES], chouses[PEERS_HOUSES];
-    uint8_t kind[LG_MAX_HOUSES];
+    lg_board_id id;
+    int fits;
     int start[SDK_MAX_CELLS + 1];
     uint16_t list[PEERS_MAX];
 } peers_tab;
 
-static int peers_tab_fits(const sdk_board *b)
-{
-    return b->nhouses * b->n <= PEERS_HOUSES && b->nhouses <= LG_MAX_HOUSES &&
-           b->cell_house_start[b->ncells] <= PEERS_HOUSES;
-}
-
-static int peers_tab_same(const sdk_board *b)
-{
-    return peers_tab.valid && peers_tab.n == b->n && peers_tab.ncells == b->ncells &&
-           peers_tab.nhouses == b->nhouses &&
-           !memcmp(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n)) &&
-           !memcmp(peers_tab.kind, b->house_kind, (size_t)b->nhouses) &&
-           !memcmp(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
-}
-
 int lg_peers_se(const sdk_board *b, int cell, int *out)
 {
-    if (!peers_tab_fits(b))
-        return peers_se_make(b, cell, out);
-    if (!peers_tab_same(b)) {
+    if (!lg_board_is(&peers_tab.id, b)) {
         int k = 0, ok = 1;
         static _Thread_local int tmp[LG_MAX_PEERS];
         for (int c = 0; c < b->ncells && ok; c++) {
@@ -155,13 +135,7 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
         }
         peers_tab.start[b->ncells] = k;
         peers_tab.fits = ok;   /* (a board of too many peers is made each time) */
-        memcpy(peers_tab.cells, b->house_cells, sizeof(uint16_t) * (size_t)(b->nhouses * b->n));
-        memcpy(peers_tab.kind, b->house_kind, (size_t)b->nhouses);
-        memcpy(peers_tab.chouses, b->cell_houses, sizeof(uint16_t) * (size_t)b->cell_house_start[b->ncells]);
-        peers_tab.n = b->n;
-        peers_tab.ncells = b->ncells;
-        peers_tab.nhouses = b->nhouses;
-        peers_tab.valid = 1;
+        lg_board_set(&peers_tab.id, b);
     }
     if (!peers_tab.fits)
         return peers_se_make(b, cell, out);
@@ -175,17 +149,15 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
  * "do these two cells see each other" millions of times. */
 int lg_sees(const sdk_board *b, int a, int c)
 {
-    static _Thread_local const sdk_board *built;
-    static _Thread_local unsigned long built_serial;
+    static _Thread_local lg_board_id built;
     static _Thread_local uint64_t bits[SDK_MAX_CELLS][(SDK_MAX_CELLS + 63) / 64];
-    if (built != b || built_serial != b->serial) {
+    if (!lg_board_is(&built, b)) {
         for (int x = 0; x < b->ncells; x++) {
             memset(bits[x], 0, sizeof bits[x]);
             for (int k = b->peer_start[x]; k < b->peer_start[x + 1]; k++)
                 bits[x][b->peers[k] >> 6] |= 1ull << (b->peers[k] & 63);
         }
-        built = b;
-        built_serial = b->serial;
+        lg_board_set(&built, b);
     }
     return (int)(bits[a][c >> 6] >> (c & 63) & 1);
 }
@@ -193,11 +165,10 @@ int lg_sees(const sdk_board *b, int a, int c)
 uint32_t lg_inter(const sdk_board *b, int h1, int h2)
 {
     enum { CACHED = 128 };
-    static _Thread_local const sdk_board *built;
-    static _Thread_local unsigned long built_serial;
+    static _Thread_local lg_board_id built;
     static _Thread_local uint32_t masks[CACHED][CACHED];
     int n = b->n;
-    if (b->nhouses <= CACHED && built == b && built_serial == b->serial)
+    if (b->nhouses <= CACHED && lg_board_is(&built, b))
         return masks[h1][h2];
     if (b->nhouses <= CACHED) {
         for (int x = 0; x < b->nhouses; x++)
@@ -209,8 +180,7 @@ uint32_t lg_inter(const sdk_board *b, int h1, int h2)
                             m |= 1u << i;
                 masks[x][y] = m;
             }
-        built = b;
-        built_serial = b->serial;
+        lg_board_set(&built, b);
         return masks[h1][h2];
     }
     uint32_t m = 0;

@@ -22,6 +22,23 @@ static inline uint32_t lg_next_comb(uint32_t v, int nbits)
     return (nbits < 32 && (w >> nbits)) ? 0 : w;
 }
 
+/* Which board a per-thread table was made for: its address and its serial
+ * (a freed board's address can come back holding other houses).  A board
+ * built by hand, without a serial, is never recognised. */
+typedef struct {
+    const sdk_board *b;
+    unsigned long serial;
+} lg_board_id;
+static inline int lg_board_is(const lg_board_id *id, const sdk_board *b)
+{
+    return id->b == b && id->serial == b->serial && b->serial != 0;
+}
+static inline void lg_board_set(lg_board_id *id, const sdk_board *b)
+{
+    id->b = b;
+    id->serial = b->serial;
+}
+
 /* Houses of one kind, in index order; returns how many. */
 int lg_houses_of(const sdk_board *b, int kind, int *out);
 /* Houses in SE's scanning order: boxes, columns, rows, then extra houses. */
