@@ -133,9 +133,9 @@ int lg_find_bug(const lg_grid *g, int arg, lg_step *out)
     nh += lg_houses_of(b, SDK_HOUSE_ROW, hs + nh);
     nh += lg_houses_of(b, SDK_HOUSE_COL, hs + nh);
     nh += lg_houses_of(b, SDK_HOUSE_EXTRA, hs + nh);
+    const lg_view *v = lg_view_of(g);
     for (int i = 0; i < nh; i++) {
-        uint32_t pos[SDK_MAX_N + 1];
-        lg_pos_all(g, hs[i], pos);
+        const uint32_t *pos = v->pos[hs[i]];
         for (int d = 1; d <= g->n; d++) {
             uint32_t p = pos[d];
             if (p == 0 || lg_popc(p) == 2)

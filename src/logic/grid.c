@@ -52,12 +52,34 @@ void lg_apply(lg_grid *g, const lg_step *s)
     }
 }
 
+/* Each kind's houses in index order, per thread for the last board. */
+static _Thread_local struct {
+    lg_board_id id;
+    int count[4];
+    int list[4][LG_MAX_HOUSES];
+} kinds_tab;
+
+const int *lg_houses_kind(const sdk_board *b, int kind, int *count)
+{
+    if (!lg_board_is(&kinds_tab.id, b)) {
+        for (int t = 0; t < 4; t++) {
+            int k = 0;
+            for (int h = 0; h < b->nhouses && k < LG_MAX_HOUSES; h++)
+                if (b->house_kind[h] == t)
+                    kinds_tab.list[t][k++] = h;
+            kinds_tab.count[t] = k;
+        }
+        lg_board_set(&kinds_tab.id, b);
+    }
+    *count = kinds_tab.count[kind & 3];
+    return kinds_tab.list[kind & 3];
+}
+
 int lg_houses_of(const sdk_board *b, int kind, int *out)
 {
-    int k = 0;
-    for (int h = 0; h < b->nhouses && k < LG_MAX_HOUSES; h++)
-        if (b->house_kind[h] == kind)
-            out[k++] = h;
+    int k;
+    const int *list = lg_houses_kind(b, kind, &k);
+    memcpy(out, list, sizeof(int) * (size_t)k);
     return k;
 }
 
@@ -191,54 +213,24 @@ uint32_t lg_inter(const sdk_board *b, int h1, int h2)
     return m;
 }
 
-uint32_t lg_pos(const lg_grid *g, int h, int d)
-{
-    uint32_t m = 0, bit = 1u << (d - 1);
-    const uint16_t *hc = g->b->house_cells + h * g->n;
-    for (int i = 0; i < g->n; i++)
-        if (g->cand[hc[i]] & bit)
-            m |= 1u << i;
-    return m;
-}
-
-void lg_pos_all(const lg_grid *g, int h, uint32_t *pos)
-{
-    const uint16_t *hc = g->b->house_cells + h * g->n;
-    for (int d = 1; d <= g->n; d++)
-        pos[d] = 0;
-    for (int i = 0; i < g->n; i++)
-        for (uint32_t m = g->cand[hc[i]]; m; m &= m - 1)
-            pos[__builtin_ctz(m) + 1] |= 1u << i;
-}
-
-void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more)
-{
-    uint32_t o = 0, m = 0;
-    const uint16_t *hc = g->b->house_cells + h * g->n;
-    for (int i = 0; i < g->n; i++) {
-        uint32_t c = g->cand[hc[i]];
-        m |= o & c;
-        o |= c;
-    }
-    *once = o & ~m;
-    *more = m;
-}
-
-int lg_empty(const lg_grid *g, int h)
-{
-    int k = 0;
-    const uint16_t *hc = g->b->house_cells + h * g->n;
-    for (int i = 0; i < g->n; i++)
-        k += g->val[hc[i]] == 0;
-    return k;
-}
-
 void lg_begin(lg_step *s, const char *name, double rating)
 {
     s->name = name;
     s->rating = rating;
     s->nplace = s->nelim = 0;
     s->text[0] = 0;
+}
+
+void lg_step_copy(lg_step *dst, const lg_step *src)
+{
+    dst->tech = src->tech;
+    dst->name = src->name;
+    dst->rating = src->rating;
+    dst->nplace = src->nplace;
+    dst->nelim = src->nelim;
+    memcpy(dst->place, src->place, sizeof src->place[0] * (size_t)src->nplace);
+    memcpy(dst->elim, src->elim, sizeof src->elim[0] * (size_t)src->nelim);
+    memcpy(dst->text, src->text, strlen(src->text) + 1);
 }
 
 void lg_elim(const lg_grid *g, lg_step *s, int cell, int d)

@@ -45,7 +45,7 @@ static void locking_step(const lg_grid *g, int h1, int h2, int d, int hcell, lg_
 /* Direct mode: another house h3 of h1's kind crossing h2 whose d, once
  * removed from h2, is left in one cell. */
 static int following_single(const lg_grid *g, const int *hs1, int n1, int h1, int h2, int d,
-                            uint32_t (*pos)[SDK_MAX_N + 1])
+                            const lg_view *v)
 {
     for (int k = 0; k < n1; k++) {
         int h3 = hs1[k];
@@ -54,41 +54,99 @@ static int following_single(const lg_grid *g, const int *hs1, int n1, int h1, in
         uint32_t cross = inter_mask(g, h3, h2);
         if (!cross)
             continue;
-        uint32_t p3 = pos[h3][d];
+        uint32_t p3 = v->pos[h3][d];
         if (lg_popc(p3) > 1 && lg_popc(p3 & ~cross) == 1)
             return lg_hcell(g, h3, lg_low(p3 & ~cross));
     }
     return -1;
 }
 
+/* A house h2 crossing h1, and the mask over h1's cells of the crossing. */
+typedef struct lk_cross {
+    int h2;
+    uint32_t cross;
+} lk_cross;
+
+#define LK_KINDS ((int)(sizeof pair_kinds / sizeof pair_kinds[0]))
+#define LK_MAX 16384
+
+/* The houses of kind k2 crossing h1, in index order. */
+static int lk_crossings(const sdk_board *b, int h1, int k2, lk_cross *out)
+{
+    int n2, k = 0;
+    const int *hs2 = lg_houses_kind(b, k2, &n2);
+    for (int i2 = 0; i2 < n2; i2++) {
+        uint32_t cross = hs2[i2] != h1 ? lg_inter(b, h1, hs2[i2]) : 0;
+        if (cross)
+            out[k++] = (lk_cross){hs2[i2], cross};
+    }
+    return k;
+}
+
+/* Every pair kind's crossings, per thread for the last board (made once:
+ * most house pairs do not cross). */
+static _Thread_local struct {
+    lg_board_id id;
+    int fits;
+    int start[LK_KINDS][LG_MAX_HOUSES + 1];
+    lk_cross list[LK_MAX];
+} lk_tab;
+
+static void lk_tab_make(const sdk_board *b)
+{
+    static _Thread_local lk_cross tmp[LG_MAX_HOUSES];
+    int k = 0;
+    lk_tab.fits = 1;
+    for (int t = 0; t < LK_KINDS && lk_tab.fits; t++) {
+        int n1;
+        const int *hs1 = lg_houses_kind(b, pair_kinds[t][0], &n1);
+        for (int i1 = 0; i1 < n1 && lk_tab.fits; i1++) {
+            lk_tab.start[t][i1] = k;
+            int nx = lk_crossings(b, hs1[i1], pair_kinds[t][1], tmp);
+            lk_tab.fits = k + nx <= LK_MAX;
+            for (int i = 0; i < nx && lk_tab.fits; i++)
+                lk_tab.list[k++] = tmp[i];
+        }
+        lk_tab.start[t][n1] = k;
+    }
+    lg_board_set(&lk_tab.id, b);
+}
+
 int lg_find_locking(const lg_grid *g, int direct, lg_step *out)
 {
     const sdk_board *b = g->b;
-    int hs1[LG_MAX_HOUSES], hs2[LG_MAX_HOUSES];
-    /* Every house's places of every digit, once (on the stack: only the
-     * board's houses are touched). */
-    uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
-    for (int h = 0; h < b->nhouses && h < LG_MAX_HOUSES; h++)
-        lg_pos_all(g, h, pos[h]);
-    for (size_t k = 0; k < sizeof pair_kinds / sizeof pair_kinds[0]; k++) {
-        int n1 = lg_houses_of(b, pair_kinds[k][0], hs1);
-        int n2 = lg_houses_of(b, pair_kinds[k][1], hs2);
+    const lg_view *v = lg_view_of(g);
+    static _Thread_local lk_cross tmp[LG_MAX_HOUSES];
+    if (!lg_board_is(&lk_tab.id, b))
+        lk_tab_make(b);
+    for (int t = 0; t < LK_KINDS; t++) {
+        int n1;
+        const int *hs1 = lg_houses_kind(b, pair_kinds[t][0], &n1);
         for (int i1 = 0; i1 < n1; i1++) {
-            const uint32_t *pos1 = pos[hs1[i1]];
-            for (int i2 = 0; i2 < n2; i2++) {
-                int h1 = hs1[i1], h2 = hs2[i2];
-                if (h1 == h2)
-                    continue;
-                uint32_t cross = inter_mask(g, h1, h2);
-                if (!cross)
-                    continue;
-                for (int d = 1; d <= g->n; d++) {
-                    uint32_t p = pos1[d];
-                    if (lg_popc(p) <= 1 || (p & ~cross))
+            int h1 = hs1[i1];
+            const uint32_t *pos1 = v->pos[h1];
+            uint32_t multi = 0;   /* digits with two places or more */
+            for (int d = 1; d <= g->n; d++)
+                multi |= (uint32_t)(lg_popc(pos1[d]) > 1) << (d - 1);
+            if (!multi)
+                continue;
+            const lk_cross *xs = tmp;
+            int nx;
+            if (lk_tab.fits) {
+                xs = lk_tab.list + lk_tab.start[t][i1];
+                nx = lk_tab.start[t][i1 + 1] - lk_tab.start[t][i1];
+            } else {
+                nx = lk_crossings(b, h1, pair_kinds[t][1], tmp);
+            }
+            for (int x = 0; x < nx; x++) {
+                int h2 = xs[x].h2;
+                for (uint32_t m = multi; m; m &= m - 1) {
+                    int d = lg_low(m) + 1;
+                    if (pos1[d] & ~xs[x].cross)
                         continue;
                     if (direct) {
                         /* SE adds a hint for each following single; the first wins. */
-                        int hc = following_single(g, hs1, n1, h1, h2, d, pos);
+                        int hc = following_single(g, hs1, n1, h1, h2, d, v);
                         if (hc >= 0) {
                             locking_step(g, h1, h2, d, hc, out);
                             return LG_FOUND;

@@ -22,6 +22,23 @@ static inline uint32_t lg_next_comb(uint32_t v, int nbits)
     return (nbits < 32 && (w >> nbits)) ? 0 : w;
 }
 
+/* The k-subsets of the members of mask in colex order (the masks' numeric
+ * order): lg_next_comb over their indices, mapped back (the map keeps the
+ * order).  *idx: 0 to start; returns the next subset as a mask, 0 when done. */
+static inline uint32_t lg_next_subset(uint32_t mask, int k, uint32_t *idx)
+{
+    int m = lg_popc(mask);
+    if (m < k)
+        return 0;
+    *idx = *idx ? lg_next_comb(*idx, m) : (1u << k) - 1;
+    uint32_t set = 0;
+    int i = 0;
+    for (uint32_t r = mask; r && *idx; r &= r - 1, i++)
+        if (*idx >> i & 1)
+            set |= r & -r;
+    return *idx ? set : 0;
+}
+
 /* Which board a per-thread table was made for: its address and its serial
  * (a freed board's address can come back holding other houses).  A board
  * built by hand, without a serial, is never recognised. */
@@ -41,6 +58,8 @@ static inline void lg_board_set(lg_board_id *id, const sdk_board *b)
 
 /* Houses of one kind, in index order; returns how many. */
 int lg_houses_of(const sdk_board *b, int kind, int *out);
+/* The same list, kept per thread until another board is asked for. */
+const int *lg_houses_kind(const sdk_board *b, int kind, int *count);
 /* Houses in SE's scanning order: boxes, columns, rows, then extra houses. */
 int lg_houses_scan(const sdk_board *b, int *out);
 /* A cell's houses in SE's region-type order: box, row, column, extras. */
@@ -52,14 +71,15 @@ int lg_sees(const sdk_board *b, int a, int c);
 
 /* Mask over house h1's cells of those also in h2 (cached per board). */
 uint32_t lg_inter(const sdk_board *b, int h1, int h2);
-/* Bit i set iff the i-th cell of house h holds candidate d. */
-uint32_t lg_pos(const lg_grid *g, int h, int d);
-/* lg_pos of every digit at once: pos[d] for d = 1..n (one pass over the house). */
-void lg_pos_all(const lg_grid *g, int h, uint32_t *pos);
-/* Digits with exactly one place in house h (once) and with two or more (more). */
-void lg_house_digits(const lg_grid *g, int h, uint32_t *once, uint32_t *more);
-/* Empty cells of house h. */
-int lg_empty(const lg_grid *g, int h);
+/* Each house's places of each digit (pos[h][d], bit i: the i-th cell holds
+ * candidate d) and its blank cells (bit i: the i-th cell has no
+ * digit), for a grid at the moment of the call (view.c; boards have at most
+ * LG_MAX_HOUSES houses).  The answer lasts until the next call. */
+typedef struct lg_view {
+    uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
+    uint32_t blank[LG_MAX_HOUSES];
+} lg_view;
+const lg_view *lg_view_of(const lg_grid *g);
 /* The i-th cell of house h. */
 static inline int lg_hcell(const lg_grid *g, int h, int i) { return g->b->house_cells[h * g->n + i]; }
 
@@ -67,6 +87,8 @@ static inline int lg_hcell(const lg_grid *g, int h, int i) { return g->b->house_
 void lg_begin(lg_step *s, const char *name, double rating);
 void lg_elim(const lg_grid *g, lg_step *s, int cell, int d);
 void lg_place(lg_step *s, int cell, int d);
+/* Copies a step's used parts (the record is large; most of it is unused). */
+void lg_step_copy(lg_step *dst, const lg_step *src);
 /* Writes the text: the effects in players' notation, the name, then detail. */
 void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "row 3", "column 5", "box 1", "house 28" */

@@ -12,21 +12,17 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
     int hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32];
     /* Full houses first (a house's one empty cell), then hidden singles in
-     * the other houses: each house's counts made when first needed. */
-    uint32_t once, more;
-    uint8_t empty1[LG_MAX_HOUSES];
-    for (int i = 0; i < nh; i++)
-        empty1[i] = lg_empty(g, hs[i]) == 1;
+     * the other houses. */
+    const lg_view *v = lg_view_of(g);
     for (int alone = 1; alone >= 0; alone--)
         for (int i = 0; i < nh; i++) {
             int h = hs[i];
-            if (empty1[i] != alone)
+            if ((lg_popc(v->blank[h]) == 1) != alone)
                 continue;
-            lg_house_digits(g, h, &once, &more);
             for (int d = 1; d <= g->n; d++) {
-                if (!(once >> (d - 1) & 1))
+                uint32_t p = v->pos[h][d];
+                if (!p || (p & (p - 1)))
                     continue;
-                uint32_t p = lg_pos(g, h, d);
                 int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
                 lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
                 lg_place(out, lg_hcell(g, h, lg_low(p)), d);

@@ -9,23 +9,6 @@
 #include "lgint.h"
 
 
-/* The k-subsets of the members of mask (bits < n) in colex order: lg_next_comb
- * over their indices, mapped back (the map keeps the order).  *idx: 0 to
- * start; returns the next subset as a mask, 0 when done. */
-static uint32_t next_subset(uint32_t mask, int k, uint32_t *idx)
-{
-    int m = lg_popc(mask);
-    if (m < k)
-        return 0;
-    *idx = *idx ? lg_next_comb(*idx, m) : (1u << k) - 1;
-    uint32_t set = 0;
-    int i = 0;
-    for (uint32_t r = mask; r && *idx; r &= r - 1, i++)
-        if (*idx >> i & 1)
-            set |= r & -r;
-    return *idx ? set : 0;
-}
-
 /* Digits of a mask as "1,2,3". */
 static const char *digits_str(uint32_t m, char *buf, size_t size)
 {
@@ -45,17 +28,18 @@ int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out)
     int degree = arg & 15, direct = arg >> 4;
     int n = g->n, hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32], db[64];
+    const lg_view *v = lg_view_of(g);
     for (int i = 0; i < nh; i++) {
-        int h = hs[i], empty = lg_empty(g, h);
+        int h = hs[i], empty = lg_popc(v->blank[h]);
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
-        uint32_t pos[SDK_MAX_N + 1], can = 0, idx = 0;
-        lg_pos_all(g, h, pos);
+        const uint32_t *pos = v->pos[h];
+        uint32_t can = 0, idx = 0;
         /* Only digits with 2..degree places can be in the set. */
         for (int d = 1; d <= n; d++)
             if (lg_popc(pos[d]) > 1 && lg_popc(pos[d]) <= degree)
                 can |= 1u << (d - 1);
-        for (uint32_t set; (set = next_subset(can, degree, &idx));) {
+        for (uint32_t set; (set = lg_next_subset(can, degree, &idx));) {
             uint32_t uni = 0;
             int ok = 1;
             for (uint32_t m = set; m && ok; m &= m - 1) {
@@ -99,9 +83,10 @@ int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out)
     static const char *names[] = {"", "", "Naked Pair", "Naked Triplet", "Naked Quad"};
     int n = g->n, hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32], db[64];
+    const lg_view *v = lg_view_of(g);
     for (int i = 0; i < nh; i++) {
         int h = hs[i];
-        if (lg_empty(g, h) < degree * 2)
+        if (lg_popc(v->blank[h]) < degree * 2)
             continue;
         uint32_t can = 0, idx = 0;   /* cells with 2..degree candidates */
         for (int j = 0; j < n; j++) {
@@ -109,7 +94,7 @@ int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out)
             if (k > 1 && k <= degree)
                 can |= 1u << j;
         }
-        for (uint32_t set; (set = next_subset(can, degree, &idx));) {
+        for (uint32_t set; (set = lg_next_subset(can, degree, &idx));) {
             uint32_t uni = 0;
             int ok = 1;
             for (uint32_t m = set; m && ok; m &= m - 1) {

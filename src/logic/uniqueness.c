@@ -13,15 +13,26 @@
 
 #define UL_MAX_NODES 2000000L   /* a cap on the loop search for large boards */
 
+#define UL_WORDS ((LG_MAX_HOUSES + 63) / 64)
+
+/* Each cell's houses, in SE's order and as a set, per thread for the last
+ * board. */
+static _Thread_local struct {
+    lg_board_id id;
+    int words;
+    int hstart[SDK_MAX_CELLS + 1];      /* cell c's houses: hlist[hstart[c]..hstart[c + 1]) */
+    uint16_t hlist[SDK_MAX_CELLS * 16];
+    uint64_t hset[SDK_MAX_CELLS][UL_WORDS];
+} ul_tab;
+
 typedef struct ul_ctx {
     const lg_grid *g;
+    const lg_view *v;
     uint32_t v12;
     int v1, v2;
     int loop[SDK_MAX_CELLS], len;
     uint8_t inloop[SDK_MAX_CELLS];
     long nodes;
-    int hstart[SDK_MAX_CELLS + 1];      /* each cell's houses in SE's order: hlist[hstart[c]..] */
-    uint16_t hlist[SDK_MAX_CELLS * 16];
     lg_step *best, cur;
     int best_r10, best_type, found;
 } ul_ctx;
@@ -38,19 +49,12 @@ static double ul_base(int len)
     return r;
 }
 
-/* Keeps the step if it is easier than the best so far (stable: ties keep
- * the first found, as SE's stable sort does). */
-static void ul_offer(ul_ctx *u, int type)
+/* 1 if the step would be kept: it removes something and is easier than the
+ * best so far (stable: ties keep the first found, as SE's stable sort does). */
+static int ul_better(const ul_ctx *u, int type)
 {
-    if (!u->cur.nelim)
-        return;
     int r10 = (int)(u->cur.rating * 10 + 0.5);
-    if (u->found && (r10 > u->best_r10 || (r10 == u->best_r10 && type >= u->best_type)))
-        return;
-    u->found = 1;
-    u->best_r10 = r10;
-    u->best_type = type;
-    *u->best = u->cur;
+    return u->cur.nelim && !(u->found && (r10 > u->best_r10 || (r10 == u->best_r10 && type >= u->best_type)));
 }
 
 static void ul_begin(ul_ctx *u, int type, double extra)
@@ -64,35 +68,37 @@ static void ul_begin(ul_ctx *u, int type, double extra)
 
 static void ul_finish(ul_ctx *u, int type)
 {
+    if (!ul_better(u, type))
+        return;
     char buf[512], cb[16];
     size_t k = 0;
-    for (int i = 0; i < u->len && k + 12 < sizeof buf; i++) {
+    buf[0] = 0;
+    for (int i = 0; i < u->len && k + 12 < sizeof buf && !u->g->no_text; i++) {
         lg_cell_name(u->g->b, u->loop[i], cb, sizeof cb);
         k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? "," : "", cb);
     }
     lg_text(u->g, &u->cur, "%s on %d,%d", buf, u->v1, u->v2);
-    ul_offer(u, type);
+    u->found = 1;
+    u->best_r10 = (int)(u->cur.rating * 10 + 0.5);
+    u->best_type = type;
+    lg_step_copy(u->best, &u->cur);
 }
 
+/* Every house entered once on each parity of the loop: no house twice on
+ * one parity, and the same houses on both. */
 static int ul_valid(const ul_ctx *u)
 {
-    const sdk_board *b = u->g->b;
-    /* Counts of the loop's houses by parity; only the loop's houses are
-     * read (the others count 0 on both sides) and cleared again. */
-    static _Thread_local uint8_t seen[2][LG_MAX_HOUSES];
-    int ok = 1;
-    for (int k = 0; k < u->len; k++)
-        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++)
-            if (seen[k & 1][b->cell_houses[j]]++)
-                ok = 0;
-    for (int k = 0; k < u->len; k++)
-        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++) {
-            int h = b->cell_houses[j];
-            ok &= seen[0][h] == seen[1][h];
+    uint64_t par[2][UL_WORDS] = {{0}};
+    int ok = 1, words = ul_tab.words;
+    for (int k = 0; k < u->len; k++) {
+        const uint64_t *hs = ul_tab.hset[u->loop[k]];
+        for (int w = 0; w < words; w++) {
+            ok &= !(par[k & 1][w] & hs[w]);
+            par[k & 1][w] |= hs[w];
         }
-    for (int k = 0; k < u->len; k++)
-        for (int j = b->cell_house_start[u->loop[k]]; j < b->cell_house_start[u->loop[k] + 1]; j++)
-            seen[0][b->cell_houses[j]] = seen[1][b->cell_houses[j]] = 0;
+    }
+    for (int w = 0; w < words; w++)
+        ok &= par[0][w] == par[1][w];
     return ok;
 }
 
@@ -132,13 +138,14 @@ static void ul_type3(ul_ctx *u, int c1, int c2)
 {
     const lg_grid *g = u->g;
     int n = g->n, hs[64], nh = lg_cell_houses(g->b, c1, hs);
+    const lg_view *v = lg_view_of(g);
     uint32_t extra = (g->cand[c1] | g->cand[c2]) & ~u->v12;
     for (int degree = lg_popc(extra); degree <= n - 2; degree++)
         for (int k = 0; k < nh; k++) {
             int h = hs[k], i2 = ul_index(g, h, c2), i1 = ul_index(g, h, c1);
             if (i2 < 0)
                 continue;
-            int empty = lg_empty(g, h);
+            int empty = lg_popc(v->blank[h]);
             if (degree * 2 <= empty)
                 for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
                     if (!(set >> i1 & 1) || (set >> i2 & 1))
@@ -176,7 +183,7 @@ static void ul_type3(ul_ctx *u, int c1, int c2)
                         hidden |= 1u << (rem[lg_low(m)] - 1);
                     int ok = 1;
                     for (uint32_t m = hidden; m; m &= m - 1) {
-                        uint32_t p = lg_pos(g, h, lg_low(m) + 1) & ~(1u << i2);
+                        uint32_t p = v->pos[h][lg_low(m) + 1] & ~(1u << i2);
                         ok &= p != 0;
                         uni |= p;
                     }
@@ -260,20 +267,19 @@ static void ul_dfs(ul_ctx *u, int cell, uint32_t exv, int allowed, int last_key)
         return;
     u->loop[u->len++] = cell;
     u->inloop[cell] = 1;
-    const uint16_t *hs = u->hlist + u->hstart[cell];
-    for (int k = 0, nh = u->hstart[cell + 1] - u->hstart[cell]; k < nh; k++) {
+    const uint16_t *hs = ul_tab.hlist + ul_tab.hstart[cell];
+    for (int k = 0, nh = ul_tab.hstart[cell + 1] - ul_tab.hstart[cell]; k < nh; k++) {
         int h = hs[k], kind = g->b->house_kind[h];
         int key = kind == SDK_HOUSE_EXTRA ? 100 + h : kind;
         if (key == last_key)
             continue;
-        for (int i = 0; i < g->n; i++) {
-            int next = lg_hcell(g, h, i);
+        /* Only the cells holding both digits (the loop's first among them). */
+        for (uint32_t both = u->v->pos[h][u->v1] & u->v->pos[h][u->v2]; both; both &= both - 1) {
+            int next = lg_hcell(g, h, lg_low(both));
             if (next == u->loop[0] && u->len >= 4) {
                 ul_loop_found(u);
             } else if (!u->inloop[next]) {
                 uint32_t p = g->cand[next];
-                if ((p & u->v12) != u->v12)
-                    continue;
                 exv |= p & ~u->v12;  /* SE accumulates over siblings */
                 int card = lg_popc(p);
                 if (card == 2 || lg_popc(exv) == 1 || allowed > 0)
@@ -283,6 +289,26 @@ static void ul_dfs(ul_ctx *u, int cell, uint32_t exv, int allowed, int last_key)
     }
     u->inloop[cell] = 0;
     u->len--;
+}
+
+/* ul_tab for board b; 0 if its cells have too many houses. */
+static int ul_tab_make(const sdk_board *b)
+{
+    ul_tab.words = (b->nhouses + 63) / 64;
+    for (int c = 0, k = 0, hs[64]; c <= b->ncells; c++) {
+        ul_tab.hstart[c] = k;
+        int nh = c < b->ncells ? lg_cell_houses(b, c, hs) : 0;
+        if (k + nh > (int)(sizeof ul_tab.hlist / sizeof ul_tab.hlist[0]))
+            return 0;
+        if (c < b->ncells)
+            memset(ul_tab.hset[c], 0, sizeof ul_tab.hset[c]);
+        for (int i = 0; i < nh; i++) {
+            ul_tab.hlist[k++] = (uint16_t)hs[i];
+            ul_tab.hset[c][hs[i] >> 6] |= 1ull << (hs[i] & 63);
+        }
+    }
+    lg_board_set(&ul_tab.id, b);
+    return 1;
 }
 
 int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
@@ -295,14 +321,9 @@ int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
     u.found = 0;
     u.nodes = 0;
     u.len = 0;
-    for (int c = 0, k = 0, hs[64]; c <= g->b->ncells; c++) {
-        u.hstart[c] = k;
-        int nh = c < g->b->ncells ? lg_cell_houses(g->b, c, hs) : 0;
-        if (k + nh > (int)(sizeof u.hlist / sizeof u.hlist[0]))
-            return LG_NONE;   /* (no board has so many houses a cell) */
-        for (int i = 0; i < nh; i++)
-            u.hlist[k++] = (uint16_t)hs[i];
-    }
+    u.v = lg_view_of(g);
+    if (!lg_board_is(&ul_tab.id, g->b) && !ul_tab_make(g->b))
+        return LG_NONE;   /* (no board has so many houses a cell) */
     for (int c = 0; c < g->b->ncells; c++) {
         if (lg_popc(g->cand[c]) != 2)
             continue;

@@ -1,0 +1,80 @@
+/*
+ * view.c -- per-house state derived from a candidate grid (lg_view_of): each
+ * house's places of each digit and its blank cells.  The finders ask for
+ * them at every step; the view is kept per thread and brought up to date by
+ * comparing the grid with the copy it was last made from, so only the cells
+ * a step changed are worked (any grid, however changed, gets a true view).
+ */
+#include <string.h>
+#include "lgint.h"
+
+#define VIEW_MEMBERS (LG_MAX_HOUSES * SDK_MAX_N)
+
+static _Thread_local struct {
+    lg_view v;
+    lg_board_id id;
+    int n, ncells, nhouses;
+    uint32_t cand[SDK_MAX_CELLS];   /* the grid the view was made from */
+    uint8_t val[SDK_MAX_CELLS];
+    int mstart[SDK_MAX_CELLS + 1];  /* each cell's houses and its index there */
+    uint16_t mhouse[VIEW_MEMBERS];
+    uint8_t mindex[VIEW_MEMBERS];
+} vw;
+
+/* The membership lists of a new board; the view starts as an all-filled
+ * grid (nothing blank, no candidates), which the sync then corrects. */
+static void view_reset(const sdk_board *b)
+{
+    int n = b->n, nh = b->nhouses < LG_MAX_HOUSES ? b->nhouses : LG_MAX_HOUSES, k = 0;
+    for (int c = 0; c < b->ncells; c++) {
+        vw.mstart[c] = k;
+        for (int j = b->cell_house_start[c]; j < b->cell_house_start[c + 1]; j++) {
+            int h = b->cell_houses[j];
+            for (int i = 0; i < n && h < nh; i++)
+                if (b->house_cells[h * n + i] == c) {
+                    vw.mhouse[k] = (uint16_t)h;
+                    vw.mindex[k++] = (uint8_t)i;
+                }
+        }
+    }
+    vw.mstart[b->ncells] = k;
+    memset(vw.v.pos, 0, sizeof vw.v.pos[0] * (size_t)nh);
+    memset(vw.v.blank, 0, sizeof vw.v.blank[0] * (size_t)nh);
+    memset(vw.cand, 0, sizeof vw.cand[0] * (size_t)b->ncells);
+    memset(vw.val, 1, (size_t)b->ncells);
+    vw.n = n;
+    vw.ncells = b->ncells;
+    vw.nhouses = nh;
+    lg_board_set(&vw.id, b);
+}
+
+const lg_view *lg_view_of(const lg_grid *g)
+{
+    const sdk_board *b = g->b;
+    if (!lg_board_is(&vw.id, b) || vw.n != b->n || vw.ncells != b->ncells)
+        view_reset(b);
+    int nc = b->ncells;
+    if (!memcmp(vw.cand, g->cand, sizeof vw.cand[0] * (size_t)nc) && !memcmp(vw.val, g->val, (size_t)nc))
+        return &vw.v;
+    for (int c = 0; c < nc; c++) {
+        uint32_t now = g->cand[c], was = vw.cand[c];
+        int flip = (g->val[c] == 0) != (vw.val[c] == 0);
+        if (now == was && !flip) {
+            vw.val[c] = g->val[c];
+            continue;
+        }
+        uint32_t on = now & ~was, off = was & ~now;
+        for (int k = vw.mstart[c]; k < vw.mstart[c + 1]; k++) {
+            uint32_t *pos = vw.v.pos[vw.mhouse[k]], bit = 1u << vw.mindex[k];
+            for (uint32_t m = on; m; m &= m - 1)
+                pos[lg_low(m) + 1] |= bit;
+            for (uint32_t m = off; m; m &= m - 1)
+                pos[lg_low(m) + 1] &= ~bit;
+            if (flip)
+                vw.v.blank[vw.mhouse[k]] ^= bit;
+        }
+        vw.cand[c] = now;
+        vw.val[c] = g->val[c];
+    }
+    return &vw.v;
+}
