@@ -13,11 +13,11 @@
  * among the lines holding it in 2..degree places, the least (subset, digit)
  * of those wins.  Line i's j-th cell is the crossing with cover line j. */
 static int fish_first(const lg_view *v, const int *base, const int *cover, int n, int degree,
-                      const int *placed, int *digit)
+                      const int *placed, uint32_t digits, int *digit)
 {
     uint32_t best = 0;
     for (int d = 1; d <= n; d++) {
-        if (placed[d] + degree * 2 > n)
+        if (placed[d] + degree * 2 > n || !(digits >> (d - 1) & 1))
             continue;
         uint32_t lines = 0, idx = 0;
         for (int i = 0; i < n; i++) {
@@ -55,10 +55,14 @@ int lg_find_fish(const lg_grid *g, int degree, lg_step *out)
     for (int c = 0; c < b->ncells; c++)
         placed[g->val[c]]++;
     const lg_view *v = lg_view_of(g);
+    static _Thread_local unsigned long none[5];
+    uint32_t dirty = 0;   /* digits changed since nothing was found */
+    for (int d = 1; d <= n; d++)
+        dirty |= (uint32_t)lg_changed(v->dchanged[d], none[degree]) << (d - 1);
     for (int pass = 0; pass < 2; pass++) {
         const int *base = pass == 0 ? cols : rows, *cover = pass == 0 ? rows : cols;
         int d = 0;
-        uint32_t set = (uint32_t)fish_first(v, base, cover, n, degree, placed, &d);
+        uint32_t set = (uint32_t)fish_first(v, base, cover, n, degree, placed, dirty, &d);
         if (!set)
             continue;
         lg_begin(out, names[degree], rating[degree]);
@@ -81,5 +85,6 @@ int lg_find_fish(const lg_grid *g, int degree, lg_step *out)
         lg_text(g, out, "%d in %s", d, list);
         return LG_FOUND;
     }
+    none[degree] = v->epoch;
     return LG_NONE;
 }

@@ -72,14 +72,25 @@ int lg_sees(const sdk_board *b, int a, int c);
 /* Mask over house h1's cells of those also in h2 (cached per board). */
 uint32_t lg_inter(const sdk_board *b, int h1, int h2);
 /* Each house's places of each digit (pos[h][d], bit i: the i-th cell holds
- * candidate d) and its blank cells (bit i: the i-th cell has no
- * digit), for a grid at the moment of the call (view.c; boards have at most
- * LG_MAX_HOUSES houses).  The answer lasts until the next call. */
+ * candidate d), its blank cells (bit i: the i-th cell has no digit) and
+ * its digits of one place and of several (bit d-1), for a grid at the
+ * moment of the call (view.c; boards have at most LG_MAX_HOUSES houses).
+ * The answer lasts until the next call.  epoch counts the grid states the
+ * view has seen; hchanged[h] and dchanged[d] are the epochs at which house
+ * h's cells or digit d's candidates last changed (a new board: all). */
 typedef struct lg_view {
     uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
     uint32_t blank[LG_MAX_HOUSES];
+    uint32_t one[LG_MAX_HOUSES], many[LG_MAX_HOUSES];
+    unsigned long epoch;
+    unsigned long hchanged[LG_MAX_HOUSES], dchanged[SDK_MAX_N + 1];
 } lg_view;
 const lg_view *lg_view_of(const lg_grid *g);
+/* Finders whose answer in a house (or for a digit) depends on that house's
+ * cells (that digit's candidates) alone keep, per thread, the epoch at which
+ * they last found nothing: a house or digit unchanged since holds nothing
+ * still, so only the changed ones are searched, in the usual order. */
+static inline int lg_changed(unsigned long changed, unsigned long none) { return changed > none; }
 /* The i-th cell of house h. */
 static inline int lg_hcell(const lg_grid *g, int h, int i) { return g->b->house_cells[h * g->n + i]; }
 

@@ -14,15 +14,15 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
     /* Full houses first (a house's one empty cell), then hidden singles in
      * the other houses. */
     const lg_view *v = lg_view_of(g);
+    static _Thread_local unsigned long none;
     for (int alone = 1; alone >= 0; alone--)
         for (int i = 0; i < nh; i++) {
             int h = hs[i];
-            if ((lg_popc(v->blank[h]) == 1) != alone)
+            if ((lg_popc(v->blank[h]) == 1) != alone || !lg_changed(v->hchanged[h], none))
                 continue;
-            for (int d = 1; d <= g->n; d++) {
+            if (v->one[h]) {
+                int d = lg_low(v->one[h]) + 1;
                 uint32_t p = v->pos[h][d];
-                if (!p || (p & (p - 1)))
-                    continue;
                 int box = g->b->house_kind[h] == SDK_HOUSE_BOX;
                 lg_begin(out, alone ? "Full House" : "Hidden Single", alone ? 1.0 : box ? 1.2 : 1.5);
                 lg_place(out, lg_hcell(g, h, lg_low(p)), d);
@@ -31,6 +31,7 @@ int lg_find_hidden_single(const lg_grid *g, int arg, lg_step *out)
                 return LG_FOUND;
             }
         }
+    none = v->epoch;
     return LG_NONE;
 }
 

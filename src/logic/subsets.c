@@ -29,9 +29,10 @@ int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out)
     int n = g->n, hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32], db[64];
     const lg_view *v = lg_view_of(g);
+    static _Thread_local unsigned long none[32];
     for (int i = 0; i < nh; i++) {
         int h = hs[i], empty = lg_popc(v->blank[h]);
-        if (!(empty > degree * 2 || (direct && empty > degree)))
+        if (!(empty > degree * 2 || (direct && empty > degree)) || !lg_changed(v->hchanged[h], none[arg & 31]))
             continue;
         const uint32_t *pos = v->pos[h];
         uint32_t can = 0, idx = 0;
@@ -74,6 +75,7 @@ int lg_find_hidden_set(const lg_grid *g, int arg, lg_step *out)
             return LG_FOUND;
         }
     }
+    none[arg & 31] = v->epoch;
     return LG_NONE;
 }
 
@@ -84,9 +86,10 @@ int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out)
     int n = g->n, hs[LG_MAX_HOUSES], nh = lg_houses_scan(g->b, hs);
     char hb[32], db[64];
     const lg_view *v = lg_view_of(g);
+    static _Thread_local unsigned long none[5];
     for (int i = 0; i < nh; i++) {
         int h = hs[i];
-        if (lg_popc(v->blank[h]) < degree * 2)
+        if (lg_popc(v->blank[h]) < degree * 2 || !lg_changed(v->hchanged[h], none[degree]))
             continue;
         uint32_t can = 0, idx = 0;   /* cells with 2..degree candidates */
         for (int j = 0; j < n; j++) {
@@ -117,5 +120,6 @@ int lg_find_naked_set(const lg_grid *g, int degree, lg_step *out)
             return LG_FOUND;
         }
     }
+    none[degree] = v->epoch;
     return LG_NONE;
 }
