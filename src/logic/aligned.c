@@ -38,6 +38,19 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
     }
     if (ncommon < 2)
         return 0;
+    /* An excluder forbids only combinations holding all its digits: those
+     * with a digit none of the cells holds forbid nothing and are dropped.
+     * Two cells of two digits or more and no excluder left keep them all. */
+    uint32_t un = 0;
+    for (int i = 0; i < k; i++)
+        un |= g->cand[cells[i]];
+    int nrel = 0;
+    for (int e = 0; e < ncommon; e++)
+        if (!(common[e] & ~un))
+            common[nrel++] = common[e];
+    ncommon = nrel;
+    if (k == 2 && !ncommon)
+        return 0;
     int see[3][3] = {{0}};
     see[0][1] = see[1][0] = see01;
     for (int i = 0; i < 2 && k == 3; i++)
@@ -91,9 +104,31 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
     return out->nelim > 0;
 }
 
+/* near[c]: 1 if c or a peer changed since the epoch none (a pair or
+ * triplet of cells none of which is near is as it was then). */
+static void ae_near(const lg_grid *g, unsigned long none, uint8_t *near)
+{
+    const sdk_board *b = g->b;
+    const lg_view *v = lg_view_of(g);
+    for (int c = 0; c < b->ncells; c++) {
+        int k = v->cchanged[c] > none;
+        for (int i = b->peer_start[c]; i < b->peer_start[c + 1] && !k; i++)
+            k = v->cchanged[b->peers[i]] > none;
+        near[c] = (uint8_t)k;
+    }
+}
+
 int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
 {
     const sdk_board *b = g->b;
+    /* A pair's (triplet's) answer depends on its cells and their peers
+     * alone, and the list of cells on each cell alone while the list's cap
+     * is not reached: then only pairs (triplets) near a change since the
+     * last search that found nothing are tried. */
+    static _Thread_local unsigned long none[4];
+    static _Thread_local uint8_t near[SDK_MAX_CELLS];
+    int memo = b->ncells <= AE_MAXC;
+    ae_near(g, memo ? none[degree & 3] : 0, near);
     static _Thread_local ae_ctx x;
     static _Thread_local int peers[SDK_MAX_CELLS];
     static _Thread_local unsigned tseen[SDK_MAX_CELLS], tmark;
@@ -140,6 +175,9 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
             }
             if (pc < 2)
                 continue;
+            int near01 = near[cells[0]] | near[cells[1]];
+            if (degree == 2 && !near01)
+                continue;
             int see01 = lg_sees(b, cells[0], cells[1]);
             if (degree == 2) {
                 if (ae_try(g, &x, cells, 2, pcm, see01, out)) {
@@ -162,8 +200,8 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                         tcm[w] = pcm[w] & x.bits[c][w];
                         tc += __builtin_popcountll(tcm[w]);
                     }
-                    if (tc < 2)
-                        continue;   /* (ae_try would find fewer than two excluders) */
+                    if (tc < 2 || !(near01 | near[c]))
+                        continue;   /* (fewer than two excluders, or as it was) */
                     cells[2] = c;
                     if (ae_try(g, &x, cells, 3, tcm, see01, out)) {
                         lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
@@ -172,5 +210,6 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                     }
                 }
         }
+    none[degree & 3] = lg_view_of(g)->epoch;
     return LG_NONE;
 }

@@ -76,14 +76,15 @@ uint32_t lg_inter(const sdk_board *b, int h1, int h2);
  * its digits of one place and of several (bit d-1), for a grid at the
  * moment of the call (view.c; boards have at most LG_MAX_HOUSES houses).
  * The answer lasts until the next call.  epoch counts the grid states the
- * view has seen; hchanged[h] and dchanged[d] are the epochs at which house
- * h's cells or digit d's candidates last changed (a new board: all). */
+ * view has seen; hchanged[h], dchanged[d] and cchanged[c] are the epochs at
+ * which house h's cells, digit d's candidates or cell c last changed (a new
+ * board: all). */
 typedef struct lg_view {
     uint32_t pos[LG_MAX_HOUSES][SDK_MAX_N + 1];
     uint32_t blank[LG_MAX_HOUSES];
     uint32_t one[LG_MAX_HOUSES], many[LG_MAX_HOUSES];
     unsigned long epoch;
-    unsigned long hchanged[LG_MAX_HOUSES], dchanged[SDK_MAX_N + 1];
+    unsigned long hchanged[LG_MAX_HOUSES], dchanged[SDK_MAX_N + 1], cchanged[SDK_MAX_CELLS];
 } lg_view;
 const lg_view *lg_view_of(const lg_grid *g);
 /* Finders whose answer in a house (or for a digit) depends on that house's

@@ -48,6 +48,8 @@ static void view_reset(const sdk_board *b)
         vw.v.hchanged[h] = vw.v.epoch;
     for (int d = 0; d <= n; d++)
         vw.v.dchanged[d] = vw.v.epoch;
+    for (int c = 0; c < b->ncells; c++)
+        vw.v.cchanged[c] = vw.v.epoch;
     memset(vw.cand, 0, sizeof vw.cand[0] * (size_t)b->ncells);
     memset(vw.val, 1, (size_t)b->ncells);
     vw.n = n;
@@ -82,6 +84,7 @@ const lg_view *lg_view_of(const lg_grid *g)
             continue;
         }
         uint32_t on = now & ~was, off = was & ~now;
+        vw.v.cchanged[c] = epoch;
         for (uint32_t m = on | off; m; m &= m - 1)
             vw.v.dchanged[lg_low(m) + 1] = epoch;
         for (int k = vw.mstart[c]; k < vw.mstart[c + 1]; k++) {

@@ -15,17 +15,19 @@ int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
         uint32_t vxy = g->cand[xy];
         if (lg_popc(vxy) != target)
             continue;
-        int np = lg_peers_se(b, xy, peers);
-        for (int i = 0; i < np; i++) {
+        /* Pincers are bivalue peers: those alone, in the same order. */
+        int np = lg_peers_se(b, xy, peers), nbi = 0;
+        for (int i = 0; i < np; i++)
+            if (lg_popc(g->cand[peers[i]]) == 2)
+                peers[nbi++] = peers[i];
+        for (int i = 0; i < nbi; i++) {
             int xz = peers[i];
             uint32_t vxz = g->cand[xz];
-            if (lg_popc(vxz) != 2 || lg_popc(vxy & ~vxz) != 1)
+            if (lg_popc(vxy & ~vxz) != 1)
                 continue;
-            for (int j = 0; j < np; j++) {
+            for (int j = 0; j < nbi; j++) {
                 int yz = peers[j];
                 uint32_t vyz = g->cand[yz];
-                if (lg_popc(vyz) != 2)
-                    continue;
                 uint32_t uni = vxy | vxz | vyz, inter = vxy & vxz & vyz;
                 if (lg_popc(uni) != 3 || lg_popc(inter) != (xyz ? 1 : 0))
                     continue;
