@@ -40,16 +40,26 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
         return 0;
     /* An excluder forbids only combinations holding all its digits: those
      * with a digit none of the cells holds forbid nothing and are dropped.
-     * Two cells of two digits or more and no excluder left keep them all. */
-    uint32_t un = 0;
+     * If each cell has two digits no excluder left holds (and two cells
+     * three, for triplets), every digit of a cell is in a combination of
+     * distinct such digits around it, which nothing forbids: nothing goes. */
+    uint32_t un = 0, held = 0, free_[3];
     for (int i = 0; i < k; i++)
         un |= g->cand[cells[i]];
-    int nrel = 0;
+    int nrel = 0, quiet = 1;
     for (int e = 0; e < ncommon; e++)
-        if (!(common[e] & ~un))
+        if (!(common[e] & ~un)) {
+            held |= common[e];
             common[nrel++] = common[e];
+        }
     ncommon = nrel;
-    if (k == 2 && !ncommon)
+    for (int i = 0; i < k; i++) {
+        free_[i] = g->cand[cells[i]] & ~held;
+        quiet &= lg_popc(free_[i]) >= 2;
+    }
+    for (int i = 0; i < k && k == 3 && quiet; i++)
+        quiet &= lg_popc(free_[i] | free_[(i + 1) % 3]) >= 3;
+    if (quiet)
         return 0;
     int see[3][3] = {{0}};
     see[0][1] = see[1][0] = see01;
@@ -165,6 +175,9 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     for (int n2 = 1; n2 < x.nlist; n2++)
         for (int n1 = 0; n1 < n2; n1++) {
             int cells[3] = {x.list[n1], x.list[n2], -1};
+            int near01 = near[cells[0]] | near[cells[1]];
+            if (degree == 2 && !near01)
+                continue;
             /* A third cell only narrows the common excluders: fewer than
              * two for the pair, none of its triplets can exclude. */
             uint64_t pcm[AE_WORDS], tcm[AE_WORDS];
@@ -174,9 +187,6 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                 pc += __builtin_popcountll(pcm[w]);
             }
             if (pc < 2)
-                continue;
-            int near01 = near[cells[0]] | near[cells[1]];
-            if (degree == 2 && !near01)
                 continue;
             int see01 = lg_sees(b, cells[0], cells[1]);
             if (degree == 2) {

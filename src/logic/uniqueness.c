@@ -22,6 +22,7 @@ static _Thread_local struct {
     int words;
     int hstart[SDK_MAX_CELLS + 1];      /* cell c's houses: hlist[hstart[c]..hstart[c + 1]) */
     uint16_t hlist[SDK_MAX_CELLS * 16];
+    uint8_t hidx[SDK_MAX_CELLS * 16];   /* the cell's index in each */
     uint64_t hset[SDK_MAX_CELLS][UL_WORDS];
 } ul_tab;
 
@@ -124,11 +125,19 @@ static void ul_type2(ul_ctx *u, const int *ex, int nex)
     ul_finish(u, 2);
 }
 
-static int ul_index(const lg_grid *g, int h, int c)
+/* Cell c's houses in SE's order. */
+static const uint16_t *ul_houses(int c, int *count)
 {
-    for (int i = 0; i < g->n; i++)
-        if (lg_hcell(g, h, i) == c)
-            return i;
+    *count = ul_tab.hstart[c + 1] - ul_tab.hstart[c];
+    return ul_tab.hlist + ul_tab.hstart[c];
+}
+
+/* Cell c's index in house h, or -1. */
+static int ul_index(int h, int c)
+{
+    for (int k = ul_tab.hstart[c]; k < ul_tab.hstart[c + 1]; k++)
+        if (ul_tab.hlist[k] == h)
+            return ul_tab.hidx[k];
     return -1;
 }
 
@@ -137,19 +146,25 @@ static int ul_index(const lg_grid *g, int h, int c)
 static void ul_type3(ul_ctx *u, int c1, int c2)
 {
     const lg_grid *g = u->g;
-    int n = g->n, hs[64], nh = lg_cell_houses(g->b, c1, hs);
+    int n = g->n, nh;
+    const uint16_t *hs = ul_houses(c1, &nh);
     const lg_view *v = lg_view_of(g);
     uint32_t extra = (g->cand[c1] | g->cand[c2]) & ~u->v12;
     for (int degree = lg_popc(extra); degree <= n - 2; degree++)
         for (int k = 0; k < nh; k++) {
-            int h = hs[k], i2 = ul_index(g, h, c2), i1 = ul_index(g, h, c1);
+            int h = hs[k], i2 = ul_index(h, c2), i1 = ul_index(h, c1);
             if (i2 < 0)
                 continue;
             int empty = lg_popc(v->blank[h]);
+            /* Sets of cells holding c1 and not c2: c1 and degree - 1 of the
+             * others with two candidates or more, in colex order. */
+            uint32_t others = 0, idx = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i1 && j != i2 && lg_popc(g->cand[lg_hcell(g, h, j)]) > 1)
+                    others |= 1u << j;
             if (degree * 2 <= empty)
-                for (uint32_t set = (1u << degree) - 1; set; set = lg_next_comb(set, n)) {
-                    if (!(set >> i1 & 1) || (set >> i2 & 1))
-                        continue;
+                for (uint32_t rest; (rest = lg_next_subset(others, degree - 1, &idx));) {
+                    uint32_t set = rest | 1u << i1;
                     uint32_t naked = extra & g->cand[c1] & g->cand[c2], uni = 0;
                     int ok = 1;
                     for (uint32_t m = set; m; m &= m - 1) {
@@ -209,10 +224,11 @@ static void ul_type3(ul_ctx *u, int c1, int c2)
 static void ul_type4(ul_ctx *u, int c1, int c2)
 {
     const lg_grid *g = u->g;
-    int hs[64], nh = lg_cell_houses(g->b, c1, hs), r1 = -1, r2 = -1;
+    int nh, r1 = -1, r2 = -1;
+    const uint16_t *hs = ul_houses(c1, &nh);
     for (int k = 0; k < nh; k++) {
         int h = hs[k];
-        if (ul_index(g, h, c2) < 0)
+        if (ul_index(h, c2) < 0)
             continue;
         uint32_t others = 0;
         for (int i = 0; i < g->n; i++) {
@@ -303,6 +319,9 @@ static int ul_tab_make(const sdk_board *b)
         if (c < b->ncells)
             memset(ul_tab.hset[c], 0, sizeof ul_tab.hset[c]);
         for (int i = 0; i < nh; i++) {
+            for (int j = 0; j < b->n; j++)
+                if (b->house_cells[hs[i] * b->n + j] == c)
+                    ul_tab.hidx[k] = (uint8_t)j;
             ul_tab.hlist[k++] = (uint16_t)hs[i];
             ul_tab.hset[c][hs[i] >> 6] |= 1ull << (hs[i] & 63);
         }
