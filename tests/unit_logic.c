@@ -400,6 +400,66 @@ static void test_board_reuse(void)
     CHECK(bad == 0, "board tables after reuse: %d wrong answers (%d boards at a reused address)", bad, reused);
 }
 
+/* lg_view_of against a fresh count, after random changes to a grid (cells
+ * given new candidates or digits, a second grid in turn, boards swapped):
+ * places, blanks, one- and many-place digits, and the epochs of what
+ * changed (the finders' memories rely on every change being marked). */
+static void test_view(void)
+{
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    static lg_grid grids[2], before;
+    const sdk_board *boards[2] = {B9, sdk_board_cached(3, 4)};
+    int bad = 0, marks = 0, checks = 0;
+    for (int t = 0; t < 600; t++) {
+        const sdk_board *b = boards[(t / 200) & 1];
+        lg_grid *g = &grids[t / 7 & 1];
+        int n = b->n;
+        if (t % 200 == 0 || g->b != b) {
+            memset(g, 0, sizeof *g);
+            g->b = b;
+            g->n = n;
+        }
+        const lg_view *v0 = lg_view_of(g);
+        unsigned long epoch = v0->epoch;
+        before = *g;
+        for (int k = sdk_rng_u32(&r) % 6; k > 0; k--) {
+            int c = (int)(sdk_rng_u32(&r) % (uint32_t)b->ncells);
+            g->val[c] = sdk_rng_u32(&r) % 3 ? 0 : (uint8_t)(1 + sdk_rng_u32(&r) % (uint32_t)n);
+            g->cand[c] = g->val[c] ? 0 : sdk_rng_u32(&r) & ((1u << n) - 1);
+        }
+        const lg_view *v = lg_view_of(g);
+        checks++;
+        for (int h = 0; h < b->nhouses; h++) {
+            uint32_t blank = 0, one = 0, many = 0;
+            int changed = 0;
+            for (int i = 0; i < n; i++) {
+                int c = b->house_cells[h * n + i];
+                blank |= (uint32_t)!g->val[c] << i;
+                changed |= g->cand[c] != before.cand[c] || !g->val[c] != !before.val[c];
+            }
+            for (int d = 1; d <= n; d++) {
+                uint32_t pos = 0;
+                for (int i = 0; i < n; i++)
+                    pos |= (g->cand[b->house_cells[h * n + i]] >> (d - 1) & 1) << i;
+                bad += v->pos[h][d] != pos;
+                one |= (uint32_t)(lg_popc(pos) == 1) << (d - 1);
+                many |= (uint32_t)(lg_popc(pos) > 1) << (d - 1);
+            }
+            bad += v->blank[h] != blank || v->one[h] != one || v->many[h] != many;
+            bad += changed && v->hchanged[h] <= epoch;
+            marks += changed;
+        }
+        for (int c = 0; c < b->ncells; c++) {
+            uint32_t diff = g->cand[c] ^ before.cand[c];
+            bad += (diff || !g->val[c] != !before.val[c]) && v->cchanged[c] <= epoch;
+            for (int d = 1; d <= n; d++)
+                bad += (diff >> (d - 1) & 1) && v->dchanged[d] <= epoch;
+        }
+    }
+    CHECK(bad == 0 && marks > 100, "view: %d wrong answers in %d checks (%d changed houses)", bad, checks, marks);
+}
+
 int main(void)
 {
     B9 = sdk_board_cached(3, 3);
@@ -409,6 +469,7 @@ int main(void)
     test_parse();
     test_hodoku();
     test_board_reuse();
+    test_view();
     CHECK(lg_length_bonus(6) < 0.05 && lg_length_bonus(7) > 0.05 && lg_length_bonus(10) > 0.15 &&
               lg_length_bonus(11) > 0.25 && lg_length_bonus(11) < 0.35, "length bonus thresholds");
     return CHECK_SUMMARY("unit_logic");
