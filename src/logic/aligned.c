@@ -22,6 +22,7 @@ typedef struct ae_ctx {
     int nexcl[SDK_MAX_CELLS];
     uint64_t bits[SDK_MAX_CELLS][AE_WORDS];   /* the same, as a set */
     int words;
+    const lg_seen_row *seen;                  /* the board's peer matrix */
 } ae_ctx;
 
 /* Tries cells[0..k) whose common excluders are the set cm (see01: the
@@ -64,7 +65,7 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
     int see[3][3] = {{0}};
     see[0][1] = see[1][0] = see01;
     for (int i = 0; i < 2 && k == 3; i++)
-        see[i][2] = see[2][i] = lg_sees(g->b, cells[i], cells[2]);
+        see[i][2] = see[2][i] = lg_seen(x->seen, cells[i], cells[2]);
     /* The combinations by their first k-1 digits: the last cell's digits
      * that complete an allowed one form a mask.  Stops once every
      * candidate is in an allowed combination (nothing to remove); a first
@@ -150,6 +151,7 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
         return LG_NONE;
     x.nlist = 0;
     x.words = (b->ncells + 63) / 64;
+    x.seen = lg_sees_table(b);
     for (int c = 0; c < b->ncells; c++) {
         x.index[c] = -1;
         if (lg_popc(g->cand[c]) < 2)
@@ -188,7 +190,7 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
             }
             if (pc < 2)
                 continue;
-            int see01 = lg_sees(b, cells[0], cells[1]);
+            int see01 = lg_seen(x.seen, cells[0], cells[1]);
             if (degree == 2) {
                 if (ae_try(g, &x, cells, 2, pcm, see01, out)) {
                     lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));

@@ -169,10 +169,10 @@ int lg_peers_se(const sdk_board *b, int cell, int *out)
 
 /* A peer bit matrix per board, made once per thread and board: finders ask
  * "do these two cells see each other" millions of times. */
-int lg_sees(const sdk_board *b, int a, int c)
+const lg_seen_row *lg_sees_table(const sdk_board *b)
 {
     static _Thread_local lg_board_id built;
-    static _Thread_local uint64_t bits[SDK_MAX_CELLS][(SDK_MAX_CELLS + 63) / 64];
+    static _Thread_local lg_seen_row bits[SDK_MAX_CELLS];
     if (!lg_board_is(&built, b)) {
         for (int x = 0; x < b->ncells; x++) {
             memset(bits[x], 0, sizeof bits[x]);
@@ -181,8 +181,10 @@ int lg_sees(const sdk_board *b, int a, int c)
         }
         lg_board_set(&built, b);
     }
-    return (int)(bits[a][c >> 6] >> (c & 63) & 1);
+    return bits;
 }
+
+int lg_sees(const sdk_board *b, int a, int c) { return lg_seen(lg_sees_table(b), a, c); }
 
 uint32_t lg_inter(const sdk_board *b, int h1, int h2)
 {

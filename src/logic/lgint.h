@@ -68,6 +68,10 @@ int lg_cell_houses(const sdk_board *b, int cell, int *out);
 int lg_peers_se(const sdk_board *b, int cell, int *out);
 /* 1 if cells a and b share a house. */
 int lg_sees(const sdk_board *b, int a, int c);
+/* The same as a bit matrix, for loops that ask often: lg_seen(t, a, c). */
+typedef uint64_t lg_seen_row[(SDK_MAX_CELLS + 63) / 64];
+const lg_seen_row *lg_sees_table(const sdk_board *b);
+static inline int lg_seen(const lg_seen_row *t, int a, int c) { return (int)(t[a][c >> 6] >> (c & 63) & 1); }
 
 /* Mask over house h1's cells of those also in h2 (cached per board). */
 uint32_t lg_inter(const sdk_board *b, int h1, int h2);

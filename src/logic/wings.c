@@ -11,6 +11,7 @@ int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
     int target = xyz ? 3 : 2;
     static _Thread_local int peers[SDK_MAX_CELLS];
     char c1[16], c2[16], c3[16];
+    const lg_seen_row *seen = lg_sees_table(b);
     for (int xy = 0; xy < b->ncells; xy++) {
         uint32_t vxy = g->cand[xy];
         if (lg_popc(vxy) != target)
@@ -35,7 +36,7 @@ int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
                 lg_begin(out, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 4.4 : 4.2);
                 for (int k = b->peer_start[xz]; k < b->peer_start[xz + 1]; k++) {
                     int v = b->peers[k];
-                    if (v == xy || v == yz || !lg_sees(b, v, yz) || (xyz && !lg_sees(b, v, xy)))
+                    if (v == xy || v == yz || !lg_seen(seen, v, yz) || (xyz && !lg_seen(seen, v, xy)))
                         continue;
                     lg_elim(g, out, v, z);
                 }
