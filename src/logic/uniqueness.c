@@ -150,18 +150,28 @@ static void ul_type3(ul_ctx *u, int c1, int c2)
     const uint16_t *hs = ul_houses(c1, &nh);
     const lg_view *v = lg_view_of(g);
     uint32_t extra = (g->cand[c1] | g->cand[c2]) & ~u->v12;
+    /* Per shared house: both cells' indexes, its blanks, and the others
+     * with two candidates or more (sets of cells holding c1 and not c2 are
+     * c1 and degree - 1 of those, in colex order). */
+    int at1[64], at2[64], blanks[64];   /* (a cell has at most 64 houses: lg_cell_houses) */
+    uint32_t more[64];
+    for (int k = 0; k < nh && k < 64; k++) {
+        int h = hs[k];
+        at1[k] = ul_index(h, c1);
+        at2[k] = ul_index(h, c2);
+        blanks[k] = lg_popc(v->blank[h]);
+        more[k] = 0;
+        for (int j = 0; j < n && at2[k] >= 0; j++)
+            if (j != at1[k] && j != at2[k] && lg_popc(g->cand[lg_hcell(g, h, j)]) > 1)
+                more[k] |= 1u << j;
+    }
     for (int degree = lg_popc(extra); degree <= n - 2; degree++)
-        for (int k = 0; k < nh; k++) {
-            int h = hs[k], i2 = ul_index(h, c2), i1 = ul_index(h, c1);
+        for (int k = 0; k < nh && k < 64; k++) {
+            int h = hs[k], i2 = at2[k], i1 = at1[k];
             if (i2 < 0)
                 continue;
-            int empty = lg_popc(v->blank[h]);
-            /* Sets of cells holding c1 and not c2: c1 and degree - 1 of the
-             * others with two candidates or more, in colex order. */
-            uint32_t others = 0, idx = 0;
-            for (int j = 0; j < n; j++)
-                if (j != i1 && j != i2 && lg_popc(g->cand[lg_hcell(g, h, j)]) > 1)
-                    others |= 1u << j;
+            int empty = blanks[k];
+            uint32_t others = more[k], idx = 0;
             if (degree * 2 <= empty)
                 for (uint32_t rest; (rest = lg_next_subset(others, degree - 1, &idx));) {
                     uint32_t set = rest | 1u << i1;
