@@ -452,7 +452,8 @@ static void test_view(void)
         }
         for (int c = 0; c < b->ncells; c++) {
             uint32_t diff = g->cand[c] ^ before.cand[c];
-            bad += (diff || !g->val[c] != !before.val[c]) && v->cchanged[c] <= epoch;
+            bad += (diff || g->val[c] != before.val[c]) && v->cchanged[c] <= epoch;
+            bad += g->val[c] != before.val[c] && (v->dchanged[g->val[c]] <= epoch || v->dchanged[before.val[c]] <= epoch);
             for (int d = 1; d <= n; d++)
                 bad += (diff >> (d - 1) & 1) && v->dchanged[d] <= epoch;
         }

@@ -75,14 +75,17 @@ const lg_view *lg_view_of(const lg_grid *g)
         }
         uint32_t now = g->cand[c], was = vw.cand[c];
         int flip = (g->val[c] == 0) != (vw.val[c] == 0);
-        if (now == was && !flip) {
-            vw.val[c] = g->val[c];
+        if (now == was && g->val[c] == vw.val[c])
             continue;
-        }
         uint32_t on = now & ~was, off = was & ~now;
         vw.v.cchanged[c] = epoch;
         for (uint32_t m = on | off; m; m &= m - 1)
             vw.v.dchanged[lg_low(m) + 1] = epoch;
+        if (g->val[c] != vw.val[c])   /* (the digits placed there count as changed too) */
+            for (int i = 0; i < 2; i++) {
+                int d = i ? g->val[c] : vw.val[c];
+                vw.v.dchanged[d <= SDK_MAX_N ? d : 0] = epoch;
+            }
         for (int k = vw.mstart[c]; k < vw.mstart[c + 1]; k++) {
             int h = vw.mhouse[k];
             uint32_t *pos = vw.v.pos[h], bit = 1u << vw.mindex[k];
