@@ -121,12 +121,13 @@ static void ae_near(const lg_grid *g, unsigned long none, uint8_t *near)
 {
     const sdk_board *b = g->b;
     const lg_view *v = lg_view_of(g);
-    for (int c = 0; c < b->ncells; c++) {
-        int k = v->cchanged[c] > none;
-        for (int i = b->peer_start[c]; i < b->peer_start[c + 1] && !k; i++)
-            k = v->cchanged[b->peers[i]] > none;
-        near[c] = (uint8_t)k;
-    }
+    memset(near, 0, (size_t)b->ncells);
+    for (int c = 0; c < b->ncells; c++)
+        if (v->cchanged[c] > none) {
+            near[c] = 1;
+            for (int i = b->peer_start[c]; i < b->peer_start[c + 1]; i++)
+                near[b->peers[i]] = 1;
+        }
 }
 
 int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
@@ -207,13 +208,15 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
                     if (c == cells[0] || c == cells[1] || x.index[c] < 0 || tseen[c] == tmark)
                         continue;
                     tseen[c] = tmark;
+                    if (!(near01 | near[c]))
+                        continue;   /* (as it was) */
                     int tc = 0;
                     for (int w = 0; w < x.words; w++) {
                         tcm[w] = pcm[w] & x.bits[c][w];
                         tc += __builtin_popcountll(tcm[w]);
                     }
-                    if (tc < 2 || !(near01 | near[c]))
-                        continue;   /* (fewer than two excluders, or as it was) */
+                    if (tc < 2)
+                        continue;   /* (ae_try would find fewer than two excluders) */
                     cells[2] = c;
                     if (ae_try(g, &x, cells, 3, tcm, see01, out)) {
                         lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
