@@ -225,7 +225,8 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
                                      _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
                 __m256i ok = _mm256_and_si256(c, _mm256_or_si256(
                                  _mm256_and_si256(E9_C1(a), E9_C2(b)), _mm256_and_si256(E9_C2(a), E9_C1(b))));
-                m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, row_lsb));
+                /* (spreading by shifts: a multiply here measured 1% slower) */
+                m = _mm256_and_si256(m, _mm256_or_si256(ok, _mm256_or_si256(_mm256_slli_epi32(ok, 9), _mm256_slli_epi32(ok, 18))));
                 /* band rule: g = the mini-rows; a, b = those of the next two rows */
                 __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
                                 _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
@@ -237,7 +238,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
                                      _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
                 ok = _mm256_and_si256(g, _mm256_or_si256(
                          _mm256_and_si256(E9_B1(a), E9_B2(b)), _mm256_and_si256(E9_B2(a), E9_B1(b))));
-                m = _mm256_and_si256(m, _mm256_mullo_epi32(ok, _mm256_set1_epi32(7)));
+                m = _mm256_and_si256(m, _mm256_sub_epi32(_mm256_slli_epi32(ok, 3), ok));
                 empty = _mm256_or_si256(empty, _mm256_and_si256(_mm256_cmpeq_epi32(m, zero),
                                                                  i < 4 ? real : real_last));
             }
@@ -249,7 +250,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
                                  _mm256_srli_epi32(t, 1), _mm256_srli_epi32(t, 2))), seg_bits);
             t_rows = _mm256_and_si256(_mm256_or_si256(t_rows, _mm256_or_si256(
                          _mm256_srli_epi32(t_rows, 3), _mm256_srli_epi32(t_rows, 6))), row_lsb);
-            placed[i] = _mm256_andnot_si256(_mm256_mullo_epi32(t_rows, nine), m);
+            placed[i] = _mm256_andnot_si256(_mm256_sub_epi32(_mm256_slli_epi32(t_rows, 9), t_rows), m);
             v[i] = m;
         }
         if (!_mm256_testz_si256(empty, empty)) return 0;
