@@ -78,46 +78,24 @@ typedef struct e9_search {
  * check costs nothing in the hot loop (one test of the node count). */
 #define E9_BUDGET_NODES 1024
 
-/* The branching choice (tdoku's): the band or stack with the fewest
- * configurations summed over the digits, and in it the digit with the
- * fewest (at least two).  A configuration fixes the digit's mini-rows (or
- * mini-columns) in the whole band at once, so each branch propagates far;
- * together with the line rules this takes as few guesses as tdoku (on
- * forum_hardest_1905 about 64 a puzzle at limit 2, against 92 for the
- * busiest bivalue cell).  *stack is 0 for a band, 1 for a stack; *where is
- * its index; *pattern the digit's segment set (band) or band x column
- * matrix (stack).  The counts go to *configs (for the branches below, as
- * prev); prev and pairs as in e9_config_counts.  Returns the digit, or -1
- * if every digit is fixed everywhere. */
+/* The branching choice (tdoku's, see e9_config_choose): the band or stack
+ * with the fewest configurations summed over the digits, and in it the
+ * digit with the fewest (at least two).  A configuration fixes the digit's
+ * mini-rows (or mini-columns) in the whole band at once, so each branch
+ * propagates far; together with the line rules this takes as few guesses
+ * as tdoku (on forum_hardest_1905 about 64 a puzzle at limit 2, against 92
+ * for the busiest bivalue cell).  *stack is 0 for a band, 1 for a stack;
+ * *where is its index; *pattern the digit's segment set (band) or band x
+ * column matrix (stack).  The counts go to *configs (for the branches
+ * below, as prev); prev and pairs as in e9_config_choose.  Returns the
+ * digit, or -1 if every digit is fixed everywhere. */
 static int e9_choose_config(const e9_state *s, e9_configs *configs, const e9_configs *prev,
                             unsigned pairs, int *stack, int *where, unsigned *pattern)
 {
-    int total[2][3];
-    e9_config_counts(s, configs, total, prev, pairs);
-    /* Minima of (count, index) keys, without branches (which group and
-     * digit win is anyone's guess): the first of the fewest, as a loop of
-     * strict comparisons would pick. */
-    unsigned group = ~0u;
-#pragma GCC unroll 6
-    for (unsigned g = 0; g < 6; g++) {
-        unsigned t = (unsigned)total[g / 3][g % 3], key = t > 9 ? t << 3 | g : ~0u;
-        group = key < group ? key : group;
-    }
-    if (group == ~0u) return -1;
-    int best_kind = (int)(group & 7) / 3, best_where = (int)(group & 7) % 3;
-    unsigned digit = 7u << 4 | 15;
-#pragma GCC unroll 9
-    for (unsigned d = 0; d < 9; d++) {
-        unsigned k = (unsigned)e9_config_count(configs, best_kind, best_where, (int)d);
-        unsigned key = k >= 2 ? k << 4 | d : ~0u;
-        digit = key < digit ? key : digit;
-    }
-    int best_digit = (digit & 15) == 15 ? -1 : (int)(digit & 15);
-    *stack = best_kind;
-    *where = best_where;
-    *pattern = best_kind ? e9_stack_pattern(s, best_digit, best_where)
-                         : e9_segments(s->cand[E9_K(best_digit, best_where)]);
-    return best_digit;
+    int d = e9_config_choose(s, configs, prev, pairs, stack, where);
+    if (d < 0) return -1;
+    *pattern = *stack ? e9_stack_pattern(s, d, *where) : e9_segments(s->cand[E9_K(d, *where)]);
+    return d;
 }
 
 /* Restricts digit d to one configuration perm (a permutation as a segment

@@ -396,18 +396,20 @@ void e9_write_solution(const e9_state *s, uint8_t out[81])
     memcpy(out, buf, 81);
 }
 
-/* The configurations of every digit in every band and stack, and their
- * totals per band (total[0][b]) and per stack (total[1][st]).  With AVX2
- * for all lanes (digit, band) at once: a 3x3 matrix holds sum over the
- * entries (r, c) of one row r of m[r][c] times the two products of its 2x2
- * minor (the same terms as the band and stack rules in e9_simd_pass).  Lane
+/* The configurations of every digit in every band and stack, and the
+ * branching choice they give (see e9_config_choose).  With AVX2 for all
+ * lanes (digit, band) at once: a 3x3 matrix holds sum over the entries
+ * (r, c) of one row r of m[r][c] times the two products of its 2x2 minor
+ * (the same terms as the band and stack rules in e9_simd_pass).  Lane
  * (d, b) takes row 0 of the band's rows x boxes matrix, and row b (band b)
  * of stack b's bands x columns matrix; those terms, one bit each, go to
  * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
  * popcount per byte counts them.  Byte sums over the digits give the
- * totals (at most 54 a byte). */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
-                      unsigned pairs)
+ * totals (at most 54 a byte).  The two minima are taken in the registers
+ * too (keys count << 4 | index, as the scalar choice compares them): read
+ * back byte by byte, the counts cost ~2% of the time on serg. */
+int e9_config_choose(const e9_state *s, e9_configs *out, const e9_configs *prev, unsigned pairs,
+                     int *kind, int *where)
 {
     if (!prev) pairs = 0x1f;
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), all27 = _mm256_set1_epi32(0x7ffffff);
@@ -420,7 +422,7 @@ void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const
     const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low4 = _mm256_set1_epi8(0x0f);
-    __m256i sum = _mm256_setzero_si256();
+    __m256i sum = _mm256_setzero_si256(), pops[5];
 #define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
 #define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
@@ -432,7 +434,7 @@ void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         if (!(pairs & (1u << i))) {
-            __m256i pop = _mm256_load_si256((const __m256i *)prev->bytes[i]);
+            __m256i pop = pops[i] = _mm256_load_si256((const __m256i *)prev->bytes[i]);
             _mm256_store_si256((__m256i *)out->bytes[i], pop);
             sum = _mm256_add_epi8(sum, pop);
             continue;
@@ -458,17 +460,51 @@ void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const
                                       _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi32(w, 4), low4)));
         _mm256_store_si256((__m256i *)out->bytes[i], pop);
         sum = _mm256_add_epi8(sum, pop);
+        pops[i] = pop;
     }
 #undef E9_C1
 #undef E9_C2
 #undef E9_B1
 #undef E9_B2
-    uint32_t t[4];
-    _mm_storeu_si128((__m128i *)t, _mm_add_epi8(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)));
-    for (int b = 0; b < 3; b++) {
-        total[0][b] = (int)(t[b] & 0xff);
-        total[1][b] = (int)(((t[b] >> 8) & 0xff) + ((t[b] >> 16) & 0xff) + (t[b] >> 24));
+    /* A lane's band count (byte 0) or stack count (bytes 1-3 summed), as
+     * 32 bits: byte weights, then pairs of 16-bit sums. */
+    const __m256i w_band = _mm256_set1_epi32(0x00000001), w_stack = _mm256_set1_epi32(0x01010100);
+    const __m256i ones16 = _mm256_set1_epi16(1), none = _mm256_set1_epi32(-1);
+    const __m128i ones16_128 = _mm256_castsi256_si128(ones16), none128 = _mm256_castsi256_si128(none);
+    const __m128i nine128 = _mm_set1_epi32(9);
+    __m128i t = _mm_add_epi8(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    __m128i tb = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_band)), ones16_128);
+    __m128i ts = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_stack)), ones16_128);
+    /* the group: totals above nine (a fixed band or stack has nine; lane 3
+     * holds no band and counts 0) */
+    __m128i kb = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(tb, 3), _mm_setr_epi32(0, 1, 2, 7)),
+                              _mm_andnot_si128(_mm_cmpgt_epi32(tb, nine128), none128));
+    __m128i ks = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(ts, 3), _mm_setr_epi32(3, 4, 5, 7)),
+                              _mm_andnot_si128(_mm_cmpgt_epi32(ts, nine128), none128));
+    __m128i g = _mm_min_epu32(kb, ks);
+    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(1, 0, 3, 2)));
+    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(2, 3, 0, 1)));
+    unsigned group = (unsigned)_mm_cvtsi128_si32(g);
+    if (group == ~0u) return -1;
+    *kind = (int)(group & 7) / 3;
+    *where = (int)(group & 7) % 3;
+    /* the digit: the fewest configurations there, at least two */
+    const __m256i w = *kind ? w_stack : w_band, two = _mm256_set1_epi32(1);
+    const __m256i here = _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_epi32(*where));
+    __m256i best = none;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i k = _mm256_madd_epi16(_mm256_maddubs_epi16(pops[i], w), ones16);
+        __m256i key = _mm256_or_si256(_mm256_slli_epi32(k, 4),
+                                      _mm256_setr_epi32(2 * i, 2 * i, 2 * i, 2 * i, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1));
+        __m256i ok = _mm256_and_si256(here, _mm256_cmpgt_epi32(k, two));
+        best = _mm256_min_epu32(best, _mm256_or_si256(key, _mm256_andnot_si256(ok, none)));
     }
+    __m128i b = _mm_min_epu32(_mm256_castsi256_si128(best), _mm256_extracti128_si256(best, 1));
+    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(1, 0, 3, 2)));
+    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+    unsigned digit = (unsigned)_mm_cvtsi128_si32(b);
+    return digit == ~0u ? -1 : (int)(digit & 15);
 }
 
 /* masks[E9_K(d, b)] = the cells of band b holding digit d + 1 (the other

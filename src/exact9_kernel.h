@@ -47,7 +47,7 @@ typedef struct e9_state {
 } e9_state;
 
 /* The configurations (tdoku's word) of every digit in every band and stack,
- * as e9_config_counts leaves them: for digit d, the four bytes at
+ * as e9_config_choose leaves them: for digit d, the four bytes at
  * bytes[d / 2][(d & 1) * 16 + 4 * where] hold its count in band `where`
  * (byte 0) and, summed over bytes 1-3, in stack `where` -- the layout the
  * AVX2 kernel's registers give; the portable one fills the same. */
@@ -74,11 +74,15 @@ int e9_propagate(e9_state *s, int use_lines, unsigned *pairs);
 void e9_write_solution(const e9_state *s, uint8_t out[81]);
 
 /* The configurations of every digit in every band and stack (out), and
- * their totals per band (total[0][b]) and per stack (total[1][st]).  prev
- * (or NULL): the counts of a state s differs from only in the digit pairs
- * `pairs` (see e9_propagate); the others' counts may be copied from it. */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
-                      unsigned pairs);
+ * the branching choice they give (tdoku's): the band (*kind 0) or stack
+ * (*kind 1) `*where` with the fewest configurations summed over the digits
+ * (more than nine: not yet fixed), and in it the digit with the fewest (at
+ * least two), the first of the fewest each time.  Returns that digit, or -1
+ * if every band and stack is fixed.  prev (or NULL): the counts of a state
+ * s differs from only in the digit pairs `pairs` (see e9_propagate); the
+ * others' counts may be copied from it. */
+int e9_config_choose(const e9_state *s, e9_configs *out, const e9_configs *prev, unsigned pairs,
+                     int *kind, int *where);
 
 /* Digit d's configurations in band (kind 0) or stack (kind 1) `where`. */
 static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)

@@ -278,12 +278,12 @@ void e9_write_solution(const e9_state *s, uint8_t out[81])
 }
 
 /* By table, per digit and band or stack (all of them: prev is not used). */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
-                      unsigned pairs)
+int e9_config_choose(const e9_state *s, e9_configs *out, const e9_configs *prev, unsigned pairs,
+                     int *kind, int *where)
 {
     (void)prev;
     (void)pairs;
-    for (int b = 0; b < 3; b++) total[0][b] = total[1][b] = 0;
+    int total[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
             uint8_t *p = &out->bytes[d >> 1][(d & 1) * 16 + b * 4];
@@ -291,6 +291,24 @@ void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const
             total[1][b] += p[1] = e9_perm_count[e9_stack_pattern(s, d, b)];
             p[2] = p[3] = 0;
         }
+    /* Minima of (count, index) keys, without branches (which group and
+     * digit win is anyone's guess): the first of the fewest, as a loop of
+     * strict comparisons would pick. */
+    unsigned group = ~0u;
+    for (unsigned g = 0; g < 6; g++) {
+        unsigned t = (unsigned)total[g / 3][g % 3], key = t > 9 ? t << 3 | g : ~0u;
+        group = key < group ? key : group;
+    }
+    if (group == ~0u) return -1;
+    *kind = (int)(group & 7) / 3;
+    *where = (int)(group & 7) % 3;
+    unsigned digit = ~0u;
+    for (unsigned d = 0; d < 9; d++) {
+        unsigned k = (unsigned)e9_config_count(out, *kind, *where, (int)d);
+        unsigned key = k >= 2 ? k << 4 | d : ~0u;
+        digit = key < digit ? key : digit;
+    }
+    return digit == ~0u ? -1 : (int)(digit & 15);
 }
 
 int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
