@@ -26,6 +26,121 @@ static inline void e9_count_add(__m128i out[4], const __m128i a[4], const __m128
                                        _mm_and_si128(a[0], b[2])));
 }
 
+/* A register's mini-rows (bit 9r+3k: the digit may use row r of box k)
+ * and columns (bits 0-8), per lane. */
+static inline __m256i e9_mini_rows(__m256i m)
+{
+    return _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(_mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))),
+                            _mm256_set1_epi32(0x1249249));
+}
+
+static inline __m256i e9_columns(__m256i m)
+{
+    return _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(_mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))),
+                            _mm256_set1_epi32(0x1ff));
+}
+
+/* Where to branch (see e9_branch), from the mini-rows (rows[i]: bit 9r+3k
+ * if the digit may use row r of box k) and columns (cols[i]: bits 0-8) of
+ * every register's lanes, which the line rules have at hand: the
+ * configurations of every digit in every band and stack, with AVX2 for all
+ * lanes (digit, band) at once: a 3x3 matrix holds sum over the entries
+ * (r, c) of one row r of m[r][c] times the two products of its 2x2 minor
+ * (the same terms as the band and stack rules in e9_simd_pass).  Lane
+ * (d, b) takes row 0 of the band's rows x boxes matrix, and row b (band b)
+ * of stack b's bands x columns matrix; those terms, one bit each, go to
+ * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
+ * popcount per byte counts them.  Byte sums over the digits give the
+ * totals (at most 54 a byte).  The two minima are taken in the registers
+ * too (keys count << 4 | index: the first of the fewest). */
+static void e9_simd_choose(const __m256i rows[5], const __m256i cols[5], e9_branch *br)
+{
+    const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
+    const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
+    const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
+    const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
+    const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
+    const __m256i row0 = _mm256_set1_epi32(0x49);
+    const __m256i own_stack = _mm256_setr_epi32(0x7, 0x38, 0x1c0, 0, 0x7, 0x38, 0x1c0, 0);
+    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low4 = _mm256_set1_epi8(0x0f);
+    __m256i sum = _mm256_setzero_si256(), pops[5];
+#define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
+#define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
+#define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
+#define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
+                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i g = rows[i];
+        __m256i a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
+        __m256i b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
+        g = _mm256_and_si256(g, row0);
+        __m256i x1 = _mm256_and_si256(g, _mm256_and_si256(E9_B1(a), E9_B2(b)));
+        __m256i x2 = _mm256_and_si256(g, _mm256_and_si256(E9_B2(a), E9_B1(b)));
+        __m256i c = cols[i];
+        a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
+        b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
+        c = _mm256_and_si256(c, own_stack);
+        __m256i y1 = _mm256_and_si256(c, _mm256_and_si256(E9_C1(a), E9_C2(b)));
+        __m256i y2 = _mm256_and_si256(c, _mm256_and_si256(E9_C2(a), E9_C1(b)));
+        __m256i w = _mm256_or_si256(_mm256_or_si256(x1, _mm256_slli_epi32(x2, 1)),
+                                    _mm256_or_si256(_mm256_slli_epi32(y1, 8), _mm256_slli_epi32(y2, 17)));
+        __m256i pop = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(w, low4)),
+                                      _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi32(w, 4), low4)));
+        sum = _mm256_add_epi8(sum, pop);
+        pops[i] = pop;
+    }
+#undef E9_C1
+#undef E9_C2
+#undef E9_B1
+#undef E9_B2
+    /* A lane's band count (byte 0) or stack count (bytes 1-3 summed), as
+     * 32 bits: byte weights, then pairs of 16-bit sums. */
+    const __m256i w_band = _mm256_set1_epi32(0x00000001), w_stack = _mm256_set1_epi32(0x01010100);
+    const __m256i ones16 = _mm256_set1_epi16(1), none = _mm256_set1_epi32(-1);
+    const __m128i ones16_128 = _mm256_castsi256_si128(ones16), none128 = _mm256_castsi256_si128(none);
+    const __m128i nine128 = _mm_set1_epi32(9);
+    __m128i t = _mm_add_epi8(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    __m128i tb = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_band)), ones16_128);
+    __m128i ts = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_stack)), ones16_128);
+    /* the group: totals above nine (a fixed band or stack has nine; lane 3
+     * holds no band and counts 0) */
+    __m128i kb = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(tb, 3), _mm_setr_epi32(0, 1, 2, 7)),
+                              _mm_andnot_si128(_mm_cmpgt_epi32(tb, nine128), none128));
+    __m128i ks = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(ts, 3), _mm_setr_epi32(3, 4, 5, 7)),
+                              _mm_andnot_si128(_mm_cmpgt_epi32(ts, nine128), none128));
+    __m128i g = _mm_min_epu32(kb, ks);
+    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(1, 0, 3, 2)));
+    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(2, 3, 0, 1)));
+    unsigned group = (unsigned)_mm_cvtsi128_si32(g);
+    br->digit = -1;
+    if (group == ~0u) return;
+    br->kind = (int)(group & 7) / 3;
+    br->where = (int)(group & 7) % 3;
+    /* the digit: the fewest configurations there, at least two */
+    const __m256i w = br->kind ? w_stack : w_band, two = _mm256_set1_epi32(1);
+    const __m256i here = _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_epi32(br->where));
+    __m256i best = none;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i k = _mm256_madd_epi16(_mm256_maddubs_epi16(pops[i], w), ones16);
+        __m256i key = _mm256_or_si256(_mm256_slli_epi32(k, 4),
+                                      _mm256_setr_epi32(2 * i, 2 * i, 2 * i, 2 * i, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1));
+        __m256i ok = _mm256_and_si256(here, _mm256_cmpgt_epi32(k, two));
+        best = _mm256_min_epu32(best, _mm256_or_si256(key, _mm256_andnot_si256(ok, none)));
+    }
+    __m128i b = _mm_min_epu32(_mm256_castsi256_si128(best), _mm256_extracti128_si256(best, 1));
+    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(1, 0, 3, 2)));
+    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+    unsigned digit = (unsigned)_mm_cvtsi128_si32(b);
+    br->digit = digit == ~0u ? -1 : (int)(digit & 15);
+}
+
 /* The line rules of e9_line_rules, with AVX2 on all digits and bands at
  * once: v[] as in e9_simd_pass (at its fixpoint, so every cell has a
  * digit), u = the unsolved cells per band (lanes 0-2), done = the state's
@@ -36,20 +151,16 @@ static inline void e9_count_add(__m128i out[4], const __m128i a[4], const __m128
  * ones at 9-17, so one set of saturating counters counts both.  Returns -1
  * on a contradiction, else the registers it erased from (bit i: v[i]).
  * Out of line: it runs once a propagation, and the pass's loop stays small. */
-static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8])
+static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8], e9_branch *br)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), nine = _mm256_set1_epi32(0x1ff);
     const __m256i k49 = _mm256_set1_epi32(0x49), row_lsb = _mm256_set1_epi32(0x40201);
-    __m256i rf[5], cf[5];
+    __m256i rf[5], cf[5], rs5[5], cs5[5];
     __m256i rc[4], cc[4];
     for (int k = 0; k < 4; k++) rc[k] = cc[k] = _mm256_setzero_si256();
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
-        __m256i m = v[i];
-        __m256i r = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                        _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
-        __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                        _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
+        __m256i r = rs5[i] = e9_mini_rows(v[i]), c = cs5[i] = e9_columns(v[i]);
         /* forced into a mini-row: the other two rows of its box are empty */
         __m256i other_rows = _mm256_or_si256(
             _mm256_or_si256(_mm256_slli_epi32(r, 9), _mm256_srli_epi32(r, 18)),
@@ -106,7 +217,10 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
     __m128i cols = _mm_or_si128(reach3_c, _mm_slli_epi32(forced3_c, 9));
     __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_load_si128((const __m128i *)&done[0]), rows),
                                 _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[4]), cols));
-    if (_mm_testz_si128(news, news)) return 0;
+    if (_mm_testz_si128(news, news)) {
+        e9_simd_choose(rs5, cs5, br);
+        return 0;
+    }
     _mm_store_si128((__m128i *)&done[0], rows);
     _mm_store_si128((__m128i *)&done[4], cols);
     const __m256i rr = _mm256_broadcastsi128_si256(reach3_r), rcol = _mm256_broadcastsi128_si256(reach3_c);
@@ -149,6 +263,7 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
     }
 #undef E9_SPREAD3
 #undef E9_SPREADCOL
+    if (!changed) e9_simd_choose(rs5, cs5, br);
     return changed;
 }
 
@@ -237,7 +352,7 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
 #undef E9_B1
 #undef E9_B2
 
-static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
+static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
@@ -255,9 +370,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
     __m128i single_done = taken_done;
     unsigned pair = s->dirty | (s->dirty >> 1);     /* bit 2i: digit 2i or 2i + 1 */
     dirty = (pair & 1) | (pair >> 1 & 2) | (pair >> 2 & 4) | (pair >> 3 & 8) | (pair >> 4 & 16);
-    unsigned touched = 0;
     for (;;) {
-        touched |= dirty;
         __m256i old[5], placed[5];
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) old[i] = v[i];
@@ -352,13 +465,22 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top.  A solved grid
          * (every cell placed, no clash) has nothing left for them. */
-        int lines = use_lines && !_mm_testz_si128(two, two) ? e9_simd_line_rules(v, two, s->lines_done) : 0;
+        if (_mm_testz_si128(two, two)) break;   /* solved */
+        if (!use_lines) {
+            __m256i rows[5], cols[5];
+            for (int i = 0; i < 5; i++) {
+                rows[i] = e9_mini_rows(v[i]);
+                cols[i] = e9_columns(v[i]);
+            }
+            e9_simd_choose(rows, cols, br);
+            break;
+        }
+        int lines = e9_simd_line_rules(v, two, s->lines_done, br);
         if (lines < 0) return 0;
         if (!lines) break;
         dirty = (unsigned)lines;
     }
     s->dirty = 0;
-    *pairs = touched;
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)&s->cand[8 * i], v[i]);
     uint32_t u[4];
     _mm_storeu_si128((__m128i *)u, two);
@@ -368,9 +490,9 @@ static int e9_simd_pass(e9_state *s, int use_lines, unsigned *pairs)
     return 1;
 }
 
-int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
+int e9_propagate(e9_state *s, int use_lines, e9_branch *br)
 {
-    return e9_simd_pass(s, use_lines, pairs);
+    return e9_simd_pass(s, use_lines, br);
 }
 
 /* Per band, each digit's 27-bit mask spread to one byte a cell (a byte
@@ -394,117 +516,6 @@ void e9_write_solution(const e9_state *s, uint8_t out[81])
         _mm256_storeu_si256((__m256i *)&buf[27 * b], acc);
     }
     memcpy(out, buf, 81);
-}
-
-/* The configurations of every digit in every band and stack, and the
- * branching choice they give (see e9_config_choose).  With AVX2 for all
- * lanes (digit, band) at once: a 3x3 matrix holds sum over the entries
- * (r, c) of one row r of m[r][c] times the two products of its 2x2 minor
- * (the same terms as the band and stack rules in e9_simd_pass).  Lane
- * (d, b) takes row 0 of the band's rows x boxes matrix, and row b (band b)
- * of stack b's bands x columns matrix; those terms, one bit each, go to
- * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
- * popcount per byte counts them.  Byte sums over the digits give the
- * totals (at most 54 a byte).  The two minima are taken in the registers
- * too (keys count << 4 | index, as the scalar choice compares them): read
- * back byte by byte, the counts cost ~2% of the time on serg. */
-int e9_config_choose(const e9_state *s, e9_configs *out, const e9_configs *prev, unsigned pairs,
-                     int *kind, int *where)
-{
-    if (!prev) pairs = 0x1f;
-    const __m256i seg_bits = _mm256_set1_epi32(0x1249249), all27 = _mm256_set1_epi32(0x7ffffff);
-    const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
-    const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
-    const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
-    const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
-    const __m256i nine = _mm256_set1_epi32(0x1ff), row0 = _mm256_set1_epi32(0x49);
-    const __m256i own_stack = _mm256_setr_epi32(0x7, 0x38, 0x1c0, 0, 0x7, 0x38, 0x1c0, 0);
-    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low4 = _mm256_set1_epi8(0x0f);
-    __m256i sum = _mm256_setzero_si256(), pops[5];
-#define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
-#define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
-#define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
-#define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        if (!(pairs & (1u << i))) {
-            __m256i pop = pops[i] = _mm256_load_si256((const __m256i *)prev->bytes[i]);
-            _mm256_store_si256((__m256i *)out->bytes[i], pop);
-            sum = _mm256_add_epi8(sum, pop);
-            continue;
-        }
-        __m256i m = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
-        __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                        _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
-        __m256i a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
-        __m256i b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
-        g = _mm256_and_si256(g, row0);
-        __m256i x1 = _mm256_and_si256(g, _mm256_and_si256(E9_B1(a), E9_B2(b)));
-        __m256i x2 = _mm256_and_si256(g, _mm256_and_si256(E9_B2(a), E9_B1(b)));
-        __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
-                        _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
-        a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
-        b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
-        c = _mm256_and_si256(c, own_stack);
-        __m256i y1 = _mm256_and_si256(c, _mm256_and_si256(E9_C1(a), E9_C2(b)));
-        __m256i y2 = _mm256_and_si256(c, _mm256_and_si256(E9_C2(a), E9_C1(b)));
-        __m256i w = _mm256_or_si256(_mm256_or_si256(x1, _mm256_slli_epi32(x2, 1)),
-                                    _mm256_or_si256(_mm256_slli_epi32(y1, 8), _mm256_slli_epi32(y2, 17)));
-        __m256i pop = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(w, low4)),
-                                      _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi32(w, 4), low4)));
-        _mm256_store_si256((__m256i *)out->bytes[i], pop);
-        sum = _mm256_add_epi8(sum, pop);
-        pops[i] = pop;
-    }
-#undef E9_C1
-#undef E9_C2
-#undef E9_B1
-#undef E9_B2
-    /* A lane's band count (byte 0) or stack count (bytes 1-3 summed), as
-     * 32 bits: byte weights, then pairs of 16-bit sums. */
-    const __m256i w_band = _mm256_set1_epi32(0x00000001), w_stack = _mm256_set1_epi32(0x01010100);
-    const __m256i ones16 = _mm256_set1_epi16(1), none = _mm256_set1_epi32(-1);
-    const __m128i ones16_128 = _mm256_castsi256_si128(ones16), none128 = _mm256_castsi256_si128(none);
-    const __m128i nine128 = _mm_set1_epi32(9);
-    __m128i t = _mm_add_epi8(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    __m128i tb = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_band)), ones16_128);
-    __m128i ts = _mm_madd_epi16(_mm_maddubs_epi16(t, _mm256_castsi256_si128(w_stack)), ones16_128);
-    /* the group: totals above nine (a fixed band or stack has nine; lane 3
-     * holds no band and counts 0) */
-    __m128i kb = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(tb, 3), _mm_setr_epi32(0, 1, 2, 7)),
-                              _mm_andnot_si128(_mm_cmpgt_epi32(tb, nine128), none128));
-    __m128i ks = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(ts, 3), _mm_setr_epi32(3, 4, 5, 7)),
-                              _mm_andnot_si128(_mm_cmpgt_epi32(ts, nine128), none128));
-    __m128i g = _mm_min_epu32(kb, ks);
-    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(1, 0, 3, 2)));
-    g = _mm_min_epu32(g, _mm_shuffle_epi32(g, _MM_SHUFFLE(2, 3, 0, 1)));
-    unsigned group = (unsigned)_mm_cvtsi128_si32(g);
-    if (group == ~0u) return -1;
-    *kind = (int)(group & 7) / 3;
-    *where = (int)(group & 7) % 3;
-    /* the digit: the fewest configurations there, at least two */
-    const __m256i w = *kind ? w_stack : w_band, two = _mm256_set1_epi32(1);
-    const __m256i here = _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_epi32(*where));
-    __m256i best = none;
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        __m256i k = _mm256_madd_epi16(_mm256_maddubs_epi16(pops[i], w), ones16);
-        __m256i key = _mm256_or_si256(_mm256_slli_epi32(k, 4),
-                                      _mm256_setr_epi32(2 * i, 2 * i, 2 * i, 2 * i, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1));
-        __m256i ok = _mm256_and_si256(here, _mm256_cmpgt_epi32(k, two));
-        best = _mm256_min_epu32(best, _mm256_or_si256(key, _mm256_andnot_si256(ok, none)));
-    }
-    __m128i b = _mm_min_epu32(_mm256_castsi256_si128(best), _mm256_extracti128_si256(best, 1));
-    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(1, 0, 3, 2)));
-    b = _mm_min_epu32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
-    unsigned digit = (unsigned)_mm_cvtsi128_si32(b);
-    return digit == ~0u ? -1 : (int)(digit & 15);
 }
 
 /* masks[E9_K(d, b)] = the cells of band b holding digit d + 1 (the other
