@@ -40,65 +40,31 @@ static inline __m256i e9_columns(__m256i m)
                             _mm256_set1_epi32(0x1ff));
 }
 
-/* Where to branch (see e9_branch), from the mini-rows (rows[i]: bit 9r+3k
- * if the digit may use row r of box k) and columns (cols[i]: bits 0-8) of
- * every register's lanes, which the line rules have at hand: the
+/* Where to branch (see e9_branch), from the terms e9_rules leaves: the
  * configurations of every digit in every band and stack, with AVX2 for all
  * lanes (digit, band) at once: a 3x3 matrix holds sum over the entries
  * (r, c) of one row r of m[r][c] times the two products of its 2x2 minor
- * (the same terms as the band and stack rules in e9_simd_pass).  Lane
+ * (the terms the band and stack rules compute anyway).  Lane
  * (d, b) takes row 0 of the band's rows x boxes matrix, and row b (band b)
  * of stack b's bands x columns matrix; those terms, one bit each, go to
  * byte 0 (band) and bytes 1-3 (stack) of the lane, and a nibble-table
  * popcount per byte counts them.  Byte sums over the digits give the
  * totals (at most 54 a byte).  The two minima are taken in the registers
  * too (keys count << 4 | index: the first of the fewest). */
-static void e9_simd_choose(const __m256i rows[5], const __m256i cols[5], e9_branch *br)
+static void e9_simd_choose(const uint32_t *terms, e9_branch *br)
 {
-    const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
-    const __m256i box01 = _mm256_set1_epi32(0x241209), box2 = _mm256_set1_epi32(0x1008040);
-    const __m256i box0 = _mm256_set1_epi32(0x40201), box12 = _mm256_set1_epi32(0x1209048);
-    const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
-    const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
-    const __m256i row0 = _mm256_set1_epi32(0x49);
-    const __m256i own_stack = _mm256_setr_epi32(0x7, 0x38, 0x1c0, 0, 0x7, 0x38, 0x1c0, 0);
     const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low4 = _mm256_set1_epi8(0x0f);
     __m256i sum = _mm256_setzero_si256(), pops[5];
-#define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
-#define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
-#define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
-#define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
-                                 _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
-        __m256i g = rows[i];
-        __m256i a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
-        __m256i b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
-        g = _mm256_and_si256(g, row0);
-        __m256i x1 = _mm256_and_si256(g, _mm256_and_si256(E9_B1(a), E9_B2(b)));
-        __m256i x2 = _mm256_and_si256(g, _mm256_and_si256(E9_B2(a), E9_B1(b)));
-        __m256i c = cols[i];
-        a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
-        b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
-        c = _mm256_and_si256(c, own_stack);
-        __m256i y1 = _mm256_and_si256(c, _mm256_and_si256(E9_C1(a), E9_C2(b)));
-        __m256i y2 = _mm256_and_si256(c, _mm256_and_si256(E9_C2(a), E9_C1(b)));
-        __m256i w = _mm256_or_si256(_mm256_or_si256(x1, _mm256_slli_epi32(x2, 1)),
-                                    _mm256_or_si256(_mm256_slli_epi32(y1, 8), _mm256_slli_epi32(y2, 17)));
+        __m256i w = _mm256_load_si256((const __m256i *)&terms[8 * i]);
         __m256i pop = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(w, low4)),
                                       _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi32(w, 4), low4)));
         sum = _mm256_add_epi8(sum, pop);
         pops[i] = pop;
     }
-#undef E9_C1
-#undef E9_C2
-#undef E9_B1
-#undef E9_B2
     /* A lane's band count (byte 0) or stack count (bytes 1-3 summed), as
      * 32 bits: byte weights, then pairs of 16-bit sums. */
     const __m256i w_band = _mm256_set1_epi32(0x00000001), w_stack = _mm256_set1_epi32(0x01010100);
@@ -151,16 +117,16 @@ static void e9_simd_choose(const __m256i rows[5], const __m256i cols[5], e9_bran
  * ones at 9-17, so one set of saturating counters counts both.  Returns -1
  * on a contradiction, else the registers it erased from (bit i: v[i]).
  * Out of line: it runs once a propagation, and the pass's loop stays small. */
-static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8], e9_branch *br)
+static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u, uint32_t done[8])
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249), nine = _mm256_set1_epi32(0x1ff);
     const __m256i k49 = _mm256_set1_epi32(0x49), row_lsb = _mm256_set1_epi32(0x40201);
-    __m256i rf[5], cf[5], rs5[5], cs5[5];
+    __m256i rf[5], cf[5];
     __m256i rc[4], cc[4];
     for (int k = 0; k < 4; k++) rc[k] = cc[k] = _mm256_setzero_si256();
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
-        __m256i r = rs5[i] = e9_mini_rows(v[i]), c = cs5[i] = e9_columns(v[i]);
+        __m256i r = e9_mini_rows(v[i]), c = e9_columns(v[i]);
         /* forced into a mini-row: the other two rows of its box are empty */
         __m256i other_rows = _mm256_or_si256(
             _mm256_or_si256(_mm256_slli_epi32(r, 9), _mm256_srli_epi32(r, 18)),
@@ -217,10 +183,7 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
     __m128i cols = _mm_or_si128(reach3_c, _mm_slli_epi32(forced3_c, 9));
     __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_load_si128((const __m128i *)&done[0]), rows),
                                 _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[4]), cols));
-    if (_mm_testz_si128(news, news)) {
-        e9_simd_choose(rs5, cs5, br);
-        return 0;
-    }
+    if (_mm_testz_si128(news, news)) return 0;
     _mm_store_si128((__m128i *)&done[0], rows);
     _mm_store_si128((__m128i *)&done[4], cols);
     const __m256i rr = _mm256_broadcastsi128_si256(reach3_r), rcol = _mm256_broadcastsi128_si256(reach3_c);
@@ -263,7 +226,6 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
     }
 #undef E9_SPREAD3
 #undef E9_SPREADCOL
-    if (!changed) e9_simd_choose(rs5, cs5, br);
     return changed;
 }
 
@@ -297,8 +259,13 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
  * node goes, and the fixpoint is the same. */
 /* The band and stack rules on the registers in dirty (bit i: v[i]), in
  * place; returns the lanes left empty (a contradiction if any).  A loop of
- * its own, ahead of the placements: measured ~1% faster than one loop. */
-static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsigned dirty)
+ * its own, ahead of the placements: measured ~1% faster than one loop.
+ * The terms of the two rules' 2x2 minors that lie on row 0 of a band's
+ * matrix, or on row b of stack b's, go to terms[8 i..] as e9_simd_choose
+ * counts them: when a propagation ends, the rules have last run on every
+ * register it changed without changing it, so on its final masks (and a
+ * register it did not change keeps its terms from the state before). */
+static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsigned dirty, uint32_t *terms)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
@@ -307,6 +274,8 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
     const __m256i col01 = _mm256_set1_epi32(0xdb), col2 = _mm256_set1_epi32(0x124);
     const __m256i col0 = _mm256_set1_epi32(0x49), col12 = _mm256_set1_epi32(0x1b6);
     const __m256i nine = _mm256_set1_epi32(0x1ff), zero = _mm256_setzero_si256();
+    const __m256i row0 = _mm256_set1_epi32(0x49);
+    const __m256i own_stack = _mm256_setr_epi32(0x7, 0x38, 0x1c0, 0, 0x7, 0x38, 0x1c0, 0);
     /* Lanes that hold a real band mask: an empty one there is a contradiction. */
     const __m256i real = _mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0);
     const __m256i real_last = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
@@ -324,8 +293,11 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
                                  _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
 #define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
-            __m256i ok = _mm256_and_si256(c, _mm256_or_si256(
-                             _mm256_and_si256(E9_C1(a), E9_C2(b)), _mm256_and_si256(E9_C2(a), E9_C1(b))));
+            __m256i t1 = _mm256_and_si256(E9_C1(a), E9_C2(b)), t2 = _mm256_and_si256(E9_C2(a), E9_C1(b));
+            __m256i ok = _mm256_and_si256(c, _mm256_or_si256(t1, t2));
+            __m256i own = _mm256_and_si256(c, own_stack);
+            __m256i w = _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(own, t1), 8),
+                                        _mm256_slli_epi32(_mm256_and_si256(own, t2), 17));
             /* (spreading by shifts: a multiply here measured 1% slower) */
             m = _mm256_and_si256(m, _mm256_or_si256(ok, _mm256_or_si256(_mm256_slli_epi32(ok, 9), _mm256_slli_epi32(ok, 18))));
             /* band rule: g = the mini-rows; a, b = those of the next two rows */
@@ -337,9 +309,14 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
                                  _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
 #define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 3), box12))
-            ok = _mm256_and_si256(g, _mm256_or_si256(
-                     _mm256_and_si256(E9_B1(a), E9_B2(b)), _mm256_and_si256(E9_B2(a), E9_B1(b))));
+            t1 = _mm256_and_si256(E9_B1(a), E9_B2(b));
+            t2 = _mm256_and_si256(E9_B2(a), E9_B1(b));
+            ok = _mm256_and_si256(g, _mm256_or_si256(t1, t2));
             m = _mm256_and_si256(m, _mm256_sub_epi32(_mm256_slli_epi32(ok, 3), ok));
+            own = _mm256_and_si256(g, row0);
+            w = _mm256_or_si256(w, _mm256_or_si256(_mm256_and_si256(own, t1),
+                                                   _mm256_slli_epi32(_mm256_and_si256(own, t2), 1)));
+            _mm256_store_si256((__m256i *)&terms[8 * i], w);
             empty = _mm256_or_si256(empty, _mm256_and_si256(_mm256_cmpeq_epi32(m, zero),
                                                              i < 4 ? real : real_last));
         }
@@ -376,7 +353,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
         for (int i = 0; i < 5; i++) old[i] = v[i];
         /* (unrolled, here and below: the five registers are independent,
          * which hides the latency of each one's long dependency chain) */
-        __m256i empty = e9_rules(v, dirty);
+        __m256i empty = e9_rules(v, dirty, s->terms);
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = v[i];
@@ -465,17 +442,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
          * e9_line_rules for what they deduce), on all bands and digits at
          * once; if they erase anything, back to the top.  A solved grid
          * (every cell placed, no clash) has nothing left for them. */
-        if (_mm_testz_si128(two, two)) break;   /* solved */
-        if (!use_lines) {
-            __m256i rows[5], cols[5];
-            for (int i = 0; i < 5; i++) {
-                rows[i] = e9_mini_rows(v[i]);
-                cols[i] = e9_columns(v[i]);
-            }
-            e9_simd_choose(rows, cols, br);
-            break;
-        }
-        int lines = e9_simd_line_rules(v, two, s->lines_done, br);
+        int lines = use_lines && !_mm_testz_si128(two, two) ? e9_simd_line_rules(v, two, s->lines_done) : 0;
         if (lines < 0) return 0;
         if (!lines) break;
         dirty = (unsigned)lines;
@@ -487,6 +454,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
     s->unsolved[0] = u[0];
     s->unsolved[1] = u[1];
     s->unsolved[2] = u[2];
+    if (!_mm_testz_si128(two, two)) e9_simd_choose(s->terms, br);
     return 1;
 }
 

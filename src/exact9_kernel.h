@@ -35,6 +35,7 @@ typedef struct e9_state {
     _Alignas(32) uint32_t cand[40];     /* digits 0-8, and a tenth always 0 */
 #ifdef E9_SIMD
     _Alignas(16) uint32_t lines_done[8];    /* the line rules' assertions so far, see e9_simd_line_rules */
+    _Alignas(32) uint32_t terms[40];        /* the configuration terms, see e9_simd_choose */
 #endif
 #ifndef E9_SIMD
     uint32_t seen[36];
