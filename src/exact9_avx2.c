@@ -334,6 +334,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
     const __m256i nine = _mm256_set1_epi32(0x1ff), row_lsb = _mm256_set1_epi32(0x40201);
+    const __m256i low8 = _mm256_set1_epi32(0x3fdfeff), bit8 = _mm256_set1_epi32(0x4020100);
     const __m256i zero = _mm256_setzero_si256();
     __m256i v[5];
     for (int i = 0; i < 5; i++) v[i] = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
@@ -361,11 +362,11 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
              * one per row borrows only inside the row; m & (m - 1) is 0 in a
              * row exactly when it has one bit. */
             __m256i t = _mm256_and_si256(m, _mm256_sub_epi32(m, row_lsb));
-            __m256i t_rows = _mm256_and_si256(_mm256_or_si256(t, _mm256_or_si256(
-                                 _mm256_srli_epi32(t, 1), _mm256_srli_epi32(t, 2))), seg_bits);
-            t_rows = _mm256_and_si256(_mm256_or_si256(t_rows, _mm256_or_si256(
-                         _mm256_srli_epi32(t_rows, 3), _mm256_srli_epi32(t_rows, 6))), row_lsb);
-            placed[i] = _mm256_andnot_si256(_mm256_sub_epi32(_mm256_slli_epi32(t_rows, 9), t_rows), m);
+            /* bit 8 of each row of t if the row is not empty: its low eight
+             * bits plus 0xff carry into bit 8 */
+            __m256i nz = _mm256_and_si256(_mm256_or_si256(_mm256_add_epi32(_mm256_and_si256(t, low8), low8), t), bit8);
+            /* whole rows from bit 8: bit 9 minus bit 0 */
+            placed[i] = _mm256_andnot_si256(_mm256_sub_epi32(_mm256_slli_epi32(nz, 1), _mm256_srli_epi32(nz, 8)), m);
             v[i] = m;
         }
         if (!_mm256_testz_si256(empty, empty)) return 0;
