@@ -78,48 +78,6 @@ typedef struct e9_search {
  * check costs nothing in the hot loop (one test of the node count). */
 #define E9_BUDGET_NODES 1024
 
-/* The branching choice (tdoku's): the band or stack with the fewest
- * configurations summed over the digits, and in it the digit with the
- * fewest (at least two).  A configuration fixes the digit's mini-rows (or
- * mini-columns) in the whole band at once, so each branch propagates far;
- * together with the line rules this takes as few guesses as tdoku (on
- * forum_hardest_1905 about 64 a puzzle at limit 2, against 92 for the
- * busiest bivalue cell).  *stack is 0 for a band, 1 for a stack; *where is
- * its index; *pattern the digit's segment set (band) or band x column
- * matrix (stack).  The counts go to *configs (for the branches below, as
- * prev); prev and pairs as in e9_config_counts.  Returns the digit, or -1
- * if every digit is fixed everywhere. */
-static int e9_choose_config(const e9_state *s, e9_configs *configs, const e9_configs *prev,
-                            unsigned pairs, int *stack, int *where, unsigned *pattern)
-{
-    int total[2][3];
-    e9_config_counts(s, configs, total, prev, pairs);
-    /* Minima of (count, index) keys, without branches (which group and
-     * digit win is anyone's guess): the first of the fewest, as a loop of
-     * strict comparisons would pick. */
-    unsigned group = ~0u;
-#pragma GCC unroll 6
-    for (unsigned g = 0; g < 6; g++) {
-        unsigned t = (unsigned)total[g / 3][g % 3], key = t > 9 ? t << 3 | g : ~0u;
-        group = key < group ? key : group;
-    }
-    if (group == ~0u) return -1;
-    int best_kind = (int)(group & 7) / 3, best_where = (int)(group & 7) % 3;
-    unsigned digit = 7u << 4 | 15;
-#pragma GCC unroll 9
-    for (unsigned d = 0; d < 9; d++) {
-        unsigned k = (unsigned)e9_config_count(configs, best_kind, best_where, (int)d);
-        unsigned key = k >= 2 ? k << 4 | d : ~0u;
-        digit = key < digit ? key : digit;
-    }
-    int best_digit = (digit & 15) == 15 ? -1 : (int)(digit & 15);
-    *stack = best_kind;
-    *where = best_where;
-    *pattern = best_kind ? e9_stack_pattern(s, best_digit, best_where)
-                         : e9_segments(s->cand[E9_K(best_digit, best_where)]);
-    return best_digit;
-}
-
 /* Restricts digit d to one configuration perm (a permutation as a segment
  * set) in band `where`, or in stack `where`. */
 static inline void e9_apply_config(e9_state *s, int d, int stack, int where, unsigned perm)
@@ -152,9 +110,13 @@ static void e9_write_differ(const e9_state *s, e9_search *ctx)
     }
 }
 
-/* Counts the solutions below state s (which it may modify); parent: the
- * configuration counts of the state s was branched from (NULL: none). */
-static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent)
+/* Counts the solutions below state s (which it may modify).
+ * Branches like tdoku (see e9_branch): a configuration fixes the digit's
+ * mini-rows (or mini-columns) in the whole band at once, so each branch
+ * propagates far; together with the line rules this takes as few guesses
+ * as tdoku (on forum_hardest_1905 about 64 a puzzle at limit 2, against 92
+ * for the busiest bivalue cell). */
+static void e9_search_from(e9_state *s, e9_search *ctx)
 {
     ctx->nodes++;
     if (__builtin_expect((ctx->nodes & (E9_BUDGET_NODES - 1)) == 0, 0) && ctx->budget &&
@@ -162,8 +124,8 @@ static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent
         ctx->stopped = ctx->done = 1;
         return;
     }
-    unsigned pairs;
-    if (!e9_propagate(s, ctx->lines, &pairs)) return;
+    e9_branch br;
+    if (!e9_propagate(s, ctx->lines, &br)) return;
     if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) {
         if (ctx->count == 0 && ctx->solution) e9_write_solution(s, ctx->solution);
         if (ctx->count == 0 && ctx->differ) e9_write_differ(s, ctx);
@@ -171,15 +133,14 @@ static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent
         if (ctx->limit && ctx->count >= ctx->limit) ctx->done = 1;
         return;
     }
-    int stack = 0, where = 0;
-    unsigned pattern = 0;
-    e9_configs configs;
-    int d = e9_choose_config(s, &configs, parent, pairs, &stack, &where, &pattern);
+    int d = br.digit, stack = br.kind, where = br.where;
     if (d < 0) {
         /* Cannot happen: a digit fixed in every band and stack is fixed to
          * one cell per box, which the band rule would have placed. */
         return;
     }
+    /* the digit's segment set (band) or band x column matrix (stack) */
+    unsigned pattern = stack ? e9_stack_pattern(s, d, where) : e9_segments(s->cand[E9_K(d, where)]);
     unsigned perms[6];
     int n = 0;
     for (int i = 0; i < 6; i++) {       /* (branch-free: which ones fit is anyone's guess) */
@@ -216,11 +177,11 @@ static void e9_search_from(e9_state *s, e9_search *ctx, const e9_configs *parent
         e9_state copy = *s;
         ctx->guesses++;
         e9_apply_config(&copy, d, stack, where, perms[j]);
-        e9_search_from(&copy, ctx, &configs);
+        e9_search_from(&copy, ctx);
         if (ctx->done) return;
     }
     e9_apply_config(s, d, stack, where, perms[n - 1]);
-    e9_search_from(s, ctx, &configs);
+    e9_search_from(s, ctx);
 }
 
 /* Counts the solutions below a start state; consistent = 0 counts none.
@@ -230,7 +191,7 @@ static uint64_t e9_count_budget(e9_state *s, int consistent, uint64_t limit, uin
                                 const sdk_budget *budget, int *stopped)
 {
     e9_search ctx = { limit, 0, 0, 0, solution, differ, prefer == NULL, prefer, 0, { 0 }, budget, 0, 0 };
-    if (consistent) e9_search_from(s, &ctx, NULL);
+    if (consistent) e9_search_from(s, &ctx);
     if (st) {
         st->nodes += ctx.nodes;
         st->guesses += ctx.guesses;

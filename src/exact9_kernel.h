@@ -35,6 +35,7 @@ typedef struct e9_state {
     _Alignas(32) uint32_t cand[40];     /* digits 0-8, and a tenth always 0 */
 #ifdef E9_SIMD
     _Alignas(16) uint32_t lines_done[8];    /* the line rules' assertions so far, see e9_simd_line_rules */
+    _Alignas(32) uint32_t terms[40];        /* the configuration terms, see e9_simd_choose */
 #endif
 #ifndef E9_SIMD
     uint32_t seen[36];
@@ -46,14 +47,15 @@ typedef struct e9_state {
 #endif
 } e9_state;
 
-/* The configurations (tdoku's word) of every digit in every band and stack,
- * as e9_config_counts leaves them: for digit d, the four bytes at
- * bytes[d / 2][(d & 1) * 16 + 4 * where] hold its count in band `where`
- * (byte 0) and, summed over bytes 1-3, in stack `where` -- the layout the
- * AVX2 kernel's registers give; the portable one fills the same. */
-typedef struct e9_configs {
-    _Alignas(32) uint8_t bytes[5][32];
-} e9_configs;
+/* Where to branch (tdoku's choice): the band (kind 0) or stack (kind 1)
+ * `where` with the fewest configurations summed over the digits (more than
+ * nine: not yet fixed), and in it the digit with the fewest (at least two),
+ * the first of the fewest each time.  A digit's configuration (tdoku's
+ * word) is the permutation row -> box (band) or band -> column (stack) it
+ * takes there.  digit is -1 if every band and stack is fixed. */
+typedef struct e9_branch {
+    int digit, kind, where;
+} e9_branch;
 
 /* The start state of puzzle: 1 if its givens agree, 0 if two clash,
  * -1 if a cell holds no 9x9 digit. */
@@ -65,27 +67,12 @@ int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks);
 
 /* Full propagation: the band and stack rules, placements and naked singles
  * to their fixpoint, then the line rules (unless use_lines is 0), until
- * nothing changes.  Returns 0 on a contradiction.  *pairs: the digit pairs
- * (bit i: digits 2i and 2i + 1, as e9_configs groups them) whose masks
- * changed since the state was last propagated, or a superset. */
-int e9_propagate(e9_state *s, int use_lines, unsigned *pairs);
+ * nothing changes.  Returns 0 on a contradiction; else, if the state is
+ * not solved, *br is where to branch. */
+int e9_propagate(e9_state *s, int use_lines, e9_branch *br);
 
 /* Writes the digits of a solved state to out[81]. */
 void e9_write_solution(const e9_state *s, uint8_t out[81]);
-
-/* The configurations of every digit in every band and stack (out), and
- * their totals per band (total[0][b]) and per stack (total[1][st]).  prev
- * (or NULL): the counts of a state s differs from only in the digit pairs
- * `pairs` (see e9_propagate); the others' counts may be copied from it. */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
-                      unsigned pairs);
-
-/* Digit d's configurations in band (kind 0) or stack (kind 1) `where`. */
-static inline int e9_config_count(const e9_configs *c, int kind, int where, int d)
-{
-    const uint8_t *p = &c->bytes[d >> 1][(d & 1) * 16 + where * 4];
-    return kind ? p[1] + p[2] + p[3] : p[0];
-}
 
 /* The segment set of a band mask: bit row*3+box if that mini-row is non-empty. */
 static inline unsigned e9_segments(uint32_t m)

@@ -250,9 +250,39 @@ static int e9_line_rules(e9_state *s)
     return changed;
 }
 
-int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
+/* Where to branch (see e9_branch): each digit's configurations in each
+ * band (from its segment set) and stack (from its band x column matrix),
+ * by table; minima of (count, index) keys, without branches (which group
+ * and digit win is anyone's guess): the first of the fewest, as a loop of
+ * strict comparisons would pick. */
+static void e9_choose(const e9_state *s, e9_branch *br)
 {
-    *pairs = 0x1f;      /* (not tracked here) */
+    uint8_t count[2][3][9];
+    unsigned total[6] = { 0, 0, 0, 0, 0, 0 };
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            total[b] += count[0][b][d] = e9_perm_count[e9_segments(s->cand[E9_K(d, b)])];
+            total[3 + b] += count[1][b][d] = e9_perm_count[e9_stack_pattern(s, d, b)];
+        }
+    unsigned group = ~0u;
+    for (unsigned g = 0; g < 6; g++) {
+        unsigned key = total[g] > 9 ? total[g] << 3 | g : ~0u;
+        group = key < group ? key : group;
+    }
+    br->digit = -1;
+    if (group == ~0u) return;
+    br->kind = (int)(group & 7) / 3;
+    br->where = (int)(group & 7) % 3;
+    unsigned digit = ~0u;
+    for (unsigned d = 0; d < 9; d++) {
+        unsigned k = count[br->kind][br->where][d], key = k >= 2 ? k << 4 | d : ~0u;
+        digit = key < digit ? key : digit;
+    }
+    br->digit = digit == ~0u ? -1 : (int)(digit & 15);
+}
+
+int e9_propagate(e9_state *s, int use_lines, e9_branch *br)
+{
     for (;;) {
         if (!e9_band_pass(s)) return 0;
         int singles = e9_naked_singles(s);
@@ -260,8 +290,10 @@ int e9_propagate(e9_state *s, int use_lines, unsigned *pairs)
         if (singles) continue;
         int r = use_lines ? e9_line_rules(s) : 0;
         if (r < 0) return 0;
-        if (!r) return 1;
+        if (!r) break;
     }
+    if (s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) e9_choose(s, br);
+    return 1;
 }
 
 /* Writes the digits of a solved state to out[81]. */
@@ -275,22 +307,6 @@ void e9_write_solution(const e9_state *s, uint8_t out[81])
             out[b * 27 + i] = (uint8_t)(d + 1);
         }
     }
-}
-
-/* By table, per digit and band or stack (all of them: prev is not used). */
-void e9_config_counts(const e9_state *s, e9_configs *out, int total[2][3], const e9_configs *prev,
-                      unsigned pairs)
-{
-    (void)prev;
-    (void)pairs;
-    for (int b = 0; b < 3; b++) total[0][b] = total[1][b] = 0;
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint8_t *p = &out->bytes[d >> 1][(d & 1) * 16 + b * 4];
-            total[0][b] += p[0] = e9_perm_count[e9_segments(s->cand[E9_K(d, b)])];
-            total[1][b] += p[1] = e9_perm_count[e9_stack_pattern(s, d, b)];
-            p[2] = p[3] = 0;
-        }
 }
 
 int e9_digit_masks(const uint8_t puzzle[81], uint32_t *masks)
