@@ -19,6 +19,9 @@
  *    cells for a digit all lie in another house too, the digit leaves that
  *    house's other cells (box/line on standard boards, box/diagonal and
  *    region/line on variants; any pair of houses).
+ * Near the root of a count (not in sdk_exact_differs' dives, nor below
+ * 12x12, where it measured slower), failed literals: each digit of each
+ * two-candidate cell is tried and propagated (see probe).
  * Branching: a cell with two candidates (the one whose digits reach the
  * most unsolved peers, bivalue peers counting 9), else a digit with two
  * places in a house, else the cell with the fewest candidates.  Each level
@@ -47,6 +50,7 @@ typedef struct search {
     sdk_stats *st;
     const sdk_budget *budget;
     int stopped;
+    int probe_depth;                /* levels above it probe their two-candidate cells */
     /* The digits of house h whose cells changed since the last pass over
      * it: a (house, digit) that did not change has nothing new to say. */
     uint32_t hd[SDK_MAX_CELLS];
@@ -321,6 +325,25 @@ XS_HOT int fewest(const search *s, const uint64_t *lv, int W)
     return -1;                          /* (not reached: the level is unsolved) */
 }
 
+/* The unsolved cells with exactly two candidates, into two; returns
+ * whether there is any. */
+XS_HOT int bivalue(const uint64_t *lv, const uint64_t *un, uint64_t *two, int n, int W)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t once = 0, twice = 0, thrice = 0;
+        for (int d = 0; d < n; d++) {
+            uint64_t x = lv[(size_t)d * W + w];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        two[w] = un[w] & twice & ~thrice;
+        any |= two[w];
+    }
+    return any != 0;
+}
+
 /* The branches on cell c: each of its candidates.  Returns how many. */
 static int cell_branches(const search *s, const uint64_t *lv, int c, uint16_t *cells, uint8_t *digits)
 {
@@ -340,19 +363,8 @@ XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
     const xp_plan *p = s->p;
     int n = s->n, ways = 0, hh, hdg;
     const uint64_t *un = XS_UNSOLVED(s, lv);
-    uint64_t two[XS_MAX_W], any = 0;
-    for (int w = 0; w < W; w++) {
-        uint64_t once = 0, twice = 0, thrice = 0;
-        for (int d = 0; d < n; d++) {
-            uint64_t x = lv[(size_t)d * W + w];
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
-        }
-        two[w] = un[w] & twice & ~thrice;
-        any |= two[w];
-    }
-    if (any) {
+    uint64_t two[XS_MAX_W];
+    if (bivalue(lv, un, two, n, W)) {
         int best = -1, best_score = -1;
         for (int w = 0; w < W; w++)
             for (uint64_t m = two[w]; m; m &= m - 1) {
@@ -402,6 +414,94 @@ XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
     return ways;
 }
 
+/* Records a solution at the current level (all cells placed). */
+static void found(search *s)
+{
+    s->nodes++;
+    if (s->count == 0 && s->solution)
+        memcpy(s->solution, s->val, (size_t)s->p->ncells);
+    s->count++;
+}
+
+/* Tries digit d in cell c of lv in try (a level's room): 1 if it
+ * propagates without a contradiction. */
+XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int d, int W)
+{
+    memcpy(try, lv, sizeof(uint64_t) * s->L);
+    int r = xs_place(s, try, c, d, W) ? propagate(s, try, W) : -1;
+    memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+    return r >= 0;
+}
+
+/* Failed literals on the two-candidate cells of a propagated level lv
+ * (ta, tb: two levels' room to try in).  Each digit of the cell is
+ * placed and propagated: one that fails leaves the cell (the other is
+ * placed); when both hold, a candidate gone in both is gone in lv.  A
+ * digit that an earlier try this round placed is not tried (its failure
+ * would have failed that try too).  Rounds repeat while they find
+ * something.  Returns as propagate does. */
+XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
+{
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    int n = s->n;
+    for (int again = 1; again;) {
+        again = 0;
+        uint64_t two[XS_MAX_W], implied[SDK_MAX_N][XS_MAX_W];
+        if (!bivalue(lv, un, two, n, W))
+            return 1;
+        memset(implied, 0, sizeof(uint64_t) * XS_MAX_W * (size_t)n);
+        for (int w = 0; w < W && !again; w++)
+            for (uint64_t m = two[w]; m && !again; m &= m - 1) {
+                int c = w * 64 + __builtin_ctzll(m), dg[2] = {-1, -1}, k = 0;
+                uint64_t bit = m & -m;
+                if (!(un[w] & bit))
+                    continue;
+                for (int d = 0; d < n && k < 2; d++)
+                    if (lv[(size_t)d * W + w] & bit)
+                        dg[k++] = d;
+                if (k < 2)
+                    continue;
+                int tried = 0;
+                for (k = 0; k < 2; k++) {
+                    uint64_t *t = k ? tb : ta;
+                    if (implied[dg[k]][w] & bit)
+                        continue;
+                    if (!try_literal(s, lv, t, c, dg[k], W)) {
+                        if (!xs_place(s, lv, c, dg[!k], W))
+                            return -1;
+                        again = 1;
+                        break;
+                    }
+                    tried |= 1 << k;
+                    const uint64_t *tun = XS_UNSOLVED(s, t);
+                    for (int d = 0; d < n; d++)
+                        for (int x = 0; x < W; x++)
+                            implied[d][x] |= t[(size_t)d * W + x] & un[x] & ~tun[x];
+                }
+                if (tried == 3)
+                    for (int d = 0; d < n; d++) {
+                        uint64_t *dd = XS_DIGIT(s, lv, d), gone[XS_MAX_W], any = 0;
+                        const uint64_t *a = XS_DIGIT(s, ta, d), *b = XS_DIGIT(s, tb, d);
+                        for (int x = 0; x < W; x++) {
+                            gone[x] = dd[x] & un[x] & ~(a[x] | b[x]);
+                            dd[x] &= ~gone[x];
+                            any |= gone[x];
+                        }
+                        if (any) {
+                            mark_cells(s, gone, d, W);
+                            again = 1;
+                        }
+                    }
+                if (again) {
+                    int r = propagate(s, lv, W);
+                    if (r <= 0)
+                        return r;
+                }
+            }
+    }
+    return 1;
+}
+
 typedef void (*level_fn)(search *s, int depth);
 
 /* One search node, for boards of W words (a constant in each instance
@@ -421,6 +521,13 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
         s->stopped = 1;                 /* out of memory: reported as out of budget */
         return;
     }
+    uint64_t *third = depth < s->probe_depth ? level_at(s, depth + 2) : NULL;
+    int r = third ? probe(s, lv, next, third, W) : 1;
+    if (r <= 0) {
+        if (r == 0)
+            found(s);
+        return;
+    }
     uint16_t cells[SDK_MAX_N];
     uint8_t digits[SDK_MAX_N];
     int ways = branches(s, lv, cells, digits, W);
@@ -431,13 +538,10 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
         memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
         if (!xs_place(s, next, cells[w], digits[w], W))
             continue;
-        int r = propagate(s, next, W);
-        if (r == 0) {
-            s->nodes++;
-            if (s->count == 0 && s->solution)
-                memcpy(s->solution, s->val, (size_t)s->p->ncells);
-            s->count++;
-        } else if (r > 0)
+        r = propagate(s, next, W);
+        if (r == 0)
+            found(s);
+        else if (r > 0)
             self(s, depth + 1);
     }
 }
@@ -498,6 +602,7 @@ static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_c
     s.budget = budget;
     s.count = s.nodes = 0;
     s.stopped = 0;
+    s.probe_depth = prefer || b->n < 12 ? 0 : b->n / 8;
     memset(s.chunk, 0, sizeof s.chunk);
     if (status)
         *status = SDK_UNSOLVABLE;
