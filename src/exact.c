@@ -55,6 +55,11 @@ typedef struct search {
     const sdk_budget *budget;
     int stopped;
     int probe_depth;                /* levels above it probe their two-candidate cells */
+    /* Locked candidates for house-digits with at most this many places:
+     * the most two houses share, and from 12x12 at most 3 (four or more
+     * places: 0.3% of the tries found anything on 16x16 generation; on
+     * 9x9 boards the variants' grids, from this solver, stay as they were) */
+    int lockmax;
     /* The digits of house h whose cells changed since the last pass over
      * it: a (house, digit) that did not change has nothing new to say. */
     uint32_t hd[SDK_MAX_CELLS];
@@ -245,9 +250,7 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
                 changed = 1;
                 continue;
             }
-            /* (four or more places: 0.3% of the tries found anything
-             * on 16x16 generation) */
-            if (k <= p->maxshare && k <= 3)
+            if (k <= s->lockmax)
                 changed |= locked(s, lv, h, d, x, W);
         }
     }
@@ -587,101 +590,120 @@ static void search_run(search *s)
     }
 }
 
-/* The count behind both entry points: forbid_cell >= 0 also rules digit
- * forbid_digit out of that cell; prefer (or NULL) orders the branches. */
-static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_cell, int forbid_digit,
-                         const uint8_t *prefer, uint64_t limit, uint8_t *solution, sdk_stats *st,
-                         const sdk_budget *budget, sdk_status *status)
+/* Sets s up for puzzle on board b: level 0 with the givens placed and
+ * every house-digit marked.  Returns 1, 0 when the givens clash, -1 when
+ * memory ran out (then *status is SDK_TIMEOUT, as for a budget). */
+static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const uint8_t *prefer,
+                    uint64_t limit, uint8_t *solution, sdk_stats *st, const sdk_budget *budget)
 {
-    search s;
-    s.b = b;
-    s.p = NULL;
-    s.limit = limit;
-    s.solution = solution;
-    s.prefer = prefer;
-    s.st = st;
-    s.budget = budget;
-    s.count = s.nodes = 0;
-    s.stopped = 0;
-    s.probe_depth = prefer || b->n < 12 ? 0 : XS_PROBE_DEPTH;
-    memset(s.chunk, 0, sizeof s.chunk);
-    if (status)
-        *status = SDK_UNSOLVABLE;
+    s->b = b;
+    s->p = NULL;
+    s->limit = limit;
+    s->solution = solution;
+    s->prefer = prefer;
+    s->st = st;
+    s->budget = budget;
+    s->count = s->nodes = 0;
+    s->stopped = 0;
+    s->probe_depth = prefer || b->n < 12 ? 0 : XS_PROBE_DEPTH;
+    memset(s->chunk, 0, sizeof s->chunk);
     int n = b->n, nc = b->ncells;
     for (int c = 0; c < nc; c++)
         if (puzzle[c] > n)
             return 0;
-    s.p = xp_plan_for(b);
-    s.n = n;
-    s.nh = b->nhouses;
-    s.W = s.p ? s.p->W : 1;
-    s.full = n == 32 ? 0xffffffffu : (1u << n) - 1;
-    s.L = (size_t)(n + 1) * s.W + ((size_t)s.nh + 1) / 2;
-    uint64_t *lv = s.p && s.nh <= SDK_MAX_CELLS ? level_at(&s, 0) : NULL;
-    if (!lv) {
-        if (status)
-            *status = SDK_TIMEOUT;
-        return 0;
-    }
+    s->p = xp_plan_for(b);
+    s->n = n;
+    s->nh = b->nhouses;
+    s->W = s->p ? s->p->W : 1;
+    s->full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    s->L = (size_t)(n + 1) * s->W + ((size_t)s->nh + 1) / 2;
+    s->lockmax = s->p ? s->p->maxshare : 0;
+    if (n >= 12 && s->lockmax > 3)
+        s->lockmax = 3;
+    uint64_t *lv = s->p && s->nh <= SDK_MAX_CELLS ? level_at(s, 0) : NULL;
+    if (!lv)
+        return -1;
     for (int d = 0; d < n; d++)
-        memcpy(XS_DIGIT(&s, lv, d), s.p->all, sizeof(uint64_t) * s.W);
-    memcpy(XS_UNSOLVED(&s, lv), s.p->all, sizeof(uint64_t) * s.W);
-    memset(XS_PLACED(&s, lv), 0, sizeof(uint32_t) * (size_t)s.nh);
-    for (int h = 0; h < s.nh; h++)
-        s.hd[h] = s.full;
-    int ok = 1;
-    for (int c = 0; c < nc && ok; c++)
-        if (puzzle[c])
-            ok = place_marking(&s, lv, c, puzzle[c] - 1, s.W, 0);   /* 0: a clash of givens; all is marked */
-    if (ok && forbid_cell >= 0) {
-        uint64_t *dd = XS_DIGIT(&s, lv, forbid_digit - 1), bit = 1ull << (forbid_cell & 63);
-        if (puzzle[forbid_cell] == forbid_digit)
-            ok = 0;
-        else if (!puzzle[forbid_cell])
-            dd[forbid_cell >> 6] &= ~bit;
-    }
-    if (ok)
-        search_run(&s);
+        memcpy(XS_DIGIT(s, lv, d), s->p->all, sizeof(uint64_t) * s->W);
+    memcpy(XS_UNSOLVED(s, lv), s->p->all, sizeof(uint64_t) * s->W);
+    memset(XS_PLACED(s, lv), 0, sizeof(uint32_t) * (size_t)s->nh);
+    for (int h = 0; h < s->nh; h++)
+        s->hd[h] = s->full;
+    for (int c = 0; c < nc; c++)
+        if (puzzle[c] && !place_marking(s, lv, c, puzzle[c] - 1, s->W, 0))   /* (all is marked) */
+            return 0;
+    return 1;
+}
+
+static void xs_end(search *s)
+{
     for (int k = 0; k < XS_MAX_CHUNKS; k++)
-        free(s.chunk[k]);
-    if (st)
-        st->nodes += s.nodes;
-    if (status) {
-        if (s.stopped)
-            *status = (budget && budget->interrupt && *budget->interrupt) ? SDK_INTERRUPTED : SDK_TIMEOUT;
-        else
-            *status = s.count ? SDK_SOLVED : SDK_UNSOLVABLE;
-    }
-    return s.count;
+        free(s->chunk[k]);
+}
+
+/* The status of a finished search. */
+static sdk_status xs_status(const search *s)
+{
+    if (s->stopped)
+        return s->budget && s->budget->interrupt && *s->budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+    return s->count ? SDK_SOLVED : SDK_UNSOLVABLE;
 }
 
 uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status)
 {
-    return ex_count(b, puzzle, -1, 0, NULL, limit, solution, st, budget, status);
+    search s;
+    int ok = xs_start(&s, b, puzzle, NULL, limit, solution, st, budget);
+    if (ok > 0)
+        search_run(&s);
+    xs_end(&s);
+    if (st)
+        st->nodes += s.nodes;
+    if (status)
+        *status = ok < 0 ? SDK_TIMEOUT : ok ? xs_status(&s) : SDK_UNSOLVABLE;
+    return ok > 0 ? s.count : 0;
 }
 
 int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
                       uint8_t *other, const sdk_budget *budget)
 {
     /* Cell i without its grid digit, cells 0..i-1 with theirs: every other
-     * solution is in exactly one of these searches. */
-    uint8_t q[SDK_MAX_CELLS], sol[SDK_MAX_CELLS];
-    memcpy(q, puzzle, (size_t)b->ncells);
-    for (int i = 0; i < k; i++) {
-        sdk_status status;
-        uint64_t found = ex_count(b, q, cells[i], grid[cells[i]], grid, 1, sol, NULL, budget, &status);
-        if (status == SDK_TIMEOUT || status == SDK_INTERRUPTED)
-            return -1;
-        if (found) {
-            if (other)
-                memcpy(other, sol, (size_t)b->ncells);
-            return 1;
+     * solution is in exactly one of these searches.  They share the
+     * givens' propagation (when it settles every cell, there is none). */
+    uint8_t sol[SDK_MAX_CELLS];
+    search s;
+    int ok = xs_start(&s, b, puzzle, grid, 1, sol, NULL, budget), result = 0;
+    uint64_t *lv = ok > 0 ? level_at(&s, 0) : NULL, *base = NULL;
+    if (ok < 0 || (lv && !(base = malloc(sizeof(uint64_t) * s.L))))
+        result = -1;
+    else if (lv && propagate(&s, lv, s.W) > 0) {
+        memcpy(base, lv, sizeof(uint64_t) * s.L);
+        for (int i = 0; i < k && !result; i++) {
+            memcpy(lv, base, sizeof(uint64_t) * s.L);
+            memset(s.hd, 0, sizeof(uint32_t) * (size_t)s.nh);
+            int c = cells[i], d = grid[c] - 1, live = 1;
+            for (int j = 0; j < i && live; j++)
+                if (XS_UNSOLVED(&s, lv)[cells[j] >> 6] >> (cells[j] & 63) & 1)
+                    live = xs_place(&s, lv, cells[j], grid[cells[j]] - 1, s.W);
+            if (!live || !(XS_UNSOLVED(&s, lv)[c >> 6] >> (c & 63) & 1))
+                continue;               /* (the cell is settled: to its grid digit) */
+            XS_DIGIT(&s, lv, d)[c >> 6] &= ~(1ull << (c & 63));
+            mark_cell(&s, c, 1u << d);
+            s.nodes = 0;                /* (a budget's max_iters is per search) */
+            search_run(&s);
+            if (s.stopped)
+                result = -1;
+            else if (s.count) {
+                if (other)
+                    memcpy(other, sol, (size_t)b->ncells);
+                result = 1;
+            }
         }
-        q[cells[i]] = grid[cells[i]];
     }
-    return 0;
+    free(base);
+    xs_end(&s);
+    return result;
 }
 
 uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
