@@ -449,7 +449,7 @@ XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int 
  * gone in lv.  A digit that an earlier try placed is not tried (its
  * failure would have failed that try too).  (Passes repeated while they
  * find something: 1.2-1.3x the instructions on puzzles/sizes/25x25.txt.)
- * Returns as propagate does. */
+ * Returns as propagate does; 1 when the budget ran out (s->stopped). */
 XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
 {
     const uint64_t *un = XS_UNSOLVED(s, lv);
@@ -467,6 +467,10 @@ XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
                     dg[k++] = d;
             if (k < 2)
                 continue;               /* (solved or narrowed since the pass began) */
+            if (s->budget && sdk_budget_expired(s->budget)) {
+                s->stopped = 1;         /* (a pass on a 25x25 board can take milliseconds) */
+                return 1;
+            }
             for (k = 0; k < 2; k++) {
                 uint64_t *t = k ? tb : ta;
                 if (implied[dg[k]][w] & bit)
@@ -527,6 +531,8 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
     }
     uint64_t *third = depth < s->probe_depth ? level_at(s, depth + 2) : NULL;
     int r = third ? probe(s, lv, next, third, W) : 1;
+    if (s->stopped)
+        return;
     if (r <= 0) {
         if (r == 0)
             found(s);
