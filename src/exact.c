@@ -19,6 +19,9 @@
  *    cells for a digit all lie in another house too, the digit leaves that
  *    house's other cells (box/line on standard boards, box/diagonal and
  *    region/line on variants; any pair of houses).
+ * Near the root of a count (not in sdk_exact_differs' dives, nor below
+ * 12x12, where it measured slower), failed literals: each digit of each
+ * two-candidate cell is tried and propagated (see probe).
  * Branching: a cell with two candidates (the one whose digits reach the
  * most unsolved peers, bivalue peers counting 9), else a digit with two
  * places in a house, else the cell with the fewest candidates.  Each level
@@ -31,6 +34,10 @@
 
 enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CHUNK + 1,
        XS_MAX_W = SDK_MAX_CELLS / 64 + 1 };
+
+/* Levels above it probe (see probe): measured against 1, 3, 4 and 6 on
+ * puzzles/sizes/16x16.txt and 25x25.txt and on generated 16x16 puzzles. */
+enum { XS_PROBE_DEPTH = 2 };
 
 /* The hot path, inlined into each instance of the search (see XS_INSTANCE). */
 #define XS_HOT static inline __attribute__((always_inline))
@@ -47,6 +54,12 @@ typedef struct search {
     sdk_stats *st;
     const sdk_budget *budget;
     int stopped;
+    int probe_depth;                /* levels above it probe their two-candidate cells */
+    /* Locked candidates for house-digits with at most this many places:
+     * the most two houses share, and from 12x12 at most 3 (four or more
+     * places: 0.3% of the tries found anything on 16x16 generation; on
+     * 9x9 boards the variants' grids, from this solver, stay as they were) */
+    int lockmax;
     /* The digits of house h whose cells changed since the last pass over
      * it: a (house, digit) that did not change has nothing new to say. */
     uint32_t hd[SDK_MAX_CELLS];
@@ -237,7 +250,7 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
                 changed = 1;
                 continue;
             }
-            if (k <= p->maxshare)
+            if (k <= s->lockmax)
                 changed |= locked(s, lv, h, d, x, W);
         }
     }
@@ -321,6 +334,25 @@ XS_HOT int fewest(const search *s, const uint64_t *lv, int W)
     return -1;                          /* (not reached: the level is unsolved) */
 }
 
+/* The unsolved cells with exactly two candidates, into two; returns
+ * whether there is any. */
+XS_HOT int bivalue(const uint64_t *lv, const uint64_t *un, uint64_t *two, int n, int W)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t once = 0, twice = 0, thrice = 0;
+        for (int d = 0; d < n; d++) {
+            uint64_t x = lv[(size_t)d * W + w];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        two[w] = un[w] & twice & ~thrice;
+        any |= two[w];
+    }
+    return any != 0;
+}
+
 /* The branches on cell c: each of its candidates.  Returns how many. */
 static int cell_branches(const search *s, const uint64_t *lv, int c, uint16_t *cells, uint8_t *digits)
 {
@@ -340,19 +372,8 @@ XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
     const xp_plan *p = s->p;
     int n = s->n, ways = 0, hh, hdg;
     const uint64_t *un = XS_UNSOLVED(s, lv);
-    uint64_t two[XS_MAX_W], any = 0;
-    for (int w = 0; w < W; w++) {
-        uint64_t once = 0, twice = 0, thrice = 0;
-        for (int d = 0; d < n; d++) {
-            uint64_t x = lv[(size_t)d * W + w];
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
-        }
-        two[w] = un[w] & twice & ~thrice;
-        any |= two[w];
-    }
-    if (any) {
+    uint64_t two[XS_MAX_W];
+    if (bivalue(lv, un, two, n, W)) {
         int best = -1, best_score = -1;
         for (int w = 0; w < W; w++)
             for (uint64_t m = two[w]; m; m &= m - 1) {
@@ -402,6 +423,93 @@ XS_HOT int branches(search *s, const uint64_t *lv, uint16_t *cells, uint8_t *dig
     return ways;
 }
 
+/* Records a solution at the current level (all cells placed). */
+static void found(search *s)
+{
+    s->nodes++;
+    if (s->count == 0 && s->solution)
+        memcpy(s->solution, s->val, (size_t)s->p->ncells);
+    s->count++;
+}
+
+/* Tries digit d in cell c of lv in try (a level's room): 1 if it
+ * propagates without a contradiction. */
+XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int d, int W)
+{
+    memcpy(try, lv, sizeof(uint64_t) * s->L);
+    int r = xs_place(s, try, c, d, W) ? propagate(s, try, W) : -1;
+    memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+    return r >= 0;
+}
+
+/* Failed literals on the two-candidate cells of a propagated level lv
+ * (ta, tb: two levels' room to try in), one pass over them.  Each digit
+ * of the cell is placed and propagated: one that fails leaves the cell
+ * (the other is placed); when both hold, a candidate gone under both is
+ * gone in lv.  A digit that an earlier try placed is not tried (its
+ * failure would have failed that try too).  (Passes repeated while they
+ * find something: 1.2-1.3x the instructions on puzzles/sizes/25x25.txt.)
+ * Returns as propagate does; 1 when the budget ran out (s->stopped). */
+XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
+{
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    int n = s->n;
+    uint64_t two[XS_MAX_W], implied[SDK_MAX_N][XS_MAX_W];
+    if (!bivalue(lv, un, two, n, W))
+        return 1;
+    memset(implied, 0, sizeof(uint64_t) * XS_MAX_W * (size_t)n);
+    for (int w = 0; w < W; w++)
+        for (uint64_t m = two[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m), dg[2] = {-1, -1}, k = 0, tried = 0, now = 0;
+            uint64_t bit = m & -m;
+            for (int d = 0; d < n && k < 2 && (un[w] & bit); d++)
+                if (lv[(size_t)d * W + w] & bit)
+                    dg[k++] = d;
+            if (k < 2)
+                continue;               /* (solved or narrowed since the pass began) */
+            if (s->budget && sdk_budget_expired(s->budget)) {
+                s->stopped = 1;         /* (a pass on a 25x25 board can take milliseconds) */
+                return 1;
+            }
+            for (k = 0; k < 2; k++) {
+                uint64_t *t = k ? tb : ta;
+                if (implied[dg[k]][w] & bit)
+                    continue;
+                if (!try_literal(s, lv, t, c, dg[k], W)) {
+                    if (!xs_place(s, lv, c, dg[!k], W))
+                        return -1;
+                    now = 1;
+                    break;
+                }
+                tried |= 1 << k;
+                const uint64_t *tun = XS_UNSOLVED(s, t);
+                for (int d = 0; d < n; d++)
+                    for (int x = 0; x < W; x++)
+                        implied[d][x] |= t[(size_t)d * W + x] & un[x] & ~tun[x];
+            }
+            if (tried == 3)
+                for (int d = 0; d < n; d++) {
+                    uint64_t *dd = XS_DIGIT(s, lv, d), gone[XS_MAX_W], any = 0;
+                    const uint64_t *a = XS_DIGIT(s, ta, d), *b = XS_DIGIT(s, tb, d);
+                    for (int x = 0; x < W; x++) {
+                        gone[x] = dd[x] & un[x] & ~(a[x] | b[x]);
+                        dd[x] &= ~gone[x];
+                        any |= gone[x];
+                    }
+                    if (any) {
+                        mark_cells(s, gone, d, W);
+                        now = 1;
+                    }
+                }
+            if (now) {
+                int r = propagate(s, lv, W);
+                if (r <= 0)
+                    return r;
+            }
+        }
+    return 1;
+}
+
 typedef void (*level_fn)(search *s, int depth);
 
 /* One search node, for boards of W words (a constant in each instance
@@ -421,6 +529,15 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
         s->stopped = 1;                 /* out of memory: reported as out of budget */
         return;
     }
+    uint64_t *third = depth < s->probe_depth ? level_at(s, depth + 2) : NULL;
+    int r = third ? probe(s, lv, next, third, W) : 1;
+    if (s->stopped)
+        return;
+    if (r <= 0) {
+        if (r == 0)
+            found(s);
+        return;
+    }
     uint16_t cells[SDK_MAX_N];
     uint8_t digits[SDK_MAX_N];
     int ways = branches(s, lv, cells, digits, W);
@@ -431,13 +548,10 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
         memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
         if (!xs_place(s, next, cells[w], digits[w], W))
             continue;
-        int r = propagate(s, next, W);
-        if (r == 0) {
-            s->nodes++;
-            if (s->count == 0 && s->solution)
-                memcpy(s->solution, s->val, (size_t)s->p->ncells);
-            s->count++;
-        } else if (r > 0)
+        r = propagate(s, next, W);
+        if (r == 0)
+            found(s);
+        else if (r > 0)
             self(s, depth + 1);
     }
 }
@@ -482,100 +596,120 @@ static void search_run(search *s)
     }
 }
 
-/* The count behind both entry points: forbid_cell >= 0 also rules digit
- * forbid_digit out of that cell; prefer (or NULL) orders the branches. */
-static uint64_t ex_count(const sdk_board *b, const uint8_t *puzzle, int forbid_cell, int forbid_digit,
-                         const uint8_t *prefer, uint64_t limit, uint8_t *solution, sdk_stats *st,
-                         const sdk_budget *budget, sdk_status *status)
+/* Sets s up for puzzle on board b: level 0 with the givens placed and
+ * every house-digit marked.  Returns 1, 0 when the givens clash, -1 when
+ * memory ran out (then *status is SDK_TIMEOUT, as for a budget). */
+static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const uint8_t *prefer,
+                    uint64_t limit, uint8_t *solution, sdk_stats *st, const sdk_budget *budget)
 {
-    search s;
-    s.b = b;
-    s.p = NULL;
-    s.limit = limit;
-    s.solution = solution;
-    s.prefer = prefer;
-    s.st = st;
-    s.budget = budget;
-    s.count = s.nodes = 0;
-    s.stopped = 0;
-    memset(s.chunk, 0, sizeof s.chunk);
-    if (status)
-        *status = SDK_UNSOLVABLE;
+    s->b = b;
+    s->p = NULL;
+    s->limit = limit;
+    s->solution = solution;
+    s->prefer = prefer;
+    s->st = st;
+    s->budget = budget;
+    s->count = s->nodes = 0;
+    s->stopped = 0;
+    s->probe_depth = prefer || b->n < 12 ? 0 : XS_PROBE_DEPTH;
+    memset(s->chunk, 0, sizeof s->chunk);
     int n = b->n, nc = b->ncells;
     for (int c = 0; c < nc; c++)
         if (puzzle[c] > n)
             return 0;
-    s.p = xp_plan_for(b);
-    s.n = n;
-    s.nh = b->nhouses;
-    s.W = s.p ? s.p->W : 1;
-    s.full = n == 32 ? 0xffffffffu : (1u << n) - 1;
-    s.L = (size_t)(n + 1) * s.W + ((size_t)s.nh + 1) / 2;
-    uint64_t *lv = s.p && s.nh <= SDK_MAX_CELLS ? level_at(&s, 0) : NULL;
-    if (!lv) {
-        if (status)
-            *status = SDK_TIMEOUT;
-        return 0;
-    }
+    s->p = xp_plan_for(b);
+    s->n = n;
+    s->nh = b->nhouses;
+    s->W = s->p ? s->p->W : 1;
+    s->full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    s->L = (size_t)(n + 1) * s->W + ((size_t)s->nh + 1) / 2;
+    s->lockmax = s->p ? s->p->maxshare : 0;
+    if (n >= 12 && s->lockmax > 3)
+        s->lockmax = 3;
+    uint64_t *lv = s->p && s->nh <= SDK_MAX_CELLS ? level_at(s, 0) : NULL;
+    if (!lv)
+        return -1;
     for (int d = 0; d < n; d++)
-        memcpy(XS_DIGIT(&s, lv, d), s.p->all, sizeof(uint64_t) * s.W);
-    memcpy(XS_UNSOLVED(&s, lv), s.p->all, sizeof(uint64_t) * s.W);
-    memset(XS_PLACED(&s, lv), 0, sizeof(uint32_t) * (size_t)s.nh);
-    for (int h = 0; h < s.nh; h++)
-        s.hd[h] = s.full;
-    int ok = 1;
-    for (int c = 0; c < nc && ok; c++)
-        if (puzzle[c])
-            ok = place_marking(&s, lv, c, puzzle[c] - 1, s.W, 0);   /* 0: a clash of givens; all is marked */
-    if (ok && forbid_cell >= 0) {
-        uint64_t *dd = XS_DIGIT(&s, lv, forbid_digit - 1), bit = 1ull << (forbid_cell & 63);
-        if (puzzle[forbid_cell] == forbid_digit)
-            ok = 0;
-        else if (!puzzle[forbid_cell])
-            dd[forbid_cell >> 6] &= ~bit;
-    }
-    if (ok)
-        search_run(&s);
+        memcpy(XS_DIGIT(s, lv, d), s->p->all, sizeof(uint64_t) * s->W);
+    memcpy(XS_UNSOLVED(s, lv), s->p->all, sizeof(uint64_t) * s->W);
+    memset(XS_PLACED(s, lv), 0, sizeof(uint32_t) * (size_t)s->nh);
+    for (int h = 0; h < s->nh; h++)
+        s->hd[h] = s->full;
+    for (int c = 0; c < nc; c++)
+        if (puzzle[c] && !place_marking(s, lv, c, puzzle[c] - 1, s->W, 0))   /* (all is marked) */
+            return 0;
+    return 1;
+}
+
+static void xs_end(search *s)
+{
     for (int k = 0; k < XS_MAX_CHUNKS; k++)
-        free(s.chunk[k]);
-    if (st)
-        st->nodes += s.nodes;
-    if (status) {
-        if (s.stopped)
-            *status = (budget && budget->interrupt && *budget->interrupt) ? SDK_INTERRUPTED : SDK_TIMEOUT;
-        else
-            *status = s.count ? SDK_SOLVED : SDK_UNSOLVABLE;
-    }
-    return s.count;
+        free(s->chunk[k]);
+}
+
+/* The status of a finished search. */
+static sdk_status xs_status(const search *s)
+{
+    if (s->stopped)
+        return s->budget && s->budget->interrupt && *s->budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+    return s->count ? SDK_SOLVED : SDK_UNSOLVABLE;
 }
 
 uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status)
 {
-    return ex_count(b, puzzle, -1, 0, NULL, limit, solution, st, budget, status);
+    search s;
+    int ok = xs_start(&s, b, puzzle, NULL, limit, solution, st, budget);
+    if (ok > 0)
+        search_run(&s);
+    xs_end(&s);
+    if (st)
+        st->nodes += s.nodes;
+    if (status)
+        *status = ok < 0 ? SDK_TIMEOUT : ok ? xs_status(&s) : SDK_UNSOLVABLE;
+    return ok > 0 ? s.count : 0;
 }
 
 int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
                       uint8_t *other, const sdk_budget *budget)
 {
     /* Cell i without its grid digit, cells 0..i-1 with theirs: every other
-     * solution is in exactly one of these searches. */
-    uint8_t q[SDK_MAX_CELLS], sol[SDK_MAX_CELLS];
-    memcpy(q, puzzle, (size_t)b->ncells);
-    for (int i = 0; i < k; i++) {
-        sdk_status status;
-        uint64_t found = ex_count(b, q, cells[i], grid[cells[i]], grid, 1, sol, NULL, budget, &status);
-        if (status == SDK_TIMEOUT || status == SDK_INTERRUPTED)
-            return -1;
-        if (found) {
-            if (other)
-                memcpy(other, sol, (size_t)b->ncells);
-            return 1;
+     * solution is in exactly one of these searches.  They share the
+     * givens' propagation (when it settles every cell, there is none). */
+    uint8_t sol[SDK_MAX_CELLS];
+    search s;
+    int ok = xs_start(&s, b, puzzle, grid, 1, sol, NULL, budget), result = 0;
+    uint64_t *lv = ok > 0 ? level_at(&s, 0) : NULL, *base = NULL;
+    if (ok < 0 || (lv && !(base = malloc(sizeof(uint64_t) * s.L))))
+        result = -1;
+    else if (lv && propagate(&s, lv, s.W) > 0) {
+        memcpy(base, lv, sizeof(uint64_t) * s.L);
+        for (int i = 0; i < k && !result; i++) {
+            memcpy(lv, base, sizeof(uint64_t) * s.L);
+            memset(s.hd, 0, sizeof(uint32_t) * (size_t)s.nh);
+            int c = cells[i], d = grid[c] - 1, live = 1;
+            for (int j = 0; j < i && live; j++)
+                if (XS_UNSOLVED(&s, lv)[cells[j] >> 6] >> (cells[j] & 63) & 1)
+                    live = xs_place(&s, lv, cells[j], grid[cells[j]] - 1, s.W);
+            if (!live || !(XS_UNSOLVED(&s, lv)[c >> 6] >> (c & 63) & 1))
+                continue;               /* (the cell is settled: to its grid digit) */
+            XS_DIGIT(&s, lv, d)[c >> 6] &= ~(1ull << (c & 63));
+            mark_cell(&s, c, 1u << d);
+            s.nodes = 0;                /* (a budget's max_iters is per search) */
+            search_run(&s);
+            if (s.stopped)
+                result = -1;
+            else if (s.count) {
+                if (other)
+                    memcpy(other, sol, (size_t)b->ncells);
+                result = 1;
+            }
         }
-        q[cells[i]] = grid[cells[i]];
     }
-    return 0;
+    free(base);
+    xs_end(&s);
+    return result;
 }
 
 uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,

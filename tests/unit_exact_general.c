@@ -1,6 +1,6 @@
 /* unit_exact_general.c -- the general exact solver (src/exact.c) against a
  * slow reference written here (fewest-candidates backtracking that reads
- * only the board's house lists, no propagation): counts at limit 2 and the
+ * only the board's house lists, no propagation): counts at limits 2 and 30, the
  * solutions agree on 16x16 and 25x25 puzzles and on boards with extra
  * houses built here (diagonals on 9x9 and 16x16, where cells sit in four
  * houses) and on the variant boards of variants.c (X, windoku, jigsaw,
@@ -141,7 +141,7 @@ static void free_diagonal_board(sdk_board *b)
 static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, int puzzles, double keep,
                         const char *name)
 {
-    int agree = 0, valid = 0, unique = 0;
+    int agree = 0, valid = 0, unique = 0, many = 0;
     for (int t = 0; t < puzzles; t++) {
         uint8_t p[SDK_MAX_CELLS], s1[SDK_MAX_CELLS], s2[SDK_MAX_CELLS];
         for (int c = 0; c < b->ncells; c++)
@@ -150,6 +150,8 @@ static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, i
         uint64_t g = sdk_exact_count_general(b, p, 2, s1, NULL, NULL, &st);
         uint64_t r = ref_count(b, p, 2, s2);
         agree += g == r && (g == 2 || memcmp(s1, s2, (size_t)b->ncells) == 0);
+        /* and to 30: the probing of two-candidate cells keeps every solution */
+        many += sdk_exact_count_general(b, p, 30, NULL, NULL, NULL, &st) == ref_count(b, p, 30, s2);
         unique += g == 1;
         int ok = g > 0 && ref_is_solution(b, s1);
         for (int c = 0; c < b->ncells && ok; c++)
@@ -157,6 +159,7 @@ static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, i
         valid += ok;
     }
     CHECK(agree == puzzles, "%s: general and reference agree on %d of %d", name, agree, puzzles);
+    CHECK(many == puzzles, "%s: general and reference agree on the count to 30 on %d of %d", name, many, puzzles);
     CHECK(valid == puzzles, "%s: %d of %d solutions valid", name, valid, puzzles);
     CHECK(unique > 0 && unique < puzzles, "%s: a mix of unique (%d) and not", name, unique);
 }
