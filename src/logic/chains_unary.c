@@ -12,38 +12,40 @@
 #include <string.h>
 #include "chains.h"
 
-/* The per-search state over keys: parent key, depth;
- * and the implications of every key for the current pass, built once a pass
- * (the grid is fixed): key k implies adj[start[k] .. start[k + 1]). */
+/* The per-search state over keys: mark (== the search's stamp: reached),
+ * parent key; and the implications of every key for the current pass, built
+ * once a pass (the grid is fixed): key k implies adj[start[k] .. end[k]),
+ * an "on" key the "off" keys that imply something first, up to lend[k]. */
 typedef struct {
-    int32_t *par, *dep;
+    uint32_t *mark, st;
+    int32_t *par;
     int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
     int cap_off;
     int *list;                     /* one implication list */
-    int32_t *start, *lend, *adj;
+    int32_t *start, *lend, *end, *adj;
     int capadj;
-    uint8_t *pred;                 /* 1: some key implies this one */
-    uint32_t *clst;                /* == the search's stamp: a key that closes a cycle at its start */
+    uint32_t *live;                /* per cell: digits whose "off" key implies something */
+    uint32_t *clst;                /* == st: a key that closes a cycle at its start */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
 } ch_kbfs;
 
-static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
+static inline void ch_kset(ch_kbfs *s, int k, int parent)
 {
-    c->stamp_a[k] = c->stamp_av;
+    s->mark[k] = s->st;
     s->par[k] = parent;
-    s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
 }
 
-/* A fresh stamp for the chain map (stamp a). */
-static uint32_t ch_new_stamp(ch_ctx *c)
+/* A fresh stamp for the search's marks. */
+static uint32_t ch_new_stamp(ch_ctx *c, ch_kbfs *s)
 {
-    if (++c->stamp_av == 0) {
-        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_av = 1;
+    if (++s->st == 0) {
+        memset(s->mark, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        s->st = 1;
     }
-    return c->stamp_av;
+    return s->st;
 }
 
 /* SE's isParent: is key x on the main line above key p?  (Asked only of
@@ -56,25 +58,37 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
     return 0;
 }
 
-/* The "off" keys an "on" key implies, in SE's order, each listed once. */
-static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
+/* The "off" keys an "on" key implies, in SE's order, each listed once:
+ * those that imply something (live) into out, the others into dead. */
+static void ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *out, int *m,
+                          int *dead, int *nd)
 {
-    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1;
+    uint32_t bit = 1u << (d - 1);
     if (isY)
-        for (uint32_t r = c->g->cand[cell] & ~(1u << (d - 1)); r; r &= r - 1)
-            out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
+        for (uint32_t r = c->g->cand[cell] & ~bit; r; r &= r - 1) {
+            int v = __builtin_ctz(r);
+            if (s->live[cell] >> v & 1)
+                out[(*m)++] = CH_KEY(c, cell, v + 1, 0);
+            else
+                dead[(*nd)++] = CH_KEY(c, cell, v + 1, 0);
+        }
     /* A place shared with an earlier house was listed there (SE keeps the first). */
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
         uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
-        for (; r; r &= r - 1)
-            out[m++] = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
+        for (; r; r &= r - 1) {
+            int o = hc[__builtin_ctz(r)];
+            if (s->live[o] & bit)
+                out[(*m)++] = CH_KEY(c, o, d, 0);
+            else
+                dead[(*nd)++] = CH_KEY(c, o, d, 0);
+        }
     }
-    return m;
 }
 
 /* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
-static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
+static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int32_t *out)
 {
     int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
     uint32_t cm = c->g->cand[cell];
@@ -96,48 +110,54 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
 }
 
 /* The implication lists of every candidate's keys for one pass, once:
- * every search of the pass reads them. */
+ * every search of the pass reads them.  Keys of absent candidates get
+ * none and are never read.  An "off" key that implies nothing changes no
+ * search but as the end a forcing chain looks for: each "on" key lists
+ * those last, from lend[k] on, where only that check reads them. */
 static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
-    int na = 0, n = c->n, room = ch_buf_size(c);
-    memset(s->pred, 0, (size_t)c->nkeys);
-    for (int cell = 0, k = 0; cell < c->ncells; cell++)
-        for (int d = 1; d <= n; d++, k += 2) {
-            s->start[k] = s->start[k + 1] = na;
-            if (!(c->g->cand[cell] >> (d - 1) & 1))
-                continue;   /* neither key of an absent candidate implies anything */
-            for (int on = 0; on < 2; on++) {
-                if (na + room > s->capadj) {
-                    s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
-                    if (!s->adj)
-                        return c->oom = 1, 0;
-                }
-                int32_t *out = s->adj + na;
-                s->start[k + on] = na;
-                na += on ? ch_kon_to_off(c, k + 1, isY, out) : ch_koff_to_on(c, k, isY, isX, out);
+    int na = 0, n = c->n, room = 2 * ch_buf_size(c);
+    const uint32_t *cand = c->g->cand;
+    for (int cell = 0; cell < c->ncells; cell++)
+        s->live[cell] = isY && __builtin_popcount(cand[cell]) == 2 ? cand[cell] : 0;
+    if (isX)
+        for (int h = 0; h < c->b->nhouses; h++)
+            for (int d = 0; d < n; d++) {
+                uint32_t m = c->hmask0[h * n + d];
+                if (__builtin_popcount(m) != 2)
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)n;
+                s->live[hc[__builtin_ctz(m)]] |= 1u << d;
+                s->live[hc[31 - __builtin_clz(m)]] |= 1u << d;
             }
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t dm = cand[cell]; dm; dm &= dm - 1) {
+            int d = __builtin_ctz(dm), k = CH_KEY(c, cell, d + 1, 0), nd = 0;
+            if (na + room > s->capadj) {
+                s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
+                if (!s->adj)
+                    return c->oom = 1, 0;
+            }
+            s->start[k] = na;
+            if (s->live[cell] >> d & 1)
+                na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
+            s->end[k] = s->start[k + 1] = na;
+            ch_kon_to_off(c, s, k + 1, isY, s->adj, &na, s->list, &nd);
+            s->lend[k + 1] = na;
+            memcpy(s->adj + na, s->list, sizeof(int) * (size_t)nd);
+            s->end[k + 1] = na += nd;
         }
-    s->start[c->nkeys] = na;
-    for (int i = 0; i < na; i++)
-        s->pred[s->adj[i]] = 1;
-    /* An "off" key that implies nothing changes no search but as the end
-     * a forcing chain looks for: each "on" key lists those last, from
-     * lend[k] on, where only that check reads them. */
-    for (int k = 0; k < c->nkeys; k++) {
-        s->lend[k] = s->start[k + 1];
-        if (!(k & 1) || s->start[k + 1] == s->start[k])
-            continue;
-        int live = s->start[k], ndead = 0;
-        for (int i = s->start[k]; i < s->start[k + 1]; i++) {
-            int x = s->adj[i];
-            if (s->start[x + 1] > s->start[x])
-                s->adj[live++] = x;
-            else
-                s->list[ndead++] = x;
-        }
-        for (int i = 0; i < ndead; i++)
-            s->adj[live + i] = s->list[i];
-        s->lend[k] = live;
+    /* Each "on" key queues each of its "off" keys at most once. */
+    if (na + 1 > s->cap_off) {
+        int cap = na + 1;
+        int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
+        int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
+        if (a)
+            s->qoff = a;
+        if (!b)
+            return c->oom = 1, 0;
+        s->qdup = b;
+        s->cap_off = cap;
     }
     return 1;
 }
@@ -306,13 +326,14 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
 
 /* SE's doCycles from the "on" key src, cut where no cycle can still win
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
- * again is queued again (SE does) only if it leads straight back to src. */
+ * again is queued again (SE does) only if it leads straight back to src.
+ * The search goes level by level (all keys of a level at one depth); with
+ * forcing chains (isX) *fp is the first "on" key met that implies src "off",
+ * at depth *fpdep. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
-                     int *elim, int *fp)
+                     int *elim, int *fp, int *fpdep)
 {
-    uint32_t st = ch_new_stamp(c);
-    if (st == 1)   /* the stamps wrapped */
-        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+    uint32_t st = ch_new_stamp(c, s);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
     if (isY && __builtin_popcount(sm) == 2)
@@ -324,61 +345,60 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
             s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
         }
     }
-    ch_kset(c, s, src, -1);
-    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, target = src ^ 1;
-    int tdead = s->start[target + 1] == s->start[target];
+    ch_kset(s, src, -1);
+    /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
+     * src's (house links), or if it is src's cell (cell links, with Y). */
+    const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
+    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, want = isX;
+    const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
+    uint32_t *mark = s->mark;
+    int32_t *qoff = s->qoff, *qdup = s->qdup, *qon = s->qon;
     s->qon[ql++] = src;
     *fp = -1;
     while (qh < ql || oh < ol) {
         length++;
+        if (qh < ql && length + 1 > maxcx)
+            return 1;
         while (qh < ql) {
-            int p = s->qon[qh++];
-            if (s->dep[p] + 2 > maxcx)
-                return 1;
-            for (int i = s->lend[p]; tdead && *fp < 0 && i < s->start[p + 1]; i++)
-                if (s->adj[i] == target)
+            int p = qon[qh++];
+            if (want) {
+                int pc = p / (2 * n), pd = (p >> 1) - pc * n + 1;
+                if (pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell) {
                     *fp = p;
-            for (int i = s->start[p]; i < s->lend[p]; i++) {
-                int x = s->adj[i], dupe = c->stamp_a[x] == st;
-                if (x == target && *fp < 0)
-                    *fp = p;
-                /* A key not reached yet is no parent of p. */
-                if (dupe) {
-                    if (s->clst[x] != st || ch_kis_parent(s, p, x))
-                        continue;
-                } else
-                    ch_kset(c, s, x, p);
-                if (ol == s->cap_off) {
-                    int cap = s->cap_off * 2;
-                    int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
-                    int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
-                    if (a)
-                        s->qoff = a;
-                    if (!b)
-                        return c->oom = 1, 0;
-                    s->qdup = b;
-                    s->cap_off = cap;
+                    *fpdep = length - 1;
+                    want = 0;
                 }
-                s->qoff[ol] = x;
-                s->qdup[ol++] = dupe ? p : -1;
+            }
+            for (int i = start[p], e = lend[p]; i < e; i++) {
+                int x = adj[i];
+                if (mark[x] != st) {
+                    mark[x] = st;
+                    s->par[x] = p;
+                    qoff[ol] = x;
+                    qdup[ol++] = -1;
+                } else if (s->clst[x] == st && !ch_kis_parent(s, p, x)) {
+                    /* (a key not reached yet is no parent of p) */
+                    qoff[ol] = x;
+                    qdup[ol++] = p;
+                }
             }
         }
         length++;
         while (oh < ol) {
-            int x = s->qoff[oh], dp = s->qdup[oh++];
+            int x = qoff[oh], dp = qdup[oh++];
             if (dp >= 0) {
                 if (length >= 4)
-                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, elim);
+                    ch_cycle_close(c, s, dp, x, length, src, isY, isX, elim);
                 continue;
             }
-            for (int i = s->start[x]; i < s->start[x + 1]; i++) {
-                int y = s->adj[i];
-                if (length >= 4 && y == src)
-                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, elim);
-                if (c->stamp_a[y] != st) {
-                    ch_kset(c, s, y, x);
-                    s->qon[ql++] = y;
-                }
+            for (int i = start[x], e = end[x]; i < e; i++) {
+                int y = adj[i];
+                if (mark[y] != st) {
+                    mark[y] = st;
+                    s->par[y] = x;
+                    qon[ql++] = y;
+                } else if (y == src && length >= 4)
+                    ch_cycle_close(c, s, x, -1, length, src, isY, isX, elim);
             }
         }
         if (c->oom)
@@ -387,47 +407,50 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     return 1;
 }
 
-/* SE's doForcingChains from key src (on or off): the first key of src's own
- * candidate in the opposite state, or -1; cut where it could not win. */
+/* SE's doForcingChains from the "off" key src: the first key that implies
+ * src's own candidate "on", or -1; cut where it could not win.  Level by
+ * level, as ch_cycles. */
 static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
-    uint32_t st = ch_new_stamp(c);
-    int target = src ^ 1;
-    ch_kset(c, s, src, -1);
-    int onh = 0, onl = 0, offh = 0, offl = 0;
-    if (src & 1)
-        s->qon[onl++] = src;
-    else
-        s->qoff[offl++] = src;
-    while (onh < onl || offh < offl) {
-        while (onh < onl) {
-            int p = s->qon[onh++];
-            if (s->dep[p] + 2 > maxcx)
-                return -1;
-            for (int i = s->start[p]; i < s->lend[p]; i++) {
-                int x = s->adj[i];
-                if (x == target)
-                    return p;
-                if (c->stamp_a[x] != st) {   /* (a key not reached is no parent) */
-                    ch_kset(c, s, x, p);
-                    s->qoff[offl++] = x;
-                }
-            }
-        }
+    uint32_t st = ch_new_stamp(c, s);
+    int target = src ^ 1, onh = 0, onl = 0, offh = 0, offl = 0, dep = 0;
+    const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
+    uint32_t *mark = s->mark;
+    int32_t *qoff = s->qoff, *qon = s->qon;
+    ch_kset(s, src, -1);
+    qoff[offl++] = src;
+    while (offh < offl) {
+        if (dep + 2 > maxcx)
+            return -1;
         while (offh < offl) {
-            int p = s->qoff[offh++];
-            if (s->dep[p] + 2 > maxcx)
-                return -1;
-            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
-                int y = s->adj[i];
+            int p = qoff[offh++];
+            for (int i = start[p], e = end[p]; i < e; i++) {
+                int y = adj[i];
                 if (y == target)
                     return p;
-                if (c->stamp_a[y] != st) {
-                    ch_kset(c, s, y, p);
-                    s->qon[onl++] = y;
+                if (mark[y] != st) {
+                    mark[y] = st;
+                    s->par[y] = p;
+                    qon[onl++] = y;
                 }
             }
         }
+        dep++;
+        if (onh < onl && dep + 2 > maxcx)
+            return -1;
+        /* ("on" keys imply only "off" ones: none is the target) */
+        while (onh < onl) {
+            int p = qon[onh++];
+            for (int i = start[p], e = lend[p]; i < e; i++) {
+                int x = adj[i];
+                if (mark[x] != st) {
+                    mark[x] = st;
+                    s->par[x] = p;
+                    qoff[offl++] = x;
+                }
+            }
+        }
+        dep++;
     }
     return -1;
 }
@@ -449,16 +472,16 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
                 continue;
             if (ch_stopped(c))
                 return;
-            int on = CH_KEY(c, cell, d, 1), fp;
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp))
+            int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
                 return;
             for (int from = on; isX && from >= on - 1; from--) {
                 /* From "on", the cycle search (the same tree, as deep or
                  * deeper: its bound was set before, at a rating below)
                  * met the forcing chain's end already. */
                 int maxcx = ch_max_win(c, fb, key);
-                int last = from == on ? (fp >= 0 && s->dep[fp] + 2 <= maxcx ? fp : -1)
-                         : s->pred[on] ? ch_forcing(c, s, from, maxcx)
+                int last = from == on ? (fp >= 0 && fpdep + 2 <= maxcx ? fp : -1)
+                         : s->live[cell] >> (d - 1) & 1 ? ch_forcing(c, s, from, maxcx)
                          : -1;   /* nothing implies the end it looks for */
                 if (last < 0)
                     continue;
@@ -480,7 +503,7 @@ void ch_unary(ch_ctx *c)
     memset(&s, 0, sizeof s);
     size_t nk = (size_t)c->nkeys;
     s.par = malloc(sizeof(int32_t) * nk);
-    s.dep = malloc(sizeof(int32_t) * nk);
+    s.mark = calloc(nk, sizeof(uint32_t));
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
     s.cap_off = (int)nk + 1;
     s.qoff = malloc(sizeof(int32_t) * (nk + 1));
@@ -488,7 +511,8 @@ void ch_unary(ch_ctx *c)
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
     s.lend = malloc(sizeof(int32_t) * (nk + 1));
-    s.pred = malloc(nk);
+    s.end = malloc(sizeof(int32_t) * (nk + 1));
+    s.live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
     s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     s.cw = (c->ncells + 63) / 64;
@@ -502,7 +526,7 @@ void ch_unary(ch_ctx *c)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
     }
-    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.pred || !s.clst || !elim ||
+    if (!s.par || !s.mark || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.end || !s.live || !s.clst || !elim ||
         !s.peerb || !s.cyc)
         c->oom = 1;
     else {
@@ -512,14 +536,15 @@ void ch_unary(ch_ctx *c)
                 ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
     }
     free(s.par);
-    free(s.dep);
+    free(s.mark);
     free(s.qon);
     free(s.qoff);
     free(s.qdup);
     free(s.list);
     free(s.start);
     free(s.lend);
-    free(s.pred);
+    free(s.end);
+    free(s.live);
     free(s.clst);
     free(s.adj);
     free(elim);
