@@ -19,8 +19,7 @@
 typedef struct {
     uint32_t *mark, st;
     int32_t *par;
-    int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
-    int cap_off;
+    int32_t *qon;                  /* the queue of "on" keys */
     int *list;                     /* one implication list */
     int32_t *start, *lend, *end, *adj;
     int capadj;
@@ -147,18 +146,6 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
             memcpy(s->adj + na, s->list, sizeof(int) * (size_t)nd);
             s->end[k + 1] = na += nd;
         }
-    /* Each "on" key queues each of its "off" keys at most once. */
-    if (na + 1 > s->cap_off) {
-        int cap = na + 1;
-        int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
-        int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
-        if (a)
-            s->qoff = a;
-        if (!b)
-            return c->oom = 1, 0;
-        s->qdup = b;
-        s->cap_off = cap;
-    }
     return 1;
 }
 
@@ -329,7 +316,12 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
  * again is queued again (SE does) only if it leads straight back to src.
  * The search goes level by level (all keys of a level at one depth); with
  * forcing chains (isX) *fp is the first "on" key met that implies src "off",
- * at depth *fpdep. */
+ * at depth *fpdep.
+ *
+ * SE queues each "off" key met and expands the queue after the level of
+ * "on" keys.  Here an "off" key is expanded (or its repeat closes a cycle)
+ * as soon as it is met: the same order, since "on" keys look only at the
+ * marks of "off" keys and the other way round. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
                      int *elim, int *fp, int *fpdep)
 {
@@ -349,23 +341,23 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
      * src's (house links), or if it is src's cell (cell links, with Y). */
     const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
-    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, want = isX;
+    int qh = 0, ql = 0, want = isX;
     const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
-    uint32_t *mark = s->mark;
-    int32_t *qoff = s->qoff, *qdup = s->qdup, *qon = s->qon;
-    s->qon[ql++] = src;
+    uint32_t *mark = s->mark, *clst = s->clst;
+    int32_t *qon = s->qon, *par = s->par;
+    qon[ql++] = src;
     *fp = -1;
-    while (qh < ql || oh < ol) {
-        length++;
-        if (qh < ql && length + 1 > maxcx)
+    /* length: the depth of the "off" keys of the level, +1 */
+    for (int length = 2; qh < ql; length += 2) {
+        if (length > maxcx)
             return 1;
-        while (qh < ql) {
+        for (int lend_q = ql; qh < lend_q;) {
             int p = qon[qh++];
             if (want) {
                 int pc = p / (2 * n), pd = (p >> 1) - pc * n + 1;
                 if (pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell) {
                     *fp = p;
-                    *fpdep = length - 1;
+                    *fpdep = length - 2;
                     want = 0;
                 }
             }
@@ -373,84 +365,75 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                 int x = adj[i];
                 if (mark[x] != st) {
                     mark[x] = st;
-                    s->par[x] = p;
-                    qoff[ol] = x;
-                    qdup[ol++] = -1;
-                } else if (s->clst[x] == st && !ch_kis_parent(s, p, x)) {
+                    par[x] = p;
+                    for (int j = start[x], f = end[x]; j < f; j++) {
+                        int y = adj[j];
+                        if (mark[y] != st) {
+                            mark[y] = st;
+                            par[y] = x;
+                            qon[ql++] = y;
+                        } else if (y == src && length >= 4)
+                            ch_cycle_close(c, s, x, -1, length, src, isY, isX, elim);
+                    }
+                } else if (clst[x] == st && length >= 4 && !ch_kis_parent(s, p, x)) {
                     /* (a key not reached yet is no parent of p) */
-                    qoff[ol] = x;
-                    qdup[ol++] = p;
+                    ch_cycle_close(c, s, p, x, length, src, isY, isX, elim);
                 }
             }
+            if (c->oom)
+                return 0;
         }
-        length++;
-        while (oh < ol) {
-            int x = qoff[oh], dp = qdup[oh++];
-            if (dp >= 0) {
-                if (length >= 4)
-                    ch_cycle_close(c, s, dp, x, length, src, isY, isX, elim);
-                continue;
-            }
-            for (int i = start[x], e = end[x]; i < e; i++) {
-                int y = adj[i];
-                if (mark[y] != st) {
-                    mark[y] = st;
-                    s->par[y] = x;
-                    qon[ql++] = y;
-                } else if (y == src && length >= 4)
-                    ch_cycle_close(c, s, x, -1, length, src, isY, isX, elim);
-            }
-        }
-        if (c->oom)
-            return 0;
     }
     return 1;
 }
 
 /* SE's doForcingChains from the "off" key src: the first key that implies
  * src's own candidate "on", or -1; cut where it could not win.  Level by
- * level, as ch_cycles. */
+ * level, "off" keys expanded when met, as in ch_cycles. */
 static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
     uint32_t st = ch_new_stamp(c, s);
-    int target = src ^ 1, onh = 0, onl = 0, offh = 0, offl = 0, dep = 0;
+    int target = src ^ 1, qh = 0, ql = 0;
     const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
     uint32_t *mark = s->mark;
-    int32_t *qoff = s->qoff, *qon = s->qon;
+    int32_t *qon = s->qon, *par = s->par;
     ch_kset(s, src, -1);
-    qoff[offl++] = src;
-    while (offh < offl) {
-        if (dep + 2 > maxcx)
-            return -1;
-        while (offh < offl) {
-            int p = qoff[offh++];
-            for (int i = start[p], e = end[p]; i < e; i++) {
-                int y = adj[i];
-                if (y == target)
-                    return p;
-                if (mark[y] != st) {
-                    mark[y] = st;
-                    s->par[y] = p;
-                    qon[onl++] = y;
-                }
-            }
+    if (2 > maxcx)
+        return -1;
+    for (int i = start[src]; i < end[src]; i++) {
+        int y = adj[i];
+        if (y == target)
+            return src;
+        if (mark[y] != st) {
+            mark[y] = st;
+            par[y] = src;
+            qon[ql++] = y;
         }
-        dep++;
-        if (onh < onl && dep + 2 > maxcx)
+    }
+    /* ("on" keys imply only "off" ones: none is the target) */
+    for (int dep = 1; qh < ql; dep += 2) {
+        if (dep + 2 > maxcx || dep + 3 > maxcx)
             return -1;
-        /* ("on" keys imply only "off" ones: none is the target) */
-        while (onh < onl) {
-            int p = qon[onh++];
+        for (int lend_q = ql; qh < lend_q;) {
+            int p = qon[qh++];
             for (int i = start[p], e = lend[p]; i < e; i++) {
                 int x = adj[i];
                 if (mark[x] != st) {
                     mark[x] = st;
-                    s->par[x] = p;
-                    qoff[offl++] = x;
+                    par[x] = p;
+                    for (int j = start[x], f = end[x]; j < f; j++) {
+                        int y = adj[j];
+                        if (y == target)
+                            return x;
+                        if (mark[y] != st) {
+                            mark[y] = st;
+                            par[y] = x;
+                            qon[ql++] = y;
+                        }
+                    }
                 }
             }
         }
-        dep++;
     }
     return -1;
 }
@@ -505,9 +488,6 @@ void ch_unary(ch_ctx *c)
     s.par = malloc(sizeof(int32_t) * nk);
     s.mark = calloc(nk, sizeof(uint32_t));
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
-    s.cap_off = (int)nk + 1;
-    s.qoff = malloc(sizeof(int32_t) * (nk + 1));
-    s.qdup = malloc(sizeof(int32_t) * (nk + 1));
     s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
     s.lend = malloc(sizeof(int32_t) * (nk + 1));
@@ -526,7 +506,7 @@ void ch_unary(ch_ctx *c)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
     }
-    if (!s.par || !s.mark || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.end || !s.live || !s.clst || !elim ||
+    if (!s.par || !s.mark || !s.qon || !s.list || !s.start || !s.lend || !s.end || !s.live || !s.clst || !elim ||
         !s.peerb || !s.cyc)
         c->oom = 1;
     else {
@@ -538,8 +518,6 @@ void ch_unary(ch_ctx *c)
     free(s.par);
     free(s.mark);
     free(s.qon);
-    free(s.qoff);
-    free(s.qdup);
     free(s.list);
     free(s.start);
     free(s.lend);
