@@ -513,6 +513,8 @@ int lg_find_chain(const lg_grid *g, const lg_chain_kind *k, lg_step *out, const 
             ch_multiple(c);
     }
     int r = c->stopped ? LG_STOPPED : (c->have && ok && !c->oom) ? LG_FOUND : LG_NONE;
+    if (r == LG_FOUND)
+        ch_text(c);
     ch_ctx_free(c);
     free(c);
     return r;

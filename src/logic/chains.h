@@ -99,6 +99,8 @@ typedef struct ch_ctx {
     struct ch_mw { double base; int key, cx; } mw[4];
     int nmw;
     lg_step *out;
+    struct ch_lk { uint16_t cell; uint8_t d, on; } line[64];   /* the best's main line, */
+    int nline;                                               /* target first (ch_text) */
     int level, dynamic, nishio, multiple;
 } ch_ctx;
 
@@ -158,6 +160,9 @@ int  ch_buf_size(const ch_ctx *c);
 void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
              const int *elim, int nelim, int place_cell, int place_d, const int *ends,
              int nends, int init_cause, int with_offs);
+
+/* Writes the best hint's text (its main line) into c->out. */
+void ch_text(const ch_ctx *c);
 
 /* The searches (chains_unary.c, chains_multi.c). */
 void ch_unary(ch_ctx *c);
