@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "lgint.h"
 
 /* The per-search state over keys: mark (== the search's stamp: reached),
  * parent key; and the implications of every key for the current pass, built
@@ -480,6 +481,22 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
     }
 }
 
+/* Each cell's peers as bit words, for the last board (per thread: the
+ * board's houses do not change between its steps). */
+#define CH_PEERB_MAX (384 * 6)
+static _Thread_local struct {
+    lg_board_id id;
+    uint64_t bits[CH_PEERB_MAX];
+} ch_peerb;
+
+static void ch_peers_fill(const sdk_board *b, uint64_t *peerb, size_t cw)
+{
+    memset(peerb, 0, sizeof(uint64_t) * (size_t)b->ncells * cw);
+    for (int cell = 0; cell < b->ncells; cell++)
+        for (int i = b->peer_start[cell]; i < b->peer_start[cell + 1]; i++)
+            peerb[(size_t)cell * cw + (size_t)(b->peers[i] >> 6)] |= 1ull << (b->peers[i] & 63);
+}
+
 void ch_unary(ch_ctx *c)
 {
     ch_kbfs s;
@@ -497,17 +514,21 @@ void ch_unary(ch_ctx *c)
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     s.cw = (c->ncells + 63) / 64;
     size_t cw = (size_t)s.cw;
-    s.peerb = calloc((size_t)c->ncells * cw + (size_t)c->n * cw, sizeof(uint64_t));
-    s.candb = s.peerb ? s.peerb + (size_t)c->ncells * cw : NULL;
+    int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
+    uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
+    s.candb = calloc((size_t)c->n * cw, sizeof(uint64_t));
     s.cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
-    for (int cell = 0; s.peerb && cell < c->ncells; cell++) {
-        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++)
-            s.peerb[(size_t)cell * cw + (size_t)(c->b->peers[i] >> 6)] |= 1ull << (c->b->peers[i] & 63);
+    if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
+        ch_peers_fill(c->b, pb, cw);
+        if (!own)
+            lg_board_set(&ch_peerb.id, c->b);
+    }
+    s.peerb = pb;
+    for (int cell = 0; s.candb && cell < c->ncells; cell++)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
-    }
     if (!s.par || !s.mark || !s.qon || !s.list || !s.start || !s.lend || !s.end || !s.live || !s.clst || !elim ||
-        !s.peerb || !s.cyc)
+        !s.peerb || !s.candb || !s.cyc)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
@@ -526,6 +547,8 @@ void ch_unary(ch_ctx *c)
     free(s.clst);
     free(s.adj);
     free(elim);
-    free(s.peerb);
+    if (own)
+        free(pb);
+    free(s.candb);
     free(s.cyc);
 }
