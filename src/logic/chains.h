@@ -64,13 +64,9 @@ typedef struct ch_ctx {
     uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
-    uint32_t *stamp_b, stamp_bv;   /* stamp b: one implication list */
+    uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
-    /* While skip_st is set, the implication lists leave out candidates the
-     * chain (stamp a) holds already without their opposite (SE drops them
-     * on arrival): making their nodes would be waste. */
-    uint32_t skip_st;
     int32_t *clist;                /* the chain being built (ch_chain) */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
@@ -141,9 +137,6 @@ int  ch_ancestors(ch_ctx *c, int id);
 /* SE's getComplexity of a hint whose chains end at ends[0..n): ancestors of
  * each, plus the complexity of each distinct nested chain among them. */
 int  ch_complexity(ch_ctx *c, const int *ends, int n);
-int  ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out);
-int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
-                  int *out);
 int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
@@ -152,7 +145,7 @@ int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
 /* Removes d from the working grid's cell (and its house masks). */
 void ch_remove(ch_ctx *c, int cell, int d);
-/* Room for one implication list (ch_on_to_off / ch_off_to_on). */
+/* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
 /* Records a hint as the best so far (chains_out.c): removals as
