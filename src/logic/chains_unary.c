@@ -329,15 +329,22 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     uint32_t st = ch_new_stamp(c, s);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
     uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
+    int nclst = 0;
     if (isY && __builtin_popcount(sm) == 2)
-        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st;
+        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st, nclst++;
     for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
         if (__builtin_popcount(m) == 2 && (m & self)) {
             const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
             s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
+            nclst++;
         }
     }
+    *fp = -1;
+    /* Every cycle closes through a key of clst: without one, the search
+     * is only for the forcing chain's end, and stops there. */
+    if (!nclst && !isX)
+        return 1;
     ch_kset(s, src, -1);
     /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
      * src's (house links), or if it is src's cell (cell links, with Y). */
@@ -347,7 +354,6 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     uint32_t *mark = s->mark, *clst = s->clst;
     int32_t *qon = s->qon, *par = s->par;
     qon[ql++] = src;
-    *fp = -1;
     /* length: the depth of the "off" keys of the level, +1 */
     for (int length = 2; qh < ql; length += 2) {
         if (length > maxcx)
@@ -360,6 +366,8 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                     *fp = p;
                     *fpdep = length - 2;
                     want = 0;
+                    if (!nclst)
+                        return 1;
                 }
             }
             for (int i = start[p], e = lend[p]; i < e; i++) {
