@@ -71,6 +71,7 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     /* collect mode (a nested producer): every hint is kept, none is best */
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */

@@ -281,14 +281,21 @@ static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int to
 static void ch_agree(ch_ctx *c, int kind, int sortkey, ch_res **sets, int ns, int *elim,
                      int *ends, int init_cause)
 {
+    /* The keys all reach, as one word-wise AND (mostly empty). */
+    uint64_t *common = c->common, any = 0;
+    for (int w = 0; w < c->words; w++) {
+        uint64_t x = sets[0]->bits[w];
+        for (int s = 1; s < ns; s++)
+            x &= sets[s]->bits[w];
+        common[w] = x;
+        any |= x;
+    }
+    if (!any)
+        return;
     for (int pass = 1; pass >= 0; pass--)
         for (int i = 0; i < sets[0]->len; i++) {
-            int id = sets[0]->ids[i], k = sets[0]->keys[i], all = 1;
-            if ((k & 1) != pass)
-                continue;
-            for (int s = 1; s < ns && all; s++)
-                all = ch_res_has(sets[s], k);
-            if (!all)
+            int id = sets[0]->ids[i], k = sets[0]->keys[i];
+            if ((k & 1) != pass || !(common[k >> 6] >> (k & 63) & 1))
                 continue;
             for (int s = 0; s < ns; s++)
                 ends[s] = ch_res_get(sets[s], k);
@@ -348,18 +355,10 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *el
         ends[1] = roff->abs_off;
         ch_offer(c, kind, 7, cell, d, 1, ends, 2, elim, CH_NO_CAUSE);
     }
-    if (!dbl)
-        return;
-    for (int pass = 1; pass >= 0; pass--)
-        for (int i = 0; i < ron->len; i++) {
-            int id = ron->ids[i], k = ron->keys[i];
-            if ((k & 1) != pass || !ch_res_has(roff, k))
-                continue;
-            ends[0] = id;
-            ends[1] = ch_res_get(roff, k);
-            ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim,
-                     CH_NO_CAUSE);
-        }
+    if (dbl) {
+        ch_res *both[2] = {ron, roff};
+        ch_agree(c, CH_DOUBLE, 1, both, 2, elim, ends, CH_NO_CAUSE);
+    }
 }
 
 void ch_multiple(ch_ctx *c)
@@ -368,7 +367,8 @@ void ch_multiple(ch_ctx *c)
     ch_res **sets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     int *ends = malloc(sizeof(int) * (size_t)(c->n + 1));
-    if (!elim || !sets || !cellsets || !ends) {
+    c->common = malloc(sizeof(uint64_t) * (size_t)c->words);
+    if (!c->common || !sets || !cellsets || !ends) {
         c->oom = 1;
         goto out;
     }
@@ -401,4 +401,6 @@ out:
     free(sets);
     free(cellsets);
     free(ends);
+    free(c->common);
+    c->common = NULL;
 }
