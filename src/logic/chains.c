@@ -127,8 +127,7 @@ static int ch_houses_init(ch_ctx *c)
             return 0;
     }
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->hmask0 || !c->hmask)
+    if (!c->hmask0)
         return 0;
     for (int h = 0; h < b->nhouses; h++)
         for (int i = 0; i < c->n; i++) {
@@ -148,23 +147,30 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     c->ncells = g->b->ncells;
     c->nkeys = c->ncells * c->n * 2;
     c->budget = budget;
-    c->stamp_a = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->id_a = malloc(sizeof(int32_t) * (size_t)c->nkeys);
-    c->stamp_b = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->stamp_c = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->qon = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
-    c->qoff = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
-    c->clist = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    c->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
+    c->words = (c->nkeys + 63) / 64;
+    if (!c->stamp_c || !ch_houses_init(c))
+        return 0;
+    memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    return 1;
+}
+
+/* What full chainings (ch_multiple) need besides: their key map, queues,
+ * cached results and the working grid's house masks. */
+int ch_chain_init(ch_ctx *c)
+{
+    size_t nk = (size_t)c->nkeys;
+    c->stamp_a = calloc(nk, sizeof(uint32_t));
+    c->id_a = malloc(sizeof(int32_t) * nk);
+    c->qon = malloc(sizeof(int32_t) * (nk + 1));
+    c->qoff = malloc(sizeof(int32_t) * (nk + 1));
+    c->clist = malloc(sizeof(int32_t) * (nk + 1));
     c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
     c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->words = (c->nkeys + 63) / 64;
-    if (!c->stamp_a || !c->id_a || !c->stamp_b || !c->stamp_c || !c->qon || !c->qoff || !c->clist ||
-        !c->res_on || !c->res_off || !ch_houses_init(c))
-        return 0;
-    memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    c->hmask = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t));
+    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->res_on ||
+        !c->res_off || !c->hmask)
+        return c->oom = 1, 0;
     return 1;
 }
 
@@ -175,11 +181,12 @@ static void ch_res_free(ch_res *r)
 
 void ch_ctx_free(ch_ctx *c)
 {
-    if (c->res_on)
-        for (int i = 0; i < c->ncells * c->n; i++) {
+    for (int i = 0; c->res_on && c->res_off && i < c->ncells * c->n; i++) {
+        if (c->res_on[i])
             ch_res_free(c->res_on[i]);
+        if (c->res_off[i])
             ch_res_free(c->res_off[i]);
-        }
+    }
     free(c->res_on);
     free(c->res_off);
     free(c->stamp_a);

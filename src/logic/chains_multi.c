@@ -368,7 +368,7 @@ void ch_multiple(ch_ctx *c)
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     int *ends = malloc(sizeof(int) * (size_t)(c->n + 1));
     c->common = malloc(sizeof(uint64_t) * (size_t)c->words);
-    if (!c->common || !sets || !cellsets || !ends) {
+    if (!ch_chain_init(c) || !c->common || !sets || !cellsets || !ends) {
         c->oom = 1;
         goto out;
     }
