@@ -15,16 +15,18 @@
 
 /* The per-search state over keys: mark (== the search's stamp: reached),
  * parent key; and the implications of every key for the current pass, built
- * once a pass (the grid is fixed): key k implies adj[start[k] .. end[k]),
- * an "on" key the "off" keys that imply something first, up to lend[k]. */
+ * once a pass (the grid is fixed): key k implies adj[start[k] .. end[k]).
+ * An "on" key lists only the "off" keys that imply something: an "off" key
+ * that implies nothing changes no search (the forcing chain's end, the one
+ * such key a search looks for, is found from the "on" key itself). */
 typedef struct {
     uint32_t *mark, st;
     int32_t *par;
     int32_t *qon;                  /* the queue of "on" keys */
-    int *list;                     /* one implication list */
-    int32_t *start, *lend, *end, *adj;
+    int32_t *start, *end, *adj;
     int capadj;
     uint32_t *live;                /* per cell: digits whose "off" key implies something */
+    uint32_t *hlive;               /* per house and digit: the places whose "off" key does */
     uint32_t *clst;                /* == st: a key that closes a cycle at its start */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
@@ -58,33 +60,23 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
     return 0;
 }
 
-/* The "off" keys an "on" key implies, in SE's order, each listed once:
- * those that imply something (live) into out, the others into dead. */
-static void ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *out, int *m,
-                          int *dead, int *nd)
+/* The "off" keys that imply something that an "on" key implies, in SE's
+ * order, each listed once. */
+static int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *out)
 {
-    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1;
+    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
     uint32_t bit = 1u << (d - 1);
     if (isY)
-        for (uint32_t r = c->g->cand[cell] & ~bit; r; r &= r - 1) {
-            int v = __builtin_ctz(r);
-            if (s->live[cell] >> v & 1)
-                out[(*m)++] = CH_KEY(c, cell, v + 1, 0);
-            else
-                dead[(*nd)++] = CH_KEY(c, cell, v + 1, 0);
-        }
+        for (uint32_t r = c->g->cand[cell] & ~bit & s->live[cell]; r; r &= r - 1)
+            out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
     /* A place shared with an earlier house was listed there (SE keeps the first). */
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
-        for (; r; r &= r - 1) {
-            int o = hc[__builtin_ctz(r)];
-            if (s->live[o] & bit)
-                out[(*m)++] = CH_KEY(c, o, d, 0);
-            else
-                dead[(*nd)++] = CH_KEY(c, o, d, 0);
-        }
+        uint32_t r = s->hlive[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
+        for (; r; r &= r - 1)
+            out[m++] = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
     }
+    return m;
 }
 
 /* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
@@ -111,9 +103,8 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int32_t *out)
 
 /* The implication lists of every candidate's keys for one pass, once:
  * every search of the pass reads them.  Keys of absent candidates get
- * none and are never read.  An "off" key that implies nothing changes no
- * search but as the end a forcing chain looks for: each "on" key lists
- * those last, from lend[k] on, where only that check reads them. */
+ * none and are never read; nor are those of cells that are not bivalue in
+ * the Y pass (no search starts there, no "off" key leads there). */
 static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
     int na = 0, n = c->n, room = 2 * ch_buf_size(c);
@@ -130,9 +121,19 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
                 s->live[hc[__builtin_ctz(m)]] |= 1u << d;
                 s->live[hc[31 - __builtin_clz(m)]] |= 1u << d;
             }
-    for (int cell = 0; cell < c->ncells; cell++)
+    for (int h = 0; h < c->b->nhouses; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)n;
+        uint32_t *hl = s->hlive + h * n;
+        memset(hl, 0, sizeof(uint32_t) * (size_t)n);
+        for (int i = 0; i < n; i++)
+            for (uint32_t m = s->live[hc[i]]; m; m &= m - 1)
+                hl[__builtin_ctz(m)] |= 1u << i;
+    }
+    for (int cell = 0; cell < c->ncells; cell++) {
+        if (!isX && __builtin_popcount(cand[cell]) != 2)
+            continue;
         for (uint32_t dm = cand[cell]; dm; dm &= dm - 1) {
-            int d = __builtin_ctz(dm), k = CH_KEY(c, cell, d + 1, 0), nd = 0;
+            int d = __builtin_ctz(dm), k = CH_KEY(c, cell, d + 1, 0);
             if (na + room > s->capadj) {
                 s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
                 if (!s->adj)
@@ -142,11 +143,10 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
             if (s->live[cell] >> d & 1)
                 na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
             s->end[k] = s->start[k + 1] = na;
-            ch_kon_to_off(c, s, k + 1, isY, s->adj, &na, s->list, &nd);
-            s->lend[k + 1] = na;
-            memcpy(s->adj + na, s->list, sizeof(int) * (size_t)nd);
-            s->end[k + 1] = na += nd;
+            na += ch_kon_to_off(c, s, k + 1, isY, s->adj + na);
+            s->end[k + 1] = na;
         }
+    }
     return 1;
 }
 
@@ -350,7 +350,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
      * src's (house links), or if it is src's cell (cell links, with Y). */
     const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
     int qh = 0, ql = 0, want = isX;
-    const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
+    const int32_t *adj = s->adj, *start = s->start, *end = s->end;
     uint32_t *mark = s->mark, *clst = s->clst;
     int32_t *qon = s->qon, *par = s->par;
     qon[ql++] = src;
@@ -370,7 +370,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                         return 1;
                 }
             }
-            for (int i = start[p], e = lend[p]; i < e; i++) {
+            for (int i = start[p], e = end[p]; i < e; i++) {
                 int x = adj[i];
                 if (mark[x] != st) {
                     mark[x] = st;
@@ -403,7 +403,7 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
     uint32_t st = ch_new_stamp(c, s);
     int target = src ^ 1, qh = 0, ql = 0;
-    const int32_t *adj = s->adj, *start = s->start, *lend = s->lend, *end = s->end;
+    const int32_t *adj = s->adj, *start = s->start, *end = s->end;
     uint32_t *mark = s->mark;
     int32_t *qon = s->qon, *par = s->par;
     ch_kset(s, src, -1);
@@ -425,7 +425,7 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
             return -1;
         for (int lend_q = ql; qh < lend_q;) {
             int p = qon[qh++];
-            for (int i = start[p], e = lend[p]; i < e; i++) {
+            for (int i = start[p], e = end[p]; i < e; i++) {
                 int x = adj[i];
                 if (mark[x] != st) {
                     mark[x] = st;
@@ -513,9 +513,8 @@ void ch_unary(ch_ctx *c)
     s.par = malloc(sizeof(int32_t) * nk);
     s.mark = calloc(nk, sizeof(uint32_t));
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
-    s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
-    s.lend = malloc(sizeof(int32_t) * (nk + 1));
+    s.hlive = malloc(sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     s.end = malloc(sizeof(int32_t) * (nk + 1));
     s.live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
     s.clst = calloc(nk, sizeof(uint32_t));
@@ -535,7 +534,7 @@ void ch_unary(ch_ctx *c)
     for (int cell = 0; s.candb && cell < c->ncells; cell++)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
-    if (!s.par || !s.mark || !s.qon || !s.list || !s.start || !s.lend || !s.end || !s.live || !s.clst || !elim ||
+    if (!s.par || !s.mark || !s.qon || !s.start || !s.hlive || !s.end || !s.live || !s.clst || !elim ||
         !s.peerb || !s.candb || !s.cyc)
         c->oom = 1;
     else {
@@ -547,9 +546,8 @@ void ch_unary(ch_ctx *c)
     free(s.par);
     free(s.mark);
     free(s.qon);
-    free(s.list);
     free(s.start);
-    free(s.lend);
+    free(s.hlive);
     free(s.end);
     free(s.live);
     free(s.clst);
