@@ -256,16 +256,19 @@ int ch_ancestors(ch_ctx *c, int id)
         memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
         st = c->stamp_cv = 1;
     }
-    c->tmp = ch_grow(c->tmp, &c->captmp, 1, sizeof(int32_t));
-    if (!c->tmp)
+    /* A level lists each parent link at most once: npar + 1 entries. */
+    c->tmp = ch_grow(c->tmp, &c->captmp, c->npar + 1, sizeof(int32_t));
+    c->tmp2 = c->tmp ? ch_grow(c->tmp2, &c->captmp2, c->npar + 1, sizeof(int32_t)) : NULL;
+    if (!c->tmp || !c->tmp2)
         return c->oom = 1, 0;
-    int len = 0, count = 0;
-    c->tmp[len++] = id;
+    int len = 0, count = 0, n = c->n;
+    int32_t *cur = c->tmp, *next = c->tmp2;
+    cur[len++] = id;
     while (len) {
         int nlen = 0;
         for (int i = 0; i < len; i++) {
-            const ch_node *p = &c->node[c->tmp[i]];
-            int k = CH_KEY(c, p->cell, p->d, p->on);
+            const ch_node *p = &c->node[cur[i]];
+            int k = ((p->cell * n) + p->d - 1) * 2 + p->on;
             if (c->stamp_c[k] == st)
                 continue;
             c->stamp_c[k] = st;
@@ -274,7 +277,7 @@ int ch_ancestors(ch_ctx *c, int id)
                 c->order = ch_grow(c->order, &c->caporder, c->norder + 1, sizeof(int32_t));
                 if (!c->order)
                     return c->oom = 1, 0;
-                c->order[c->norder++] = c->tmp[i];
+                c->order[c->norder++] = cur[i];
             }
             if (p->nest >= 0) {
                 const ch_nest *ns = &c->nest[p->nest];
@@ -287,18 +290,12 @@ int ch_ancestors(ch_ctx *c, int id)
                     c->nested_cx += ns->cx;
                 }
             }
-            c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
-            if (!c->tmp2)
-                return c->oom = 1, 0;
-            memcpy(c->tmp2 + nlen, c->par + p->p0, sizeof(int32_t) * (size_t)p->np);
-            nlen += p->np;
+            for (int j = 0; j < p->np; j++)
+                next[nlen++] = c->par[p->p0 + j];
         }
-        int32_t *t = c->tmp;
-        int tc = c->captmp;
-        c->tmp = c->tmp2;
-        c->captmp = c->captmp2;
-        c->tmp2 = t;
-        c->captmp2 = tc;
+        int32_t *t = cur;
+        cur = next;
+        next = t;
         len = nlen;
     }
     return count;
