@@ -218,21 +218,23 @@ static int ch_cycle_elims(ch_ctx *c, const ch_kbfs *s, int from, int tail, int *
     int n = c->n, cw = s->cw, ne = 0;
     uint64_t *incyc = s->cyc, *seen = s->cyc + (size_t)(2 * n + 1) * (size_t)cw;
     uint32_t digits = 0;
-    memset(incyc, 0, sizeof(uint64_t) * (size_t)cw);
+    for (int w = 0; w < cw; w++)
+        incyc[w] = seen[w] = 0;
     for (int k = tail >= 0 ? tail : from, next = tail >= 0 ? from : -2; k >= 0;
          k = next == -2 ? s->par[k] : next, next = -2) {
         int cell = k / (2 * n), d = (k >> 1) % n + 1;
         uint64_t *side = s->cyc + (size_t)(1 + 2 * (d - 1) + (k & 1)) * (size_t)cw;
         if (!(digits >> (d - 1) & 1)) {
+            uint64_t *sides = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw;
             digits |= 1u << (d - 1);
-            memset(s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, 0, sizeof(uint64_t) * 2 * (size_t)cw);
+            for (int w = 0; w < 2 * cw; w++)
+                sides[w] = 0;
         }
         incyc[cell >> 6] |= 1ull << (cell & 63);
         for (int w = 0; w < cw; w++)
             side[w] |= s->peerb[(size_t)cell * (size_t)cw + (size_t)w];
     }
     uint64_t any = 0;
-    memset(seen, 0, sizeof(uint64_t) * (size_t)cw);
     for (uint32_t dm = digits; dm; dm &= dm - 1) {
         int d = __builtin_ctz(dm) + 1;
         uint64_t *off = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, *on = off + cw;
