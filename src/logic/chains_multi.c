@@ -77,6 +77,10 @@ static ch_res *ch_chain(ch_ctx *c, int start)
     int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio, n = c->n;
     const uint32_t *src = c->g->cand, *cand = c->cand, *hm = c->hmask;
     const uint32_t *stamp = c->stamp_a;
+    const int *hstart = c->hstart;
+    const uint16_t *hlist = c->hlist, *cells = c->b->house_cells;
+    const uint8_t *hpos = c->hpos;
+    const uint32_t *hdup = c->hdup;
     r->abs_on = r->abs_off = -1;
 #define CH_HELD(k) (stamp[k] == st && stamp[(k) ^ 1] != st)
     int sk = CH_KEY(c, c->node[start].cell, c->node[start].d, c->node[start].on);
@@ -100,14 +104,15 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                 }
                 ch_chain_add(c, id, k, &len, c->qoff, &offl);
             }
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                for (uint32_t m = hm[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
+            for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
+                int ho = hlist[h] * n;
+                const uint16_t *hc = cells + ho;
+                for (uint32_t m = hm[ho + d - 1] & ~(1u << hpos[h]) & ~hdup[h];
                      m; m &= m - 1) {
                     int o = hc[__builtin_ctz(m)], k = CH_KEY(c, o, d, 0);
                     if (CH_HELD(k))
                         continue;
-                    int id = ch_imp_node(c, p, o, d, 0, c->hlist[h]);
+                    int id = ch_imp_node(c, p, o, d, 0, hlist[h]);
                     if (id < 0)
                         goto done;
                     if (stamp[k ^ 1] == st) {
@@ -137,16 +142,16 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                     ch_chain_add(c, id, k, &len, c->qon, &onl);
                 }
             }
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                int hi = c->hlist[h] * n + d - 1;
-                uint32_t m = hm[hi], self = 1u << c->hpos[h];
+            for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
+                int ho = hlist[h] * n, hi = ho + d - 1;
+                uint32_t m = hm[hi], self = 1u << hpos[h];
                 if (__builtin_popcount(m) != 2 || !(m & self))
                     continue;
-                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                const uint16_t *hc = cells + ho;
                 int other = hc[__builtin_ctz(m & ~self)], k = CH_KEY(c, other, d, 1);
                 if (CH_HELD(k))
                     continue;
-                int id = ch_imp_node(c, p, other, d, 1, c->hlist[h]);
+                int id = ch_imp_node(c, p, other, d, 1, hlist[h]);
                 if (id < 0)
                     goto done;
                 for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
