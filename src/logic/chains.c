@@ -256,18 +256,15 @@ int ch_ancestors(ch_ctx *c, int id)
         memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
         st = c->stamp_cv = 1;
     }
-    /* A level lists each parent link at most once: npar + 1 entries. */
-    c->tmp = ch_grow(c->tmp, &c->captmp, c->npar + 1, sizeof(int32_t));
-    c->tmp2 = c->tmp ? ch_grow(c->tmp2, &c->captmp2, c->npar + 1, sizeof(int32_t)) : NULL;
-    if (!c->tmp || !c->tmp2)
+    c->tmp = ch_grow(c->tmp, &c->captmp, 1, sizeof(int32_t));
+    if (!c->tmp)
         return c->oom = 1, 0;
     int len = 0, count = 0, n = c->n;
-    int32_t *cur = c->tmp, *next = c->tmp2;
-    cur[len++] = id;
+    c->tmp[len++] = id;
     while (len) {
         int nlen = 0;
         for (int i = 0; i < len; i++) {
-            const ch_node *p = &c->node[cur[i]];
+            const ch_node *p = &c->node[c->tmp[i]];
             int k = ((p->cell * n) + p->d - 1) * 2 + p->on;
             if (c->stamp_c[k] == st)
                 continue;
@@ -277,7 +274,7 @@ int ch_ancestors(ch_ctx *c, int id)
                 c->order = ch_grow(c->order, &c->caporder, c->norder + 1, sizeof(int32_t));
                 if (!c->order)
                     return c->oom = 1, 0;
-                c->order[c->norder++] = cur[i];
+                c->order[c->norder++] = c->tmp[i];
             }
             if (p->nest >= 0) {
                 const ch_nest *ns = &c->nest[p->nest];
@@ -290,12 +287,20 @@ int ch_ancestors(ch_ctx *c, int id)
                     c->nested_cx += ns->cx;
                 }
             }
+            if (nlen + p->np > c->captmp2) {
+                c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
+                if (!c->tmp2)
+                    return c->oom = 1, 0;
+            }
             for (int j = 0; j < p->np; j++)
-                next[nlen++] = c->par[p->p0 + j];
+                c->tmp2[nlen++] = c->par[p->p0 + j];
         }
-        int32_t *t = cur;
-        cur = next;
-        next = t;
+        int32_t *t = c->tmp;
+        int tc = c->captmp;
+        c->tmp = c->tmp2;
+        c->captmp = c->captmp2;
+        c->tmp2 = t;
+        c->captmp2 = tc;
         len = nlen;
     }
     return count;
@@ -365,6 +370,13 @@ int ch_max_win(ch_ctx *c, double base, int sortkey)
     if (c->nmw < 4)
         c->mw[c->nmw++] = (struct ch_mw){base, sortkey, cx};
     return cx;
+}
+
+void ch_remove(ch_ctx *c, int cell, int d)
+{
+    c->cand[cell] &= ~(1u << (d - 1));
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
 }
 
 int ch_stopped(ch_ctx *c)

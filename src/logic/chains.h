@@ -146,12 +146,7 @@ int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
 /* Removes d from the working grid's cell (and its house masks). */
-static inline void ch_remove(ch_ctx *c, int cell, int d)
-{
-    c->cand[cell] &= ~(1u << (d - 1));
-    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
-}
+void ch_remove(ch_ctx *c, int cell, int d);
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
