@@ -72,6 +72,8 @@ typedef struct ch_ctx {
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
+    int32_t *sstart, *skey;        /* static chains: each key's implications, */
+    int16_t *scause;               /* with their causes (ch_static_lists) */
     /* collect mode (a nested producer): every hint is kept, none is best */
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */

@@ -52,6 +52,70 @@ static inline int ch_imp_node(ch_ctx *c, int p, int cell, int d, int on, int cau
     return id;
 }
 
+/* Static chains (cell and region forcing chains, 8.0): the grid never
+ * changes, so each key's implications are listed once for the producer, in
+ * the order ch_chain meets them, each with its cause: key k implies
+ * skey[sstart[k] .. sstart[k + 1]). */
+static int ch_static_lists(ch_ctx *c)
+{
+    int n = c->n, na = 0, cap = 0, room = ch_buf_size(c);
+    c->sstart = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    if (!c->sstart)
+        return 0;
+    for (int cell = 0, k = 0; cell < c->ncells; cell++) {
+        uint32_t cm = c->g->cand[cell];
+        for (int d = 1; d <= n; d++, k += 2) {
+            c->sstart[k] = c->sstart[k + 1] = na;
+            if (!(cm >> (d - 1) & 1))
+                continue;
+            if (na + 2 * room > cap) {
+                int c1 = cap, c2 = cap;
+                c->skey = ch_grow(c->skey, &c1, na + 2 * room, sizeof(int32_t));
+                c->scause = c->skey ? ch_grow(c->scause, &c2, na + 2 * room, sizeof(int16_t)) : NULL;
+                if (!c->skey || !c->scause)
+                    return 0;
+                cap = c1;
+            }
+            uint32_t bit = 1u << (d - 1);
+            /* "off": the bivalue cell's other digit, the house's other place */
+            if (__builtin_popcount(cm) == 2) {
+                c->skey[na] = CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 1);
+                c->scause[na++] = CH_CELL_LINK;
+            }
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                uint32_t m = c->hmask0[c->hlist[h] * n + d - 1], self = 1u << c->hpos[h];
+                if (__builtin_popcount(m) != 2 || !(m & self))
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                int key = CH_KEY(c, hc[__builtin_ctz(m & ~self)], d, 1), dup = 0;
+                for (int i = c->sstart[k]; i < na; i++)
+                    dup |= c->skey[i] == key;
+                if (!dup) {
+                    c->skey[na] = key;
+                    c->scause[na++] = (int16_t)c->hlist[h];
+                }
+            }
+            /* "on": the cell's other digits, the digit's other places */
+            c->sstart[k + 1] = na;
+            for (uint32_t m = cm & ~bit; m; m &= m - 1) {
+                c->skey[na] = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0);
+                c->scause[na++] = CH_CELL_LINK;
+            }
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (uint32_t m = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) &
+                                  ~c->hdup[h];
+                     m; m &= m - 1) {
+                    c->skey[na] = CH_KEY(c, hc[__builtin_ctz(m)], d, 0);
+                    c->scause[na++] = (int16_t)c->hlist[h];
+                }
+            }
+        }
+    }
+    c->sstart[c->nkeys] = na;
+    return 1;
+}
+
 /* SE's doChaining from one assumption: every consequence, on queue first,
  * the working grid losing each "off" candidate in dynamic mode; with a level,
  * the advanced rules add "off" nodes whenever the queues run dry.
@@ -86,6 +150,27 @@ static ch_res *ch_chain(ch_ctx *c, int start)
     int sk = CH_KEY(c, c->node[start].cell, c->node[start].d, c->node[start].on);
     ch_chain_add(c, start, sk, &len, c->node[start].on ? c->qon : c->qoff,
                  c->node[start].on ? &onl : &offl);
+    while (c->skey && (onh < onl || offh < offl)) {
+        int p = onh < onl ? c->qon[onh++] : c->qoff[offh++];
+        int pk = CH_KEY(c, c->node[p].cell, c->node[p].d, c->node[p].on);
+        for (int i = c->sstart[pk]; i < c->sstart[pk + 1]; i++) {
+            int k = c->skey[i];
+            if (CH_HELD(k))
+                continue;
+            int id = ch_imp_node(c, p, k / (2 * n), (k >> 1) % n + 1, k & 1, c->scause[i]);
+            if (id < 0)
+                goto done;
+            if (stamp[k ^ 1] == st) {
+                r->abs_on = k & 1 ? id : c->id_a[k ^ 1];
+                r->abs_off = k & 1 ? c->id_a[k ^ 1] : id;
+                goto done;
+            }
+            if (k & 1)
+                ch_chain_add(c, id, k, &len, c->qon, &onl);
+            else
+                ch_chain_add(c, id, k, &len, c->qoff, &offl);
+        }
+    }
     while (onh < onl || offh < offl) {
         if (onh < onl) {
             int p = c->qon[onh++], cell = c->node[p].cell, d = c->node[p].d;
@@ -373,7 +458,8 @@ void ch_multiple(ch_ctx *c)
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     int *ends = malloc(sizeof(int) * (size_t)(c->n + 1));
     c->common = malloc(sizeof(uint64_t) * (size_t)c->words);
-    if (!ch_chain_init(c) || !c->common || !sets || !cellsets || !ends) {
+    if (!ch_chain_init(c) || !c->common || !sets || !cellsets || !ends ||
+        (!c->dynamic && !ch_static_lists(c))) {
         c->oom = 1;
         goto out;
     }
@@ -407,5 +493,10 @@ out:
     free(cellsets);
     free(ends);
     free(c->common);
+    free(c->sstart);
+    free(c->skey);
+    free(c->scause);
     c->common = NULL;
+    c->sstart = c->skey = NULL;
+    c->scause = NULL;
 }
