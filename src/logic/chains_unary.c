@@ -28,6 +28,7 @@ typedef struct {
     uint32_t *live;                /* per cell: digits whose "off" key implies something */
     uint32_t *hlive;               /* per house and digit: the places whose "off" key does */
     uint32_t *clst;                /* == st: a key that closes a cycle at its start */
+    uint16_t *kcell;               /* the cell of each candidate (key >> 1) */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
@@ -330,18 +331,11 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
 {
     uint32_t st = ch_new_stamp(c, s);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
-    uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
-    int nclst = 0;
-    if (isY && __builtin_popcount(sm) == 2)
-        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st, nclst++;
-    for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
-        uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
-        if (__builtin_popcount(m) == 2 && (m & self)) {
-            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
-            nclst++;
-        }
-    }
+    /* The keys that imply src "on" are those src "off" implies, turned
+     * "off" (a bivalue cell's other digit, a bilocal house's other place). */
+    int nclst = s->end[src ^ 1] - s->start[src ^ 1];
+    for (int i = s->start[src ^ 1]; i < s->end[src ^ 1]; i++)
+        s->clst[s->adj[i] ^ 1] = st;
     *fp = -1;
     /* Every cycle closes through a key of clst: without one, the search
      * is only for the forcing chain's end, and stops there. */
@@ -363,7 +357,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
         for (int lend_q = ql; qh < lend_q;) {
             int p = qon[qh++];
             if (want) {
-                int pc = p / (2 * n), pd = (p >> 1) - pc * n + 1;
+                int pc = s->kcell[p >> 1], pd = (p >> 1) - pc * n + 1;
                 if (pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell) {
                     *fp = p;
                     *fpdep = length - 2;
@@ -519,6 +513,9 @@ void ch_unary(ch_ctx *c)
     s.hlive = malloc(sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     s.end = malloc(sizeof(int32_t) * (nk + 1));
     s.live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
+    s.kcell = malloc(sizeof(uint16_t) * (nk / 2 + 1));
+    for (int i = 0; s.kcell && i < c->ncells * c->n; i++)
+        s.kcell[i] = (uint16_t)(i / c->n);
     s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     s.cw = (c->ncells + 63) / 64;
@@ -536,7 +533,7 @@ void ch_unary(ch_ctx *c)
     for (int cell = 0; s.candb && cell < c->ncells; cell++)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
-    if (!s.par || !s.mark || !s.qon || !s.start || !s.hlive || !s.end || !s.live || !s.clst || !elim ||
+    if (!s.par || !s.mark || !s.qon || !s.start || !s.hlive || !s.end || !s.live || !s.kcell || !s.clst || !elim ||
         !s.peerb || !s.candb || !s.cyc)
         c->oom = 1;
     else {
@@ -552,6 +549,7 @@ void ch_unary(ch_ctx *c)
     free(s.hlive);
     free(s.end);
     free(s.live);
+    free(s.kcell);
     free(s.clst);
     free(s.adj);
     free(elim);
