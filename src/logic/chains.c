@@ -372,13 +372,6 @@ int ch_max_win(ch_ctx *c, double base, int sortkey)
     return cx;
 }
 
-void ch_remove(ch_ctx *c, int cell, int d)
-{
-    c->cand[cell] &= ~(1u << (d - 1));
-    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
-}
-
 int ch_stopped(ch_ctx *c)
 {
     if (c->stopped || c->oom)

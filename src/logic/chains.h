@@ -147,8 +147,6 @@ int  ch_can_win(const ch_ctx *c, double base, int min_cx);
  * still win (0: none can). */
 int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
-/* Removes d from the working grid's cell (and its house masks). */
-void ch_remove(ch_ctx *c, int cell, int d);
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 

@@ -139,7 +139,9 @@ static ch_res *ch_chain(ch_ctx *c, int start)
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
     int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio, n = c->n;
-    const uint32_t *src = c->g->cand, *cand = c->cand, *hm = c->hmask;
+    const uint32_t *src = c->g->cand;
+    uint32_t *cand = c->cand, *hm = c->hmask;
+    int dyn = c->dynamic;
     const uint32_t *stamp = c->stamp_a;
     const int *hstart = c->hstart;
     const uint16_t *hlist = c->hlist, *cells = c->b->house_cells;
@@ -211,6 +213,10 @@ static ch_res *ch_chain(ch_ctx *c, int start)
         } else {
             int p = c->qoff[offh++], cell = c->node[p].cell, d = c->node[p].d;
             uint32_t bit = 1u << (d - 1), cm = cand[cell];
+            /* In dynamic chains the candidate leaves the working grid: its
+             * implications are read from the masks as they were (cm, m). */
+            if (dyn)
+                cand[cell] = cm & ~bit;
             if (cell_links && __builtin_popcount(cm) == 2) {
                 int v = __builtin_ctz(cm & ~bit) + 1, k = CH_KEY(c, cell, v, 1);
                 if (!CH_HELD(k)) {
@@ -230,6 +236,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
             for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
                 int ho = hlist[h] * n, hi = ho + d - 1;
                 uint32_t m = hm[hi], self = 1u << hpos[h];
+                if (dyn)
+                    hm[hi] = m & ~self;
                 if (__builtin_popcount(m) != 2 || !(m & self))
                     continue;
                 const uint16_t *hc = cells + ho;
@@ -248,8 +256,6 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                 }
                 ch_chain_add(c, id, k, &len, c->qon, &onl);
             }
-            if (c->dynamic)
-                ch_remove(c, cell, d);
         }
         if (onh == onl && offh == offl && c->level > 0)
             ch_advanced(c, c->cand, &len, c->qoff, &offl);
