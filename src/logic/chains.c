@@ -165,10 +165,11 @@ int ch_chain_init(ch_ctx *c)
     c->qon = malloc(sizeof(int32_t) * (nk + 1));
     c->qoff = malloc(sizeof(int32_t) * (nk + 1));
     c->clist = malloc(sizeof(int32_t) * (nk + 1));
+    c->ckeys = malloc(sizeof(int32_t) * (nk + 1));
     c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
     c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
     c->hmask = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->res_on ||
+    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->ckeys || !c->res_on ||
         !c->res_off || !c->hmask)
         return c->oom = 1, 0;
     return 1;
@@ -196,6 +197,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->qon);
     free(c->qoff);
     free(c->clist);
+    free(c->ckeys);
     if (c->tab_shared)
         ch_tab.users--;
     else {

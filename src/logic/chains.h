@@ -67,7 +67,7 @@ typedef struct ch_ctx {
     uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
-    int32_t *clist;                /* the chain being built (ch_chain) */
+    int32_t *clist, *ckeys;        /* the chain being built (ch_chain): nodes, their keys */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */

@@ -9,11 +9,6 @@
 #include <string.h>
 #include "chains.h"
 
-static int ch_key_of(const ch_ctx *c, int id)
-{
-    return CH_KEY(c, c->node[id].cell, c->node[id].d, c->node[id].on);
-}
-
 static int ch_res_has(const ch_res *r, int key)
 {
     return (int)(r->bits[key >> 6] >> (key & 63) & 1);
@@ -36,6 +31,7 @@ static inline void ch_chain_add(ch_ctx *c, int id, int k, int *len, int32_t *q, 
 {
     c->stamp_a[k] = c->stamp_av;
     c->id_a[k] = id;
+    c->ckeys[*len] = k;
     c->clist[(*len)++] = id;
     q[(*ql)++] = id;
 }
@@ -278,10 +274,9 @@ done:
     r->ids = (int32_t *)(r->bits + c->words);
     memcpy(r->ids, c->clist, sizeof(int32_t) * (size_t)len);
     r->keys = r->ids + len;
-    for (int i = 0; i < len; i++) {
-        int k = r->keys[i] = ch_key_of(c, r->ids[i]);
-        r->bits[k >> 6] |= 1ull << (k & 63);
-    }
+    memcpy(r->keys, c->ckeys, sizeof(int32_t) * (size_t)len);
+    for (int i = 0; i < len; i++)
+        r->bits[r->keys[i] >> 6] |= 1ull << (r->keys[i] & 63);
     return r;
 }
 
