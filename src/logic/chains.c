@@ -127,8 +127,7 @@ static int ch_houses_init(ch_ctx *c)
             return 0;
     }
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    c->hmask = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->hmask0 || !c->hmask)
+    if (!c->hmask0)
         return 0;
     for (int h = 0; h < b->nhouses; h++)
         for (int i = 0; i < c->n; i++) {
@@ -148,23 +147,31 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     c->ncells = g->b->ncells;
     c->nkeys = c->ncells * c->n * 2;
     c->budget = budget;
-    c->stamp_a = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->id_a = malloc(sizeof(int32_t) * (size_t)c->nkeys);
-    c->stamp_b = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->stamp_c = malloc(sizeof(uint32_t) * (size_t)c->nkeys);
-    c->qon = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
-    c->qoff = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
-    c->clist = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    c->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
+    c->words = (c->nkeys + 63) / 64;
+    if (!c->stamp_c || !ch_houses_init(c))
+        return 0;
+    memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    return 1;
+}
+
+/* What full chainings (ch_multiple) need besides: their key map, queues,
+ * cached results and the working grid's house masks. */
+int ch_chain_init(ch_ctx *c)
+{
+    size_t nk = (size_t)c->nkeys;
+    c->stamp_a = calloc(nk, sizeof(uint32_t));
+    c->id_a = malloc(sizeof(int32_t) * nk);
+    c->qon = malloc(sizeof(int32_t) * (nk + 1));
+    c->qoff = malloc(sizeof(int32_t) * (nk + 1));
+    c->clist = malloc(sizeof(int32_t) * (nk + 1));
+    c->ckeys = malloc(sizeof(int32_t) * (nk + 1));
     c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
     c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->words = (c->nkeys + 63) / 64;
-    if (!c->stamp_a || !c->id_a || !c->stamp_b || !c->stamp_c || !c->qon || !c->qoff || !c->clist ||
-        !c->res_on || !c->res_off || !ch_houses_init(c))
-        return 0;
-    memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memset(c->stamp_c, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-    memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
+    c->hmask = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t));
+    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->ckeys || !c->res_on ||
+        !c->res_off || !c->hmask)
+        return c->oom = 1, 0;
     return 1;
 }
 
@@ -175,11 +182,12 @@ static void ch_res_free(ch_res *r)
 
 void ch_ctx_free(ch_ctx *c)
 {
-    if (c->res_on)
-        for (int i = 0; i < c->ncells * c->n; i++) {
+    for (int i = 0; c->res_on && c->res_off && i < c->ncells * c->n; i++) {
+        if (c->res_on[i])
             ch_res_free(c->res_on[i]);
+        if (c->res_off[i])
             ch_res_free(c->res_off[i]);
-        }
+    }
     free(c->res_on);
     free(c->res_off);
     free(c->stamp_a);
@@ -189,6 +197,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->qon);
     free(c->qoff);
     free(c->clist);
+    free(c->ckeys);
     if (c->tab_shared)
         ch_tab.users--;
     else {
@@ -252,13 +261,13 @@ int ch_ancestors(ch_ctx *c, int id)
     c->tmp = ch_grow(c->tmp, &c->captmp, 1, sizeof(int32_t));
     if (!c->tmp)
         return c->oom = 1, 0;
-    int len = 0, count = 0;
+    int len = 0, count = 0, n = c->n;
     c->tmp[len++] = id;
     while (len) {
         int nlen = 0;
         for (int i = 0; i < len; i++) {
             const ch_node *p = &c->node[c->tmp[i]];
-            int k = CH_KEY(c, p->cell, p->d, p->on);
+            int k = ((p->cell * n) + p->d - 1) * 2 + p->on;
             if (c->stamp_c[k] == st)
                 continue;
             c->stamp_c[k] = st;
@@ -280,11 +289,13 @@ int ch_ancestors(ch_ctx *c, int id)
                     c->nested_cx += ns->cx;
                 }
             }
-            c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
-            if (!c->tmp2)
-                return c->oom = 1, 0;
-            memcpy(c->tmp2 + nlen, c->par + p->p0, sizeof(int32_t) * (size_t)p->np);
-            nlen += p->np;
+            if (nlen + p->np > c->captmp2) {
+                c->tmp2 = ch_grow(c->tmp2, &c->captmp2, nlen + p->np, sizeof(int32_t));
+                if (!c->tmp2)
+                    return c->oom = 1, 0;
+            }
+            for (int j = 0; j < p->np; j++)
+                c->tmp2[nlen++] = c->par[p->p0 + j];
         }
         int32_t *t = c->tmp;
         int tc = c->captmp;
@@ -307,114 +318,7 @@ int ch_complexity(ch_ctx *c, const int *ends, int n)
     return cx + c->nested_cx;
 }
 
-/* ------------------------------------------------------ implications */
-
-static uint32_t ch_next_stamp(ch_ctx *c, uint32_t *arr, uint32_t *val)
-{
-    if (++*val == 0) {
-        memset(arr, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        *val = 1;
-    }
-    return *val;
-}
-
-/* Appends node id to the list out unless a node of its candidate is in it
- * already (SE's result sets keep the first).  Stamp b marks the list. */
-static inline void ch_emit(ch_ctx *c, int id, int *out, int *nout)
-{
-    const ch_node *p = &c->node[id];
-    int k = CH_KEY(c, p->cell, p->d, p->on);
-    if (c->stamp_b[k] == c->stamp_bv)
-        return;
-    c->stamp_b[k] = c->stamp_bv;
-    out[(*nout)++] = id;
-}
-
-static inline int ch_skip(const ch_ctx *c, int k)
-{
-    return c->skip_st && c->stamp_a[k] == c->skip_st && c->stamp_a[k ^ 1] != c->skip_st;
-}
-
-/* The candidates an "on" candidate turns off: the cell's other digits (with
- * cell links) and the digit elsewhere in each of its houses. */
-int ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out)
-{
-    int nout = 0;
-    ch_next_stamp(c, c->stamp_b, &c->stamp_bv);
-    int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
-    if (cell_links) {
-        for (int v = 1; v <= n; v++)
-            if (v != d && (cand[cell] >> (v - 1) & 1) && !ch_skip(c, CH_KEY(c, cell, v, 0))) {
-                int id = ch_node_new(c, cell, v, 0);
-                ch_add_parent(c, id, p);
-                c->node[id].cause = CH_CELL_LINK;
-                ch_emit(c, id, out, &nout);
-            }
-    }
-    const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
-    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        for (uint32_t m = hm[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]); m; m &= m - 1) {
-            int o = hc[__builtin_ctz(m)];
-            int k = CH_KEY(c, o, d, 0);
-            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
-                continue;   /* already listed: SE would drop the new one */
-            int id = ch_node_new(c, o, d, 0);
-            ch_add_parent(c, id, p);
-            c->node[id].cause = (int16_t)c->hlist[h];
-            ch_emit(c, id, out, &nout);
-        }
-    }
-    return c->oom ? 0 : nout;
-}
-
-/* The candidates an "off" candidate turns on: the last digit of a bivalue
- * cell (cell links) and the last place of the digit in a house (house
- * links).  In dynamic chains the cell or house may have lost candidates
- * during the chain: those "off" nodes (found in the map of stamp a, the
- * chain's own) become extra parents, as in SE. */
-int ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
-                 int *out)
-{
-    int nout = 0;
-    ch_next_stamp(c, c->stamp_b, &c->stamp_bv);
-    int cell = c->node[p].cell, d = c->node[p].d, n = c->n;
-    const uint32_t *src = c->g->cand;
-    uint32_t bit = 1u << (d - 1);
-    if (cell_links && __builtin_popcount(cand[cell]) == 2 &&
-        !ch_skip(c, CH_KEY(c, cell, __builtin_ctz(cand[cell] & ~bit) + 1, 1))) {
-        int v = __builtin_ctz(cand[cell] & ~bit) + 1;
-        int id = ch_node_new(c, cell, v, 1);
-        ch_add_parent(c, id, p);
-        c->node[id].cause = CH_CELL_LINK;
-        uint32_t hidden = src[cell] & ~cand[cell];
-        for (int w = 1; w <= n; w++)
-            if (hidden >> (w - 1) & 1)
-                ch_add_parent(c, id, c->id_a[CH_KEY(c, cell, w, 0)]);
-        ch_emit(c, id, out, &nout);
-    }
-    if (house_links) {
-        const uint32_t *hm = cand == c->cand ? c->hmask : c->hmask0;
-        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            int hi = c->hlist[h] * n + d - 1;
-            uint32_t m = hm[hi], self = 1u << c->hpos[h];
-            if (__builtin_popcount(m) != 2 || !(m & self))
-                continue;
-            int other = hc[__builtin_ctz(m & ~self)];
-            int k = CH_KEY(c, other, d, 1);
-            if (c->stamp_b[k] == c->stamp_bv || ch_skip(c, k))
-                continue;
-            int id = ch_node_new(c, other, d, 1);
-            ch_add_parent(c, id, p);
-            c->node[id].cause = (int16_t)c->hlist[h];
-            for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
-                ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
-            ch_emit(c, id, out, &nout);
-        }
-    }
-    return c->oom ? 0 : nout;
-}
+/* ------------------------------------------------------ ratings */
 
 double lg_length_bonus(int complexity)
 {
@@ -470,13 +374,6 @@ int ch_max_win(ch_ctx *c, double base, int sortkey)
     return cx;
 }
 
-void ch_remove(ch_ctx *c, int cell, int d)
-{
-    c->cand[cell] &= ~(1u << (d - 1));
-    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-        c->hmask[c->hlist[h] * c->n + d - 1] &= ~(1u << c->hpos[h]);
-}
-
 int ch_stopped(ch_ctx *c)
 {
     if (c->stopped || c->oom)
@@ -513,6 +410,8 @@ int lg_find_chain(const lg_grid *g, const lg_chain_kind *k, lg_step *out, const 
             ch_multiple(c);
     }
     int r = c->stopped ? LG_STOPPED : (c->have && ok && !c->oom) ? LG_FOUND : LG_NONE;
+    if (r == LG_FOUND)
+        ch_text(c);
     ch_ctx_free(c);
     free(c);
     return r;

@@ -64,17 +64,16 @@ typedef struct ch_ctx {
     uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
-    uint32_t *stamp_b, stamp_bv;   /* stamp b: one implication list */
+    uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
-    /* While skip_st is set, the implication lists leave out candidates the
-     * chain (stamp a) holds already without their opposite (SE drops them
-     * on arrival): making their nodes would be waste. */
-    uint32_t skip_st;
-    int32_t *clist;                /* the chain being built (ch_chain) */
+    int32_t *clist, *ckeys;        /* the chain being built (ch_chain): nodes, their keys */
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    uint64_t *common;              /* keys that several chainings reach (ch_agree) */
+    int32_t *sstart, *skey;        /* static chains: each key's implications, */
+    int16_t *scause;               /* with their causes (ch_static_lists) */
     /* collect mode (a nested producer): every hint is kept, none is best */
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */
@@ -99,6 +98,8 @@ typedef struct ch_ctx {
     struct ch_mw { double base; int key, cx; } mw[4];
     int nmw;
     lg_step *out;
+    struct ch_lk { uint16_t cell; uint8_t d, on; } line[64];   /* the best's main line, */
+    int nline;                                               /* target first (ch_text) */
     int level, dynamic, nishio, multiple;
 } ch_ctx;
 
@@ -109,6 +110,7 @@ enum { CH_NO_CAUSE = -1, CH_CELL_LINK = -2, CH_ADVANCED = -3 };
 
 void *ch_grow(void *p, int *cap, int need, size_t size);
 int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
+int  ch_chain_init(ch_ctx *c);
 void ch_ctx_free(ch_ctx *c);
 int  ch_node_room(ch_ctx *c);
 int  ch_par_room(ch_ctx *c);
@@ -139,18 +141,13 @@ int  ch_ancestors(ch_ctx *c, int id);
 /* SE's getComplexity of a hint whose chains end at ends[0..n): ancestors of
  * each, plus the complexity of each distinct nested chain among them. */
 int  ch_complexity(ch_ctx *c, const int *ends, int n);
-int  ch_on_to_off(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int *out);
-int  ch_off_to_on(ch_ctx *c, const uint32_t *cand, int p, int cell_links, int house_links,
-                  int *out);
 int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
  * still win (0: none can). */
 int  ch_max_win(ch_ctx *c, double base, int sortkey);
 int  ch_stopped(ch_ctx *c);
-/* Removes d from the working grid's cell (and its house masks). */
-void ch_remove(ch_ctx *c, int cell, int d);
-/* Room for one implication list (ch_on_to_off / ch_off_to_on). */
+/* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
 /* Records a hint as the best so far (chains_out.c): removals as
@@ -158,6 +155,9 @@ int  ch_buf_size(const ch_ctx *c);
 void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
              const int *elim, int nelim, int place_cell, int place_d, const int *ends,
              int nends, int init_cause, int with_offs);
+
+/* Writes the best hint's text (its main line) into c->out. */
+void ch_text(const ch_ctx *c);
 
 /* The searches (chains_unary.c, chains_multi.c). */
 void ch_unary(ch_ctx *c);

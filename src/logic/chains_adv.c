@@ -74,6 +74,7 @@ void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int n
     if (c->stamp_a[k] != c->stamp_av) {
         c->stamp_a[k] = c->stamp_av;
         c->id_a[k] = id;
+        c->ckeys[*len] = k;
         c->clist[(*len)++] = id;
         qoff[(*offl)++] = id;
     }

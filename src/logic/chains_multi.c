@@ -9,11 +9,6 @@
 #include <string.h>
 #include "chains.h"
 
-static int ch_key_of(const ch_ctx *c, int id)
-{
-    return CH_KEY(c, c->node[id].cell, c->node[id].d, c->node[id].on);
-}
-
 static int ch_res_has(const ch_res *r, int key)
 {
     return (int)(r->bits[key >> 6] >> (key & 63) & 1);
@@ -30,20 +25,105 @@ static int ch_res_get(const ch_res *r, int key)
     return -1;
 }
 
-/* Adds node id to the chain being built (map of stamp a, list, queue). */
-static void ch_chain_add(ch_ctx *c, int id, int *len, int32_t *q, int *ql)
+/* Adds node id (of key k) to the chain being built (map of stamp a, list,
+ * queue). */
+static inline void ch_chain_add(ch_ctx *c, int id, int k, int *len, int32_t *q, int *ql)
 {
-    int k = ch_key_of(c, id);
     c->stamp_a[k] = c->stamp_av;
     c->id_a[k] = id;
+    c->ckeys[*len] = k;
     c->clist[(*len)++] = id;
     q[(*ql)++] = id;
 }
 
+/* A node for the implication (cell, d, on) of node p by cause; 0 if no
+ * memory. */
+static inline int ch_imp_node(ch_ctx *c, int p, int cell, int d, int on, int cause)
+{
+    int id = ch_node_new(c, cell, d, on);
+    ch_add_parent(c, id, p);
+    if (c->oom)
+        return -1;
+    c->node[id].cause = (int16_t)cause;
+    return id;
+}
+
+/* Static chains (cell and region forcing chains, 8.0): the grid never
+ * changes, so each key's implications are listed once for the producer, in
+ * the order ch_chain meets them, each with its cause: key k implies
+ * skey[sstart[k] .. sstart[k + 1]). */
+static int ch_static_lists(ch_ctx *c)
+{
+    int n = c->n, na = 0, cap = 0, room = ch_buf_size(c);
+    c->sstart = malloc(sizeof(int32_t) * (size_t)(c->nkeys + 1));
+    if (!c->sstart)
+        return 0;
+    for (int cell = 0, k = 0; cell < c->ncells; cell++) {
+        uint32_t cm = c->g->cand[cell];
+        for (int d = 1; d <= n; d++, k += 2) {
+            c->sstart[k] = c->sstart[k + 1] = na;
+            if (!(cm >> (d - 1) & 1))
+                continue;
+            if (na + 2 * room > cap) {
+                int c1 = cap, c2 = cap;
+                c->skey = ch_grow(c->skey, &c1, na + 2 * room, sizeof(int32_t));
+                c->scause = c->skey ? ch_grow(c->scause, &c2, na + 2 * room, sizeof(int16_t)) : NULL;
+                if (!c->skey || !c->scause)
+                    return 0;
+                cap = c1;
+            }
+            uint32_t bit = 1u << (d - 1);
+            /* "off": the bivalue cell's other digit, the house's other place */
+            if (__builtin_popcount(cm) == 2) {
+                c->skey[na] = CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 1);
+                c->scause[na++] = CH_CELL_LINK;
+            }
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                uint32_t m = c->hmask0[c->hlist[h] * n + d - 1], self = 1u << c->hpos[h];
+                if (__builtin_popcount(m) != 2 || !(m & self))
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                int key = CH_KEY(c, hc[__builtin_ctz(m & ~self)], d, 1), dup = 0;
+                for (int i = c->sstart[k]; i < na; i++)
+                    dup |= c->skey[i] == key;
+                if (!dup) {
+                    c->skey[na] = key;
+                    c->scause[na++] = (int16_t)c->hlist[h];
+                }
+            }
+            /* "on": the cell's other digits, the digit's other places */
+            c->sstart[k + 1] = na;
+            for (uint32_t m = cm & ~bit; m; m &= m - 1) {
+                c->skey[na] = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0);
+                c->scause[na++] = CH_CELL_LINK;
+            }
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (uint32_t m = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) &
+                                  ~c->hdup[h];
+                     m; m &= m - 1) {
+                    c->skey[na] = CH_KEY(c, hc[__builtin_ctz(m)], d, 0);
+                    c->scause[na++] = (int16_t)c->hlist[h];
+                }
+            }
+        }
+    }
+    c->sstart[c->nkeys] = na;
+    return 1;
+}
+
 /* SE's doChaining from one assumption: every consequence, on queue first,
  * the working grid losing each "off" candidate in dynamic mode; with a level,
- * the advanced rules add "off" nodes whenever the queues run dry. */
-static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
+ * the advanced rules add "off" nodes whenever the queues run dry.
+ *
+ * Each implication of a node is met in SE's order (cell, then houses box,
+ * row, column) and handled at once: one already in the chain (and not its
+ * opposite) is dropped (SE's sets keep the first), one whose opposite is
+ * there ends the chain (a contradiction), any other joins it.  (SE lists them all first: the
+ * same, since a list holds only "off" or only "on" candidates, each once.)
+ * In dynamic chains the cell or house of an "on" implication may have lost
+ * candidates during the chain: those "off" nodes become extra parents. */
+static ch_res *ch_chain(ch_ctx *c, int start)
 {
     if (++c->stamp_av == 0) {
         memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
@@ -54,39 +134,123 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
     memset(&tmp, 0, sizeof tmp);
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     memcpy(c->hmask, c->hmask0, sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
-    int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio;
+    int len = 0, onh = 0, onl = 0, offh = 0, offl = 0, cell_links = !c->nishio, n = c->n;
+    const uint32_t *src = c->g->cand;
+    uint32_t *cand = c->cand, *hm = c->hmask;
+    int dyn = c->dynamic;
+    const uint32_t *stamp = c->stamp_a;
+    const int *hstart = c->hstart;
+    const uint16_t *hlist = c->hlist, *cells = c->b->house_cells;
+    const uint8_t *hpos = c->hpos;
+    const uint32_t *hdup = c->hdup;
     r->abs_on = r->abs_off = -1;
-    ch_chain_add(c, start, &len, c->node[start].on ? c->qon : c->qoff,
+#define CH_HELD(k) (stamp[k] == st && stamp[(k) ^ 1] != st)
+    int sk = CH_KEY(c, c->node[start].cell, c->node[start].d, c->node[start].on);
+    ch_chain_add(c, start, sk, &len, c->node[start].on ? c->qon : c->qoff,
                  c->node[start].on ? &onl : &offl);
-    c->skip_st = st;
+    while (c->skey && (onh < onl || offh < offl)) {
+        int p = onh < onl ? c->qon[onh++] : c->qoff[offh++];
+        int pk = CH_KEY(c, c->node[p].cell, c->node[p].d, c->node[p].on);
+        for (int i = c->sstart[pk]; i < c->sstart[pk + 1]; i++) {
+            int k = c->skey[i];
+            if (CH_HELD(k))
+                continue;
+            int id = ch_imp_node(c, p, k / (2 * n), (k >> 1) % n + 1, k & 1, c->scause[i]);
+            if (id < 0)
+                goto done;
+            if (stamp[k ^ 1] == st) {
+                r->abs_on = k & 1 ? id : c->id_a[k ^ 1];
+                r->abs_off = k & 1 ? c->id_a[k ^ 1] : id;
+                goto done;
+            }
+            if (k & 1)
+                ch_chain_add(c, id, k, &len, c->qon, &onl);
+            else
+                ch_chain_add(c, id, k, &len, c->qoff, &offl);
+        }
+    }
     while (onh < onl || offh < offl) {
         if (onh < onl) {
-            int p = c->qon[onh++];
-            int m = ch_on_to_off(c, c->cand, p, cell_links, buf);
-            for (int i = 0; i < m; i++) {
-                int k = ch_key_of(c, buf[i]);
-                if (c->stamp_a[k ^ 1] == st) {
+            int p = c->qon[onh++], cell = c->node[p].cell, d = c->node[p].d;
+            uint32_t bit = 1u << (d - 1);
+            for (uint32_t m = cell_links ? cand[cell] & ~bit : 0; m; m &= m - 1) {
+                int v = __builtin_ctz(m) + 1, k = CH_KEY(c, cell, v, 0);
+                if (CH_HELD(k))
+                    continue;
+                int id = ch_imp_node(c, p, cell, v, 0, CH_CELL_LINK);
+                if (id < 0)
+                    goto done;
+                if (stamp[k ^ 1] == st) {
                     r->abs_on = c->id_a[k ^ 1];
-                    r->abs_off = buf[i];
+                    r->abs_off = id;
                     goto done;
                 }
-                if (c->stamp_a[k] != st)
-                    ch_chain_add(c, buf[i], &len, c->qoff, &offl);
+                ch_chain_add(c, id, k, &len, c->qoff, &offl);
+            }
+            for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
+                int ho = hlist[h] * n;
+                const uint16_t *hc = cells + ho;
+                for (uint32_t m = hm[ho + d - 1] & ~(1u << hpos[h]) & ~hdup[h];
+                     m; m &= m - 1) {
+                    int o = hc[__builtin_ctz(m)], k = CH_KEY(c, o, d, 0);
+                    if (CH_HELD(k))
+                        continue;
+                    int id = ch_imp_node(c, p, o, d, 0, hlist[h]);
+                    if (id < 0)
+                        goto done;
+                    if (stamp[k ^ 1] == st) {
+                        r->abs_on = c->id_a[k ^ 1];
+                        r->abs_off = id;
+                        goto done;
+                    }
+                    ch_chain_add(c, id, k, &len, c->qoff, &offl);
+                }
             }
         } else {
-            int p = c->qoff[offh++];
-            int m = ch_off_to_on(c, c->cand, p, cell_links, 1, buf);
-            if (c->dynamic)
-                ch_remove(c, c->node[p].cell, c->node[p].d);
-            for (int i = 0; i < m; i++) {
-                int k = ch_key_of(c, buf[i]);
-                if (c->stamp_a[k ^ 1] == st) {
-                    r->abs_on = buf[i];
+            int p = c->qoff[offh++], cell = c->node[p].cell, d = c->node[p].d;
+            uint32_t bit = 1u << (d - 1), cm = cand[cell];
+            /* In dynamic chains the candidate leaves the working grid: its
+             * implications are read from the masks as they were (cm, m). */
+            if (dyn)
+                cand[cell] = cm & ~bit;
+            if (cell_links && __builtin_popcount(cm) == 2) {
+                int v = __builtin_ctz(cm & ~bit) + 1, k = CH_KEY(c, cell, v, 1);
+                if (!CH_HELD(k)) {
+                    int id = ch_imp_node(c, p, cell, v, 1, CH_CELL_LINK);
+                    if (id < 0)
+                        goto done;
+                    for (uint32_t hid = src[cell] & ~cm; hid; hid &= hid - 1)
+                        ch_add_parent(c, id, c->id_a[CH_KEY(c, cell, __builtin_ctz(hid) + 1, 0)]);
+                    if (stamp[k ^ 1] == st) {
+                        r->abs_on = id;
+                        r->abs_off = c->id_a[k ^ 1];
+                        goto done;
+                    }
+                    ch_chain_add(c, id, k, &len, c->qon, &onl);
+                }
+            }
+            for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
+                int ho = hlist[h] * n, hi = ho + d - 1;
+                uint32_t m = hm[hi], self = 1u << hpos[h];
+                if (dyn)
+                    hm[hi] = m & ~self;
+                if (__builtin_popcount(m) != 2 || !(m & self))
+                    continue;
+                const uint16_t *hc = cells + ho;
+                int other = hc[__builtin_ctz(m & ~self)], k = CH_KEY(c, other, d, 1);
+                if (CH_HELD(k))
+                    continue;
+                int id = ch_imp_node(c, p, other, d, 1, hlist[h]);
+                if (id < 0)
+                    goto done;
+                for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
+                    ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
+                if (stamp[k ^ 1] == st) {
+                    r->abs_on = id;
                     r->abs_off = c->id_a[k ^ 1];
                     goto done;
                 }
-                if (c->stamp_a[k] != st)
-                    ch_chain_add(c, buf[i], &len, c->qon, &onl);
+                ch_chain_add(c, id, k, &len, c->qon, &onl);
             }
         }
         if (onh == onl && offh == offl && c->level > 0)
@@ -94,8 +258,8 @@ static ch_res *ch_chain(ch_ctx *c, int start, int *buf)
         if (c->oom)
             break;
     }
+#undef CH_HELD
 done:
-    c->skip_st = 0;
     /* One block: the record, the key set, then ids and keys. */
     size_t bsize = sizeof(uint64_t) * (size_t)c->words;
     r = malloc(sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
@@ -110,21 +274,20 @@ done:
     r->ids = (int32_t *)(r->bits + c->words);
     memcpy(r->ids, c->clist, sizeof(int32_t) * (size_t)len);
     r->keys = r->ids + len;
-    for (int i = 0; i < len; i++) {
-        int k = r->keys[i] = ch_key_of(c, r->ids[i]);
-        r->bits[k >> 6] |= 1ull << (k & 63);
-    }
+    memcpy(r->keys, c->ckeys, sizeof(int32_t) * (size_t)len);
+    for (int i = 0; i < len; i++)
+        r->bits[r->keys[i] >> 6] |= 1ull << (r->keys[i] & 63);
     return r;
 }
 
 /* The cached chaining from (cell, d) assumed on or off. */
-static ch_res *ch_from(ch_ctx *c, int cell, int d, int on, int *buf)
+static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
 {
     ch_res **slot = (on ? c->res_on : c->res_off) + cell * c->n + d - 1;
     if (!*slot && !c->oom) {
         int start = ch_node_new(c, cell, d, on);
         if (!c->oom)
-            *slot = ch_chain(c, start, buf);
+            *slot = ch_chain(c, start);
     }
     return *slot;
 }
@@ -209,14 +372,21 @@ static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int to
 static void ch_agree(ch_ctx *c, int kind, int sortkey, ch_res **sets, int ns, int *elim,
                      int *ends, int init_cause)
 {
+    /* The keys all reach, as one word-wise AND (mostly empty). */
+    uint64_t *common = c->common, any = 0;
+    for (int w = 0; w < c->words; w++) {
+        uint64_t x = sets[0]->bits[w];
+        for (int s = 1; s < ns; s++)
+            x &= sets[s]->bits[w];
+        common[w] = x;
+        any |= x;
+    }
+    if (!any)
+        return;
     for (int pass = 1; pass >= 0; pass--)
         for (int i = 0; i < sets[0]->len; i++) {
-            int id = sets[0]->ids[i], k = sets[0]->keys[i], all = 1;
-            if ((k & 1) != pass)
-                continue;
-            for (int s = 1; s < ns && all; s++)
-                all = ch_res_has(sets[s], k);
-            if (!all)
+            int id = sets[0]->ids[i], k = sets[0]->keys[i];
+            if ((k & 1) != pass || !(common[k >> 6] >> (k & 63) & 1))
                 continue;
             for (int s = 0; s < ns; s++)
                 ends[s] = ch_res_get(sets[s], k);
@@ -227,7 +397,7 @@ static void ch_agree(ch_ctx *c, int kind, int sortkey, ch_res **sets, int ns, in
 
 /* Region forcing chains from (cell, d): the houses whose first place for d
  * is this cell, all places' chainings agreeing on a candidate. */
-static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *elim,
+static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                        ch_res **sets, int *ends)
 {
     uint32_t bit = 1u << (d - 1);
@@ -245,7 +415,7 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *e
         int ns = 0;
         for (int i = 0; i < c->n; i++)
             if (c->g->cand[hc[i]] & bit) {
-                sets[ns] = hc[i] == cell ? ron : ch_from(c, hc[i], d, 1, buf);
+                sets[ns] = hc[i] == cell ? ron : ch_from(c, hc[i], d, 1);
                 if (!sets[ns])
                     return;
                 ns++;
@@ -255,13 +425,13 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *buf, int *e
 }
 
 /* SE's doBinaryChaining: contradictions and double implications of (cell, d). */
-static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *buf, int *elim)
+static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *elim)
 {
     int contra = c->dynamic || c->nishio;
     int dbl = card >= 3 && !c->nishio && c->dynamic;
     if (!contra && !dbl)
         return;
-    ch_res *roff = ch_from(c, cell, d, 0, buf);
+    ch_res *roff = ch_from(c, cell, d, 0);
     if (!roff)
         return;
     int ends[2];
@@ -276,28 +446,21 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *bu
         ends[1] = roff->abs_off;
         ch_offer(c, kind, 7, cell, d, 1, ends, 2, elim, CH_NO_CAUSE);
     }
-    if (!dbl)
-        return;
-    for (int pass = 1; pass >= 0; pass--)
-        for (int i = 0; i < ron->len; i++) {
-            int id = ron->ids[i], k = ron->keys[i];
-            if ((k & 1) != pass || !ch_res_has(roff, k))
-                continue;
-            ends[0] = id;
-            ends[1] = ch_res_get(roff, k);
-            ch_offer(c, CH_DOUBLE, 1, c->node[id].cell, c->node[id].d, pass, ends, 2, elim,
-                     CH_NO_CAUSE);
-        }
+    if (dbl) {
+        ch_res *both[2] = {ron, roff};
+        ch_agree(c, CH_DOUBLE, 1, both, 2, elim, ends, CH_NO_CAUSE);
+    }
 }
 
 void ch_multiple(ch_ctx *c)
 {
-    int *buf = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     ch_res **sets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     int *ends = malloc(sizeof(int) * (size_t)(c->n + 1));
-    if (!buf || !elim || !sets || !cellsets || !ends) {
+    c->common = malloc(sizeof(uint64_t) * (size_t)c->words);
+    if (!ch_chain_init(c) || !c->common || !sets || !cellsets || !ends ||
+        (!c->dynamic && !ch_static_lists(c))) {
         c->oom = 1;
         goto out;
     }
@@ -312,12 +475,12 @@ void ch_multiple(ch_ctx *c)
                 continue;
             if (ch_stopped(c))
                 goto out;
-            ch_res *ron = ch_from(c, cell, d, 1, buf);
+            ch_res *ron = ch_from(c, cell, d, 1);
             if (!ron)
                 goto out;
-            ch_binary(c, cell, d, card, ron, buf, elim);
+            ch_binary(c, cell, d, card, ron, elim);
             if (!c->nishio)
-                ch_regions(c, cell, d, ron, buf, elim, sets, ends);
+                ch_regions(c, cell, d, ron, elim, sets, ends);
             if (c->oom)
                 goto out;
             cellsets[ns++] = ron;
@@ -326,9 +489,15 @@ void ch_multiple(ch_ctx *c)
             ch_agree(c, CH_CELL, 5, cellsets, ns, elim, ends, CH_CELL_LINK);
     }
 out:
-    free(buf);
     free(elim);
     free(sets);
     free(cellsets);
     free(ends);
+    free(c->common);
+    free(c->sstart);
+    free(c->skey);
+    free(c->scause);
+    c->common = NULL;
+    c->sstart = c->skey = NULL;
+    c->scause = NULL;
 }

@@ -27,6 +27,10 @@ static void ch_put(const ch_ctx *c, char *text, int *len, const char *sep, int c
 static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const int *elim,
                     int nelim, const int *ends, int nends, int init_cause, int with_offs)
 {
+    if (!c->stamp_b && !(c->stamp_b = calloc((size_t)c->nkeys, sizeof(uint32_t)))) {
+        c->oom = 1;
+        return;
+    }
     if (c->nhints >= c->caphints) {
         c->hints = ch_grow(c->hints, &c->caphints, c->nhints + 1, sizeof(ch_hint));
         if (!c->hints) {
@@ -124,20 +128,27 @@ void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *na
         s->elim[i].cell = (uint16_t)elim[2 * i];
         s->elim[i].digit = (uint8_t)elim[2 * i + 1];
     }
-    /* The main line, read back from the target to the assumption. */
-    int line[64], nl = 0;
-    for (int p = target; nl < 64; p = c->par[c->node[p].p0]) {
-        line[nl++] = p;
-        if (!c->node[p].np)
+    /* The main line, read back from the target to the assumption; its
+     * text is written once, for the last best (ch_text). */
+    c->nline = 0;
+    for (int p = target; c->nline < 64; p = c->par[c->node[p].p0]) {
+        const ch_node *q = &c->node[p];
+        c->line[c->nline++] = (struct ch_lk){q->cell, q->d, q->on};
+        if (!q->np)
             break;
     }
-    int len = snprintf(s->text, LG_TEXT, "%s: ", name);
+}
+
+void ch_text(const ch_ctx *c)
+{
+    lg_step *s = c->out;
+    int nl = c->nline;
+    int len = snprintf(s->text, LG_TEXT, "%s: ", s->name);
     if (len < 0 || len >= LG_TEXT)
         len = LG_TEXT - 1;
-    for (int i = nl - 1; i >= 0; i--) {
-        const ch_node *p = &c->node[line[i]];
-        ch_put(c, s->text, &len, i == nl - 1 ? "" : i == 0 ? " => " : " -> ", p->cell, p->d, p->on);
-    }
+    for (int i = nl - 1; i >= 0; i--)
+        ch_put(c, s->text, &len, i == nl - 1 ? "" : i == 0 ? " => " : " -> ", c->line[i].cell,
+               c->line[i].d, c->line[i].on);
 }
 
 void ch_free_hints(ch_ctx *c)

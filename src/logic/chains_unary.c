@@ -11,39 +11,44 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "lgint.h"
 
-/* The per-search state over keys: parent key, depth;
- * and the implications of every key for the current pass, built once a pass
- * (the grid is fixed): key k implies adj[start[k] .. start[k + 1]). */
+/* The per-search state over keys: mark (== the search's stamp: reached),
+ * parent key; and the implications of every key for the current pass, built
+ * once a pass (the grid is fixed): key k implies adj[start[k] .. end[k]).
+ * An "on" key lists only the "off" keys that imply something: an "off" key
+ * that implies nothing changes no search (the forcing chain's end, the one
+ * such key a search looks for, is found from the "on" key itself). */
 typedef struct {
-    int32_t *par, *dep;
-    int32_t *qon, *qoff, *qdup;    /* the "off" queue: key, and for a repeat the "on" before it */
-    int cap_off;
-    int *list;                     /* one implication list */
-    int32_t *start, *lend, *adj;
+    uint32_t *mark, st;
+    int32_t *par;
+    int32_t *qon;                  /* the queue of "on" keys */
+    int32_t *start, *end, *adj;
     int capadj;
-    uint8_t *pred;                 /* 1: some key implies this one */
-    uint32_t *clst;                /* == the search's stamp: a key that closes a cycle at its start */
+    uint32_t *live;                /* per cell: digits whose "off" key implies something */
+    uint32_t *hlive;               /* per house and digit: the places whose "off" key does */
+    uint32_t *clst;                /* == st: a key that closes a cycle at its start */
+    uint16_t *kcell;               /* the cell of each candidate (key >> 1) */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
 } ch_kbfs;
 
-static inline void ch_kset(ch_ctx *c, ch_kbfs *s, int k, int parent)
+static inline void ch_kset(ch_kbfs *s, int k, int parent)
 {
-    c->stamp_a[k] = c->stamp_av;
+    s->mark[k] = s->st;
     s->par[k] = parent;
-    s->dep[k] = parent < 0 ? 0 : s->dep[parent] + 1;
 }
 
-/* A fresh stamp for the chain map (stamp a). */
-static uint32_t ch_new_stamp(ch_ctx *c)
+/* A fresh stamp for the search's marks. */
+static uint32_t ch_new_stamp(ch_ctx *c, ch_kbfs *s)
 {
-    if (++c->stamp_av == 0) {
-        memset(c->stamp_a, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_av = 1;
+    if (++s->st == 0) {
+        memset(s->mark, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        s->st = 1;
     }
-    return c->stamp_av;
+    return s->st;
 }
 
 /* SE's isParent: is key x on the main line above key p?  (Asked only of
@@ -56,17 +61,19 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
     return 0;
 }
 
-/* The "off" keys an "on" key implies, in SE's order, each listed once. */
-static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
+/* The "off" keys that imply something that an "on" key implies, in SE's
+ * order, each listed once. */
+static int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *out)
 {
     int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    uint32_t bit = 1u << (d - 1);
     if (isY)
-        for (uint32_t r = c->g->cand[cell] & ~(1u << (d - 1)); r; r &= r - 1)
+        for (uint32_t r = c->g->cand[cell] & ~bit & s->live[cell]; r; r &= r - 1)
             out[m++] = CH_KEY(c, cell, __builtin_ctz(r) + 1, 0);
     /* A place shared with an earlier house was listed there (SE keeps the first). */
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        uint32_t r = c->hmask0[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
+        uint32_t r = s->hlive[c->hlist[h] * n + d - 1] & ~(1u << c->hpos[h]) & ~c->hdup[h];
         for (; r; r &= r - 1)
             out[m++] = CH_KEY(c, hc[__builtin_ctz(r)], d, 0);
     }
@@ -74,7 +81,7 @@ static int ch_kon_to_off(ch_ctx *c, int p, int isY, int *out)
 }
 
 /* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
-static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
+static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int32_t *out)
 {
     int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
     uint32_t cm = c->g->cand[cell];
@@ -96,48 +103,50 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int *out)
 }
 
 /* The implication lists of every candidate's keys for one pass, once:
- * every search of the pass reads them. */
+ * every search of the pass reads them.  Keys of absent candidates get
+ * none and are never read; nor are those of cells that are not bivalue in
+ * the Y pass (no search starts there, no "off" key leads there). */
 static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
-    int na = 0, n = c->n, room = ch_buf_size(c);
-    memset(s->pred, 0, (size_t)c->nkeys);
-    for (int cell = 0, k = 0; cell < c->ncells; cell++)
-        for (int d = 1; d <= n; d++, k += 2) {
-            s->start[k] = s->start[k + 1] = na;
-            if (!(c->g->cand[cell] >> (d - 1) & 1))
-                continue;   /* neither key of an absent candidate implies anything */
-            for (int on = 0; on < 2; on++) {
-                if (na + room > s->capadj) {
-                    s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
-                    if (!s->adj)
-                        return c->oom = 1, 0;
-                }
-                int32_t *out = s->adj + na;
-                s->start[k + on] = na;
-                na += on ? ch_kon_to_off(c, k + 1, isY, out) : ch_koff_to_on(c, k, isY, isX, out);
+    int na = 0, n = c->n, room = 2 * ch_buf_size(c);
+    const uint32_t *cand = c->g->cand;
+    for (int cell = 0; cell < c->ncells; cell++)
+        s->live[cell] = isY && __builtin_popcount(cand[cell]) == 2 ? cand[cell] : 0;
+    if (isX)
+        for (int h = 0; h < c->b->nhouses; h++)
+            for (int d = 0; d < n; d++) {
+                uint32_t m = c->hmask0[h * n + d];
+                if (__builtin_popcount(m) != 2)
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)n;
+                s->live[hc[__builtin_ctz(m)]] |= 1u << d;
+                s->live[hc[31 - __builtin_clz(m)]] |= 1u << d;
             }
-        }
-    s->start[c->nkeys] = na;
-    for (int i = 0; i < na; i++)
-        s->pred[s->adj[i]] = 1;
-    /* An "off" key that implies nothing changes no search but as the end
-     * a forcing chain looks for: each "on" key lists those last, from
-     * lend[k] on, where only that check reads them. */
-    for (int k = 0; k < c->nkeys; k++) {
-        s->lend[k] = s->start[k + 1];
-        if (!(k & 1) || s->start[k + 1] == s->start[k])
+    for (int h = 0; h < c->b->nhouses; h++) {
+        const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)n;
+        uint32_t *hl = s->hlive + h * n;
+        memset(hl, 0, sizeof(uint32_t) * (size_t)n);
+        for (int i = 0; i < n; i++)
+            for (uint32_t m = s->live[hc[i]]; m; m &= m - 1)
+                hl[__builtin_ctz(m)] |= 1u << i;
+    }
+    for (int cell = 0; cell < c->ncells; cell++) {
+        if (!isX && __builtin_popcount(cand[cell]) != 2)
             continue;
-        int live = s->start[k], ndead = 0;
-        for (int i = s->start[k]; i < s->start[k + 1]; i++) {
-            int x = s->adj[i];
-            if (s->start[x + 1] > s->start[x])
-                s->adj[live++] = x;
-            else
-                s->list[ndead++] = x;
+        for (uint32_t dm = cand[cell]; dm; dm &= dm - 1) {
+            int d = __builtin_ctz(dm), k = CH_KEY(c, cell, d + 1, 0);
+            if (na + room > s->capadj) {
+                s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
+                if (!s->adj)
+                    return c->oom = 1, 0;
+            }
+            s->start[k] = na;
+            if (s->live[cell] >> d & 1)
+                na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
+            s->end[k] = s->start[k + 1] = na;
+            na += ch_kon_to_off(c, s, k + 1, isY, s->adj + na);
+            s->end[k + 1] = na;
         }
-        for (int i = 0; i < ndead; i++)
-            s->adj[live + i] = s->list[i];
-        s->lend[k] = live;
     }
     return 1;
 }
@@ -210,21 +219,23 @@ static int ch_cycle_elims(ch_ctx *c, const ch_kbfs *s, int from, int tail, int *
     int n = c->n, cw = s->cw, ne = 0;
     uint64_t *incyc = s->cyc, *seen = s->cyc + (size_t)(2 * n + 1) * (size_t)cw;
     uint32_t digits = 0;
-    memset(incyc, 0, sizeof(uint64_t) * (size_t)cw);
+    for (int w = 0; w < cw; w++)
+        incyc[w] = seen[w] = 0;
     for (int k = tail >= 0 ? tail : from, next = tail >= 0 ? from : -2; k >= 0;
          k = next == -2 ? s->par[k] : next, next = -2) {
         int cell = k / (2 * n), d = (k >> 1) % n + 1;
         uint64_t *side = s->cyc + (size_t)(1 + 2 * (d - 1) + (k & 1)) * (size_t)cw;
         if (!(digits >> (d - 1) & 1)) {
+            uint64_t *sides = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw;
             digits |= 1u << (d - 1);
-            memset(s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, 0, sizeof(uint64_t) * 2 * (size_t)cw);
+            for (int w = 0; w < 2 * cw; w++)
+                sides[w] = 0;
         }
         incyc[cell >> 6] |= 1ull << (cell & 63);
         for (int w = 0; w < cw; w++)
             side[w] |= s->peerb[(size_t)cell * (size_t)cw + (size_t)w];
     }
     uint64_t any = 0;
-    memset(seen, 0, sizeof(uint64_t) * (size_t)cw);
     for (uint32_t dm = digits; dm; dm &= dm - 1) {
         int d = __builtin_ctz(dm) + 1;
         uint64_t *off = s->cyc + (size_t)(1 + 2 * (d - 1)) * (size_t)cw, *on = off + cw;
@@ -306,125 +317,125 @@ static void ch_cycle_close(ch_ctx *c, const ch_kbfs *s, int from, int tail, int 
 
 /* SE's doCycles from the "on" key src, cut where no cycle can still win
  * (a cycle's complexity is the depth of its closing node).  An "off" key met
- * again is queued again (SE does) only if it leads straight back to src. */
+ * again is queued again (SE does) only if it leads straight back to src.
+ * The search goes level by level (all keys of a level at one depth); with
+ * forcing chains (isX) *fp is the first "on" key met that implies src "off",
+ * at depth *fpdep.
+ *
+ * SE queues each "off" key met and expands the queue after the level of
+ * "on" keys.  Here an "off" key is expanded (or its repeat closes a cycle)
+ * as soon as it is met: the same order, since "on" keys look only at the
+ * marks of "off" keys and the other way round. */
 static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx,
-                     int *elim, int *fp)
+                     int *elim, int *fp, int *fpdep)
 {
-    uint32_t st = ch_new_stamp(c);
-    if (st == 1)   /* the stamps wrapped */
-        memset(s->clst, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+    uint32_t st = ch_new_stamp(c, s);
     int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
-    uint32_t sm = c->g->cand[scell], bit = 1u << (sd - 1);
-    if (isY && __builtin_popcount(sm) == 2)
-        s->clst[CH_KEY(c, scell, __builtin_ctz(sm & ~bit) + 1, 0)] = st;
-    for (int h = c->hstart[scell]; isX && h < c->hstart[scell + 1]; h++) {
-        uint32_t m = c->hmask0[c->hlist[h] * n + sd - 1], self = 1u << c->hpos[h];
-        if (__builtin_popcount(m) == 2 && (m & self)) {
-            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            s->clst[CH_KEY(c, hc[__builtin_ctz(m & ~self)], sd, 0)] = st;
-        }
-    }
-    ch_kset(c, s, src, -1);
-    int qh = 0, ql = 0, oh = 0, ol = 0, length = 0, target = src ^ 1;
-    int tdead = s->start[target + 1] == s->start[target];
-    s->qon[ql++] = src;
+    /* The keys that imply src "on" are those src "off" implies, turned
+     * "off" (a bivalue cell's other digit, a bilocal house's other place). */
+    int nclst = s->end[src ^ 1] - s->start[src ^ 1];
+    for (int i = s->start[src ^ 1]; i < s->end[src ^ 1]; i++)
+        s->clst[s->adj[i] ^ 1] = st;
     *fp = -1;
-    while (qh < ql || oh < ol) {
-        length++;
-        while (qh < ql) {
-            int p = s->qon[qh++];
-            if (s->dep[p] + 2 > maxcx)
-                return 1;
-            for (int i = s->lend[p]; tdead && *fp < 0 && i < s->start[p + 1]; i++)
-                if (s->adj[i] == target)
+    /* Every cycle closes through a key of clst: without one, the search
+     * is only for the forcing chain's end, and stops there. */
+    if (!nclst && !isX)
+        return 1;
+    ch_kset(s, src, -1);
+    /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
+     * src's (house links), or if it is src's cell (cell links, with Y). */
+    const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
+    int qh = 0, ql = 0, want = isX;
+    const int32_t *adj = s->adj, *start = s->start, *end = s->end;
+    uint32_t *mark = s->mark, *clst = s->clst;
+    int32_t *qon = s->qon, *par = s->par;
+    qon[ql++] = src;
+    /* length: the depth of the "off" keys of the level, +1 */
+    for (int length = 2; qh < ql; length += 2) {
+        if (length > maxcx)
+            return 1;
+        for (int lend_q = ql; qh < lend_q;) {
+            int p = qon[qh++];
+            if (want) {
+                int pc = s->kcell[p >> 1], pd = (p >> 1) - pc * n + 1;
+                if (pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell) {
                     *fp = p;
-            for (int i = s->start[p]; i < s->lend[p]; i++) {
-                int x = s->adj[i], dupe = c->stamp_a[x] == st;
-                if (x == target && *fp < 0)
-                    *fp = p;
-                /* A key not reached yet is no parent of p. */
-                if (dupe) {
-                    if (s->clst[x] != st || ch_kis_parent(s, p, x))
-                        continue;
-                } else
-                    ch_kset(c, s, x, p);
-                if (ol == s->cap_off) {
-                    int cap = s->cap_off * 2;
-                    int32_t *a = realloc(s->qoff, sizeof(int32_t) * (size_t)cap);
-                    int32_t *b = a ? realloc(s->qdup, sizeof(int32_t) * (size_t)cap) : NULL;
-                    if (a)
-                        s->qoff = a;
-                    if (!b)
-                        return c->oom = 1, 0;
-                    s->qdup = b;
-                    s->cap_off = cap;
-                }
-                s->qoff[ol] = x;
-                s->qdup[ol++] = dupe ? p : -1;
-            }
-        }
-        length++;
-        while (oh < ol) {
-            int x = s->qoff[oh], dp = s->qdup[oh++];
-            if (dp >= 0) {
-                if (length >= 4)
-                    ch_cycle_close(c, s, dp, x, s->dep[dp] + 2, src, isY, isX, elim);
-                continue;
-            }
-            for (int i = s->start[x]; i < s->start[x + 1]; i++) {
-                int y = s->adj[i];
-                if (length >= 4 && y == src)
-                    ch_cycle_close(c, s, x, -1, s->dep[x] + 1, src, isY, isX, elim);
-                if (c->stamp_a[y] != st) {
-                    ch_kset(c, s, y, x);
-                    s->qon[ql++] = y;
+                    *fpdep = length - 2;
+                    want = 0;
+                    if (!nclst)
+                        return 1;
                 }
             }
+            for (int i = start[p], e = end[p]; i < e; i++) {
+                int x = adj[i];
+                if (mark[x] != st) {
+                    mark[x] = st;
+                    par[x] = p;
+                    for (int j = start[x], f = end[x]; j < f; j++) {
+                        int y = adj[j];
+                        if (mark[y] != st) {
+                            mark[y] = st;
+                            par[y] = x;
+                            qon[ql++] = y;
+                        } else if (y == src && length >= 4)
+                            ch_cycle_close(c, s, x, -1, length, src, isY, isX, elim);
+                    }
+                } else if (clst[x] == st && length >= 4 && !ch_kis_parent(s, p, x)) {
+                    /* (a key not reached yet is no parent of p) */
+                    ch_cycle_close(c, s, p, x, length, src, isY, isX, elim);
+                }
+            }
+            if (c->oom)
+                return 0;
         }
-        if (c->oom)
-            return 0;
     }
     return 1;
 }
 
-/* SE's doForcingChains from key src (on or off): the first key of src's own
- * candidate in the opposite state, or -1; cut where it could not win. */
+/* SE's doForcingChains from the "off" key src: the first key that implies
+ * src's own candidate "on", or -1; cut where it could not win.  Level by
+ * level, "off" keys expanded when met, as in ch_cycles. */
 static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
 {
-    uint32_t st = ch_new_stamp(c);
-    int target = src ^ 1;
-    ch_kset(c, s, src, -1);
-    int onh = 0, onl = 0, offh = 0, offl = 0;
-    if (src & 1)
-        s->qon[onl++] = src;
-    else
-        s->qoff[offl++] = src;
-    while (onh < onl || offh < offl) {
-        while (onh < onl) {
-            int p = s->qon[onh++];
-            if (s->dep[p] + 2 > maxcx)
-                return -1;
-            for (int i = s->start[p]; i < s->lend[p]; i++) {
-                int x = s->adj[i];
-                if (x == target)
-                    return p;
-                if (c->stamp_a[x] != st) {   /* (a key not reached is no parent) */
-                    ch_kset(c, s, x, p);
-                    s->qoff[offl++] = x;
-                }
-            }
+    uint32_t st = ch_new_stamp(c, s);
+    int target = src ^ 1, qh = 0, ql = 0;
+    const int32_t *adj = s->adj, *start = s->start, *end = s->end;
+    uint32_t *mark = s->mark;
+    int32_t *qon = s->qon, *par = s->par;
+    ch_kset(s, src, -1);
+    if (2 > maxcx)
+        return -1;
+    for (int i = start[src]; i < end[src]; i++) {
+        int y = adj[i];
+        if (y == target)
+            return src;
+        if (mark[y] != st) {
+            mark[y] = st;
+            par[y] = src;
+            qon[ql++] = y;
         }
-        while (offh < offl) {
-            int p = s->qoff[offh++];
-            if (s->dep[p] + 2 > maxcx)
-                return -1;
-            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
-                int y = s->adj[i];
-                if (y == target)
-                    return p;
-                if (c->stamp_a[y] != st) {
-                    ch_kset(c, s, y, p);
-                    s->qon[onl++] = y;
+    }
+    /* ("on" keys imply only "off" ones: none is the target) */
+    for (int dep = 1; qh < ql; dep += 2) {
+        if (dep + 2 > maxcx || dep + 3 > maxcx)
+            return -1;
+        for (int lend_q = ql; qh < lend_q;) {
+            int p = qon[qh++];
+            for (int i = start[p], e = end[p]; i < e; i++) {
+                int x = adj[i];
+                if (mark[x] != st) {
+                    mark[x] = st;
+                    par[x] = p;
+                    for (int j = start[x], f = end[x]; j < f; j++) {
+                        int y = adj[j];
+                        if (y == target)
+                            return x;
+                        if (mark[y] != st) {
+                            mark[y] = st;
+                            par[y] = x;
+                            qon[ql++] = y;
+                        }
+                    }
                 }
             }
         }
@@ -449,16 +460,16 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
                 continue;
             if (ch_stopped(c))
                 return;
-            int on = CH_KEY(c, cell, d, 1), fp;
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp))
+            int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
+            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
                 return;
             for (int from = on; isX && from >= on - 1; from--) {
                 /* From "on", the cycle search (the same tree, as deep or
                  * deeper: its bound was set before, at a rating below)
                  * met the forcing chain's end already. */
                 int maxcx = ch_max_win(c, fb, key);
-                int last = from == on ? (fp >= 0 && s->dep[fp] + 2 <= maxcx ? fp : -1)
-                         : s->pred[on] ? ch_forcing(c, s, from, maxcx)
+                int last = from == on ? (fp >= 0 && fpdep + 2 <= maxcx ? fp : -1)
+                         : s->live[cell] >> (d - 1) & 1 ? ch_forcing(c, s, from, maxcx)
                          : -1;   /* nothing implies the end it looks for */
                 if (last < 0)
                     continue;
@@ -474,36 +485,56 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
     }
 }
 
+/* Each cell's peers as bit words, for the last board (per thread: the
+ * board's houses do not change between its steps). */
+#define CH_PEERB_MAX (384 * 6)
+static _Thread_local struct {
+    lg_board_id id;
+    uint64_t bits[CH_PEERB_MAX];
+} ch_peerb;
+
+static void ch_peers_fill(const sdk_board *b, uint64_t *peerb, size_t cw)
+{
+    memset(peerb, 0, sizeof(uint64_t) * (size_t)b->ncells * cw);
+    for (int cell = 0; cell < b->ncells; cell++)
+        for (int i = b->peer_start[cell]; i < b->peer_start[cell + 1]; i++)
+            peerb[(size_t)cell * cw + (size_t)(b->peers[i] >> 6)] |= 1ull << (b->peers[i] & 63);
+}
+
 void ch_unary(ch_ctx *c)
 {
     ch_kbfs s;
     memset(&s, 0, sizeof s);
     size_t nk = (size_t)c->nkeys;
     s.par = malloc(sizeof(int32_t) * nk);
-    s.dep = malloc(sizeof(int32_t) * nk);
+    s.mark = calloc(nk, sizeof(uint32_t));
     s.qon = malloc(sizeof(int32_t) * (nk + 1));
-    s.cap_off = (int)nk + 1;
-    s.qoff = malloc(sizeof(int32_t) * (nk + 1));
-    s.qdup = malloc(sizeof(int32_t) * (nk + 1));
-    s.list = malloc(sizeof(int) * (size_t)ch_buf_size(c));
     s.start = malloc(sizeof(int32_t) * (nk + 1));
-    s.lend = malloc(sizeof(int32_t) * (nk + 1));
-    s.pred = malloc(nk);
+    s.hlive = malloc(sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
+    s.end = malloc(sizeof(int32_t) * (nk + 1));
+    s.live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
+    s.kcell = malloc(sizeof(uint16_t) * (nk / 2 + 1));
+    for (int i = 0; s.kcell && i < c->ncells * c->n; i++)
+        s.kcell[i] = (uint16_t)(i / c->n);
     s.clst = calloc(nk, sizeof(uint32_t));
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     s.cw = (c->ncells + 63) / 64;
     size_t cw = (size_t)s.cw;
-    s.peerb = calloc((size_t)c->ncells * cw + (size_t)c->n * cw, sizeof(uint64_t));
-    s.candb = s.peerb ? s.peerb + (size_t)c->ncells * cw : NULL;
+    int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
+    uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
+    s.candb = calloc((size_t)c->n * cw, sizeof(uint64_t));
     s.cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
-    for (int cell = 0; s.peerb && cell < c->ncells; cell++) {
-        for (int i = c->b->peer_start[cell]; i < c->b->peer_start[cell + 1]; i++)
-            s.peerb[(size_t)cell * cw + (size_t)(c->b->peers[i] >> 6)] |= 1ull << (c->b->peers[i] & 63);
+    if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
+        ch_peers_fill(c->b, pb, cw);
+        if (!own)
+            lg_board_set(&ch_peerb.id, c->b);
+    }
+    s.peerb = pb;
+    for (int cell = 0; s.candb && cell < c->ncells; cell++)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
-    }
-    if (!s.par || !s.dep || !s.qon || !s.qoff || !s.qdup || !s.list || !s.start || !s.lend || !s.pred || !s.clst || !elim ||
-        !s.peerb || !s.cyc)
+    if (!s.par || !s.mark || !s.qon || !s.start || !s.hlive || !s.end || !s.live || !s.kcell || !s.clst || !elim ||
+        !s.peerb || !s.candb || !s.cyc)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
@@ -512,17 +543,18 @@ void ch_unary(ch_ctx *c)
                 ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
     }
     free(s.par);
-    free(s.dep);
+    free(s.mark);
     free(s.qon);
-    free(s.qoff);
-    free(s.qdup);
-    free(s.list);
     free(s.start);
-    free(s.lend);
-    free(s.pred);
+    free(s.hlive);
+    free(s.end);
+    free(s.live);
+    free(s.kcell);
     free(s.clst);
     free(s.adj);
     free(elim);
-    free(s.peerb);
+    if (own)
+        free(pb);
+    free(s.candb);
     free(s.cyc);
 }
