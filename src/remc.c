@@ -18,7 +18,9 @@
  * tied to the grid it began on (measured: what made --hard reliable).  And
  * attempts: a time limit is shared out in attempts of about
  * attempt_seconds (or, counted in steps, attempt_steps), each starting
- * again on a new grid, the run keeping the best of all of them.  Any board
+ * again on a new grid, the run keeping the best of all of them.  For
+ * average-width: {-2+2} trials (two clues go, two of the grid's digits
+ * come) and, at the end, the best few confirmed on more walks.  Any board
  * with its house tables (x, windoku, jigsaw: the solvers and walks are the
  * general ones there); only orientation moves that keep its houses.
  */
@@ -297,7 +299,9 @@ typedef struct remc_run {
     int count, found, first;
     sdk_gen_result *best;       /* count slots, best first */
     uint64_t *best_print;       /* their orientation_prints (--count keeps distinct ones) */
-    const sdk_budget *budget;   /* the run's */
+    const sdk_budget *budget;   /* the chains': the run's, less the confirmation's reserve */
+    const sdk_budget *whole;    /* the run's */
+    sdk_budget chains;          /* budget's storage when it has a reserve */
     sdk_budget within;          /* the current attempt's: the run's, with an earlier deadline
                                    when attempts are timed */
     uint64_t steps;
@@ -332,6 +336,7 @@ typedef struct objective {
     uint64_t (*figure)(remc_run *run, const uint8_t *puzzle, const puzzle_key *key);
     int orientations;           /* orientation trials can change the figure */
     int per_sample;             /* the figure is a sum over objective_samples walks */
+    int swaps2;                 /* {-2+2} trials per replica and step (per-sample objectives) */
 } objective;
 
 static uint64_t figure_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
@@ -385,11 +390,11 @@ static uint64_t figure_er(remc_run *run, const uint8_t *puzzle, const puzzle_key
 }
 
 static const objective objectives[] = {
-    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0},
+    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0, 0},
     {"average-width", "U = ln(mean width over --objective-samples random tie-breaks): free of the "
-     "tie-break, Watanabe's average width", figure_average_width, 0, 1},
+     "tie-break, Watanabe's average width", figure_average_width, 0, 1, 10},
     {"er", "U = 2 ER + EP/50: Sudoku Explainer's rating (rate --human), hard for people, EP breaking ties",
-     figure_er, 0, 0},
+     figure_er, 0, 0, 0},
 };
 enum { NOBJECTIVES = sizeof objectives / sizeof objectives[0] };
 
@@ -479,21 +484,28 @@ static void remember(remc_run *run, const replica *r)
     remember_as(run, &found, orientation_print(run->b, r->puzzle));
 }
 
-/* Does r's puzzle (keyed key; unique before the clue at cell `removed`
- * went) have one solution?  (No, unlearnt, if the budget stopped the
- * question.) */
-static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
+/* Does r's puzzle (keyed key; unique, with r's grid, before the clues at
+ * cells removed[0..k) went; any clues added since are r's grid's) have one
+ * solution?  Another solution differs from the grid on a removed cell, or
+ * it would solve the puzzle before.  (No, unlearnt, if the budget stopped
+ * the question.) */
+static int remc_unique_without(remc_run *run, replica *r, const puzzle_key *key, const int *removed, int k)
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (width || puzzle_recall(&run->memo, key, 1) || (run->nstages > 1 && puzzle_recall(&run->memo, key, 2)))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    int count = cluememo_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
+    int count = cluememo_removal_count(run->b, r->puzzle, removed, k, r->grid, other, &run->within);
     if (count == 1)
         return 1;
     if (count == 2)
         puzzle_learn(&run->memo, key, 0, UINT64_MAX);
     return 0;
+}
+
+static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
+{
+    return remc_unique_without(run, r, key, &removed, 1);
 }
 
 /* The objective's figure of a unique puzzle; 0 if the budget stopped the
@@ -699,6 +711,46 @@ static void relocation_trial(remc_run *run, replica *r, double beta)
     r->puzzle[from] = moved;
 }
 
+/* Two distinct uniform indices below n (n >= 2). */
+static void two_below(remc_run *run, int n, int *a, int *b)
+{
+    *a = (int)sdk_rng_below(&run->rng, (uint32_t)n);
+    *b = (int)sdk_rng_below(&run->rng, (uint32_t)(n - 1));
+    *b += *b >= *a;
+}
+
+/* A {-2+2} trial (per-sample objectives): two uniform clues of replica r go
+ * and two uniform blanks get their digits of r's grid, the clue count
+ * unchanged, so the move back is proposed as often.  A clue pair whose
+ * single moves each make the tree smaller may together make it wider:
+ * the {-1+1} pairs and relocations alone stall on such puzzles. */
+static void swap2_trial(remc_run *run, replica *r, double beta)
+{
+    const sdk_board *b = run->b;
+    int nc = b->ncells, i, j, k, l;
+    if (r->clues < 2 || nc - r->clues < 2)
+        return;
+    two_below(run, r->clues, &i, &j);
+    two_below(run, nc - r->clues, &k, &l);
+    int gone[2] = {nth_cell(b, r->puzzle, 1, i), nth_cell(b, r->puzzle, 1, j)};
+    int added[2] = {nth_cell(b, r->puzzle, 0, k), nth_cell(b, r->puzzle, 0, l)};
+    for (int t = 0; t < 2; t++) {
+        r->puzzle[gone[t]] = 0;
+        r->puzzle[added[t]] = r->grid[added[t]];
+    }
+    puzzle_key key;
+    key_of(&run->memo, nc, r->puzzle, &key);
+    uint64_t prefix[MAX_STAGES];
+    if (remc_unique_without(run, r, &key, gone, 2) && staged_accepts(run, r, r->puzzle, &key, 0, beta, prefix)) {
+        staged_take(run, r, r->clues, prefix);
+        return;
+    }
+    for (int t = 0; t < 2; t++) {
+        r->puzzle[added[t]] = 0;
+        r->puzzle[gone[t]] = r->grid[gone[t]];
+    }
+}
+
 /* A width-stage trial of a new orientation of replica r. */
 static void orient_trial(remc_run *run, replica *r, double beta)
 {
@@ -721,8 +773,9 @@ static void orient_trial(remc_run *run, replica *r, double beta)
 
 /* One width-stage Monte Carlo step of replica r, as Watanabe's program does
  * it: WIDTH_PAIRS times, a trial removal of a uniformly chosen clue, then a
- * trial return of a uniformly chosen blank; then `relocations` relocation
- * trials; and, every orient_every steps, a trial orientation. */
+ * trial return of a uniformly chosen blank; then the objective's {-2+2}
+ * trials; then `relocations` relocation trials; and, every orient_every
+ * steps, a trial orientation. */
 static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
 {
     int nc = run->b->ncells;
@@ -734,6 +787,8 @@ static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
+    for (int i = 0; i < run->obj->swaps2 && run->nstages > 1; i++)
+        swap2_trial(run, r, beta);
     /* A step of 1000 relocations a replica can take a second; most end
      * before any walk or count looks at the budget, so the loop does. */
     for (int i = 0; i < run->g->relocations; i++) {
@@ -861,6 +916,57 @@ static void width_stage(remc_run *run, const replica *r, replica *rep, double *b
     }
 }
 
+/* ---- confirming the best (per-sample objectives) ---------------------------------
+ *
+ * The best of many noisy figures is biased upwards (measured: a chain's
+ * 8-walk figure of its best 0.2-10% above its 300-walk rating), so a
+ * per-sample run keeps CONFIRM_FEW candidates and, at its end, rates them
+ * again on CONFIRM_WALKS walks (the first objective_samples are the
+ * chain's own) and orders them by that mean, which records then carry as
+ * the objective's figure.  The chains leave CONFIRM_SHARE of a time limit
+ * for it; if the budget (or SIGINT) stops it, the chains' figures stand.
+ */
+enum { CONFIRM_FEW = 8, CONFIRM_WALKS = 64 };
+static const double CONFIRM_SHARE = 0.03;
+
+static int confirm_best(remc_run *run)
+{
+    double mean[CONFIRM_FEW];
+    int n = run->found < CONFIRM_FEW ? run->found : CONFIRM_FEW;
+    int walks = run->samples > CONFIRM_WALKS ? run->samples : CONFIRM_WALKS;
+    for (int k = 0; k < n; k++) {
+        sdk_gen_result *f = &run->best[k];
+        puzzle_key key;
+        key_of(&run->memo, run->b->ncells, f->puzzle, &key);
+        uint64_t hash = key_hash(&run->memo, &key);
+        double sum = f->figure * run->samples;
+        for (int i = run->samples; i < walks; i++) {
+            sdk_rng tiebreak;
+            sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
+            uint64_t w = sdk_rate_width(run->b, f->puzzle, &tiebreak, NULL, run->whole);
+            if (!w)
+                return 0;
+            sum += (double)w;
+        }
+        mean[k] = sum / walks;
+    }
+    for (int k = 0; k < n; k++) {
+        run->best[k].figure = mean[k];
+        run->best[k].energy = energy(run->g, log(mean[k]), run->best[k].clues);
+    }
+    /* Insertion sort by the new energy, the prints alongside (stable). */
+    for (int k = 1; k < n; k++)
+        for (int j = k; j > 0 && run->best[j - 1].energy > run->best[j].energy; j--) {
+            sdk_gen_result t = run->best[j];
+            run->best[j] = run->best[j - 1];
+            run->best[j - 1] = t;
+            uint64_t p = run->best_print[j];
+            run->best_print[j] = run->best_print[j - 1];
+            run->best_print[j - 1] = p;
+        }
+    return 1;
+}
+
 static void *remc_thread(void *arg)
 {
     remc_run *run = arg;
@@ -901,6 +1007,8 @@ static void *remc_thread(void *arg)
             if (depth_stage(run, start))        /* else the attempt ended in it */
                 width_stage(run, start, rep, beta, swaps);
         }
+        if (run->obj->per_sample && !sdk_budget_expired(run->whole))
+            confirm_best(run);
     }
     free(rep);
     free(start);
@@ -915,13 +1023,15 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals)
 {
     int runs = g->runs > 0 ? g->runs : 1;
+    int objective = g->objective >= 0 && g->objective < NOBJECTIVES ? g->objective : 0;
+    /* Per-sample objectives keep CONFIRM_FEW candidates to confirm. */
+    int keep = objectives[objective].per_sample && count < CONFIRM_FEW ? CONFIRM_FEW : count;
     remc_run *run = calloc((size_t)runs, sizeof *run);
-    sdk_gen_result *pool = calloc((size_t)runs * (size_t)count, sizeof *pool);
-    uint64_t *prints = calloc((size_t)(runs + 1) * (size_t)count, sizeof *prints);
+    sdk_gen_result *pool = calloc((size_t)(runs + 1) * (size_t)keep, sizeof *pool);
+    uint64_t *prints = calloc((size_t)(runs + 1) * (size_t)keep, sizeof *prints);
     int found = 0;
     if (!run || !pool || !prints || count < 1)
         goto done;
-    int objective = g->objective >= 0 && g->objective < NOBJECTIVES ? g->objective : 0;
     /* Delayed acceptance's stages: 1, 2, 4, ... walks, then all of them. */
     int nstages = 0, stage_walks[MAX_STAGES] = {0};
     int samples = g->objective_samples > 0 ? g->objective_samples : 1;
@@ -930,17 +1040,24 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
             stage_walks[nstages++] = k;
     stage_walks[nstages++] = samples;
     for (int i = 0; i < runs; i++) {
-        run[i] = (remc_run){.b = b, .g = g, .count = count, .first = i == 0, .budget = budget,
-                            .obj = &objectives[objective],
+        run[i] = (remc_run){.b = b, .g = g, .count = keep, .first = i == 0, .budget = budget,
+                            .whole = budget, .obj = &objectives[objective],
                             .samples = samples, .nstages = nstages,
-                            .best = pool + (size_t)i * count, .best_print = prints + (size_t)i * count,
+                            .best = pool + (size_t)i * keep, .best_print = prints + (size_t)i * keep,
                             .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
         memcpy(run[i].stage_walks, stage_walks, sizeof stage_walks);
+        if (objectives[objective].per_sample && budget && budget->deadline > 0) {
+            run[i].chains = *budget;
+            run[i].chains.deadline -= CONFIRM_SHARE * (budget->deadline - sdk_now());
+            run[i].budget = &run[i].chains;
+        }
     }
     /* Runs 1.. get threads; run 0 (the one that reports progress) runs here. */
     pool_run(runs, remc_thread, run, sizeof *run);
-    /* Merge: the `count` best distinct over every run, in run order on ties. */
-    remc_run merged = {.b = b, .g = g, .count = count, .best = best, .best_print = prints + (size_t)runs * count};
+    /* Merge: the `count` best distinct over every run, in run order on ties
+     * (a run whose confirmation the budget stopped keeps its chains' figures). */
+    remc_run merged = {.b = b, .g = g, .count = keep, .best = pool + (size_t)runs * keep,
+                       .best_print = prints + (size_t)runs * keep};
     sdk_remc_totals sum = {0, 0};
     for (int i = 0; i < runs; i++) {
         sum.steps += run[i].steps;
@@ -948,7 +1065,8 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
         for (int k = 0; k < run[i].found; k++)
             remember_as(&merged, &run[i].best[k], run[i].best_print[k]);
     }
-    found = merged.found;
+    found = merged.found < count ? merged.found : count;
+    memcpy(best, merged.best, sizeof *best * (size_t)found);
     if (totals)
         *totals = sum;
 done:
