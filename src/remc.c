@@ -19,8 +19,7 @@
  * attempts: a time limit is shared out in attempts of about
  * attempt_seconds (or, counted in steps, attempt_steps), each starting
  * again on a new grid, the run keeping the best of all of them.  For
- * average-width: {-2+2} trials (two clues go, two of the grid's digits
- * come) and, at the end, the best few confirmed on more walks.  Any board
+ * average-width, the best few are confirmed on more walks at the end.  Any board
  * with its house tables (x, windoku, jigsaw: the solvers and walks are the
  * general ones there); only orientation moves that keep its houses.
  */
@@ -336,7 +335,6 @@ typedef struct objective {
     uint64_t (*figure)(remc_run *run, const uint8_t *puzzle, const puzzle_key *key);
     int orientations;           /* orientation trials can change the figure */
     int per_sample;             /* the figure is a sum over objective_samples walks */
-    int swaps2;                 /* {-2+2} trials per replica and step (per-sample objectives) */
 } objective;
 
 static uint64_t figure_width(remc_run *run, const uint8_t *puzzle, const puzzle_key *key)
@@ -390,11 +388,11 @@ static uint64_t figure_er(remc_run *run, const uint8_t *puzzle, const puzzle_key
 }
 
 static const objective objectives[] = {
-    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0, 0},
+    {"width", "U = ln(normal width): ties broken top-left, as the paper's chain", figure_width, 1, 0},
     {"average-width", "U = ln(mean width over --objective-samples random tie-breaks): free of the "
-     "tie-break, Watanabe's average width", figure_average_width, 0, 1, 10},
+     "tie-break, Watanabe's average width", figure_average_width, 0, 1},
     {"er", "U = 2 ER + EP/50: Sudoku Explainer's rating (rate --human), hard for people, EP breaking ties",
-     figure_er, 0, 0, 0},
+     figure_er, 0, 0},
 };
 enum { NOBJECTIVES = sizeof objectives / sizeof objectives[0] };
 
@@ -484,28 +482,21 @@ static void remember(remc_run *run, const replica *r)
     remember_as(run, &found, orientation_print(run->b, r->puzzle));
 }
 
-/* Does r's puzzle (keyed key; unique, with r's grid, before the clues at
- * cells removed[0..k) went; any clues added since are r's grid's) have one
- * solution?  Another solution differs from the grid on a removed cell, or
- * it would solve the puzzle before.  (No, unlearnt, if the budget stopped
- * the question.) */
-static int remc_unique_without(remc_run *run, replica *r, const puzzle_key *key, const int *removed, int k)
+/* Does r's puzzle (keyed key; unique before the clue at cell `removed`
+ * went) have one solution?  (No, unlearnt, if the budget stopped the
+ * question.) */
+static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
 {
     uint64_t width = puzzle_recall(&run->memo, key, 0);
     if (width || puzzle_recall(&run->memo, key, 1) || (run->nstages > 1 && puzzle_recall(&run->memo, key, 2)))
         return width != UINT64_MAX;
     uint8_t other[SDK_MAX_CELLS];
-    int count = cluememo_removal_count(run->b, r->puzzle, removed, k, r->grid, other, &run->within);
+    int count = cluememo_removal_count(run->b, r->puzzle, &removed, 1, r->grid, other, &run->within);
     if (count == 1)
         return 1;
     if (count == 2)
         puzzle_learn(&run->memo, key, 0, UINT64_MAX);
     return 0;
-}
-
-static int remc_unique(remc_run *run, replica *r, const puzzle_key *key, int removed)
-{
-    return remc_unique_without(run, r, key, &removed, 1);
 }
 
 /* The objective's figure of a unique puzzle; 0 if the budget stopped the
@@ -711,46 +702,6 @@ static void relocation_trial(remc_run *run, replica *r, double beta)
     r->puzzle[from] = moved;
 }
 
-/* Two distinct uniform indices below n (n >= 2). */
-static void two_below(remc_run *run, int n, int *a, int *b)
-{
-    *a = (int)sdk_rng_below(&run->rng, (uint32_t)n);
-    *b = (int)sdk_rng_below(&run->rng, (uint32_t)(n - 1));
-    *b += *b >= *a;
-}
-
-/* A {-2+2} trial (per-sample objectives): two uniform clues of replica r go
- * and two uniform blanks get their digits of r's grid, the clue count
- * unchanged, so the move back is proposed as often.  A clue pair whose
- * single moves each make the tree smaller may together make it wider:
- * the {-1+1} pairs and relocations alone stall on such puzzles. */
-static void swap2_trial(remc_run *run, replica *r, double beta)
-{
-    const sdk_board *b = run->b;
-    int nc = b->ncells, i, j, k, l;
-    if (r->clues < 2 || nc - r->clues < 2)
-        return;
-    two_below(run, r->clues, &i, &j);
-    two_below(run, nc - r->clues, &k, &l);
-    int gone[2] = {nth_cell(b, r->puzzle, 1, i), nth_cell(b, r->puzzle, 1, j)};
-    int added[2] = {nth_cell(b, r->puzzle, 0, k), nth_cell(b, r->puzzle, 0, l)};
-    for (int t = 0; t < 2; t++) {
-        r->puzzle[gone[t]] = 0;
-        r->puzzle[added[t]] = r->grid[added[t]];
-    }
-    puzzle_key key;
-    key_of(&run->memo, nc, r->puzzle, &key);
-    uint64_t prefix[MAX_STAGES];
-    if (remc_unique_without(run, r, &key, gone, 2) && staged_accepts(run, r, r->puzzle, &key, 0, beta, prefix)) {
-        staged_take(run, r, r->clues, prefix);
-        return;
-    }
-    for (int t = 0; t < 2; t++) {
-        r->puzzle[added[t]] = 0;
-        r->puzzle[gone[t]] = r->grid[gone[t]];
-    }
-}
-
 /* A width-stage trial of a new orientation of replica r. */
 static void orient_trial(remc_run *run, replica *r, double beta)
 {
@@ -773,9 +724,8 @@ static void orient_trial(remc_run *run, replica *r, double beta)
 
 /* One width-stage Monte Carlo step of replica r, as Watanabe's program does
  * it: WIDTH_PAIRS times, a trial removal of a uniformly chosen clue, then a
- * trial return of a uniformly chosen blank; then the objective's {-2+2}
- * trials; then `relocations` relocation trials; and, every orient_every
- * steps, a trial orientation. */
+ * trial return of a uniformly chosen blank; then `relocations` relocation
+ * trials; and, every orient_every steps, a trial orientation. */
 static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
 {
     int nc = run->b->ncells;
@@ -787,8 +737,6 @@ static void width_step(remc_run *run, replica *r, double beta, uint64_t step)
             trial(run, r, beta, 0,
                   nth_cell(run->b, r->puzzle, 0, (int)sdk_rng_below(&run->rng, (uint32_t)(nc - r->clues))));
     }
-    for (int i = 0; i < run->obj->swaps2 && run->nstages > 1; i++)
-        swap2_trial(run, r, beta);
     /* A step of 1000 relocations a replica can take a second; most end
      * before any walk or count looks at the budget, so the loop does. */
     for (int i = 0; i < run->g->relocations; i++) {
@@ -921,9 +869,10 @@ static void width_stage(remc_run *run, const replica *r, replica *rep, double *b
  * The best of many noisy figures is biased upwards (measured: a chain's
  * 8-walk figure of its best 0.2-10% above its 300-walk rating), so a
  * per-sample run keeps CONFIRM_FEW candidates and, at its end, rates them
- * again on CONFIRM_WALKS walks (the first objective_samples are the
- * chain's own) and orders them by that mean, which records then carry as
- * the objective's figure.  The chains leave CONFIRM_SHARE of a time limit
+ * again on CONFIRM_WALKS fresh walks (walks objective_samples.. of the
+ * puzzle's streams: the chain's own are the biased ones; counting them
+ * left a seed's figure 8% above its rating) and orders them by that mean,
+ * which records then carry as the objective's figure.  The chains leave CONFIRM_SHARE of a time limit
  * for it; if the budget (or SIGINT) stops it, the chains' figures stand.
  */
 enum { CONFIRM_FEW = 8, CONFIRM_WALKS = 64 };
@@ -933,14 +882,13 @@ static int confirm_best(remc_run *run)
 {
     double mean[CONFIRM_FEW];
     int n = run->found < CONFIRM_FEW ? run->found : CONFIRM_FEW;
-    int walks = run->samples > CONFIRM_WALKS ? run->samples : CONFIRM_WALKS;
     for (int k = 0; k < n; k++) {
         sdk_gen_result *f = &run->best[k];
         puzzle_key key;
         key_of(&run->memo, run->b->ncells, f->puzzle, &key);
         uint64_t hash = key_hash(&run->memo, &key);
-        double sum = f->figure * run->samples;
-        for (int i = run->samples; i < walks; i++) {
+        double sum = 0;
+        for (int i = run->samples; i < run->samples + CONFIRM_WALKS; i++) {
             sdk_rng tiebreak;
             sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
             uint64_t w = sdk_rate_width(run->b, f->puzzle, &tiebreak, NULL, run->whole);
@@ -948,7 +896,7 @@ static int confirm_best(remc_run *run)
                 return 0;
             sum += (double)w;
         }
-        mean[k] = sum / walks;
+        mean[k] = sum / CONFIRM_WALKS;
     }
     for (int k = 0; k < n; k++) {
         run->best[k].figure = mean[k];

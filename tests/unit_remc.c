@@ -116,7 +116,7 @@ static void check_figures(const char *label, const sdk_gen_result *best, int fou
     }
 }
 
-/* average-width's results ({-2+2} trials among its moves) are unique, best
+/* average-width's results are unique (by the general solver), best
  * first by their confirmed figure, and that figure (a mean of 64 walks) is
  * near an independent 64-walk rating (rate.c: 2-3% apart is usual). */
 static void check_confirmed(const sdk_gen_result *best, int found)
