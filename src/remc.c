@@ -349,6 +349,16 @@ static int stage_field(const remc_run *run, int s)
     return s == run->nstages - 1 ? 0 : 2 + s;
 }
 
+/* The width of walk i of a unique puzzle (its key's hash), its tie-breaks
+ * from a seed made of the two; 0 if the budget stopped it. */
+static uint64_t tiebreak_walk(const remc_run *run, const uint8_t *puzzle, uint64_t hash, int i,
+                              const sdk_budget *budget)
+{
+    sdk_rng tiebreak;
+    sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
+    return sdk_rate_width(run->b, puzzle, &tiebreak, NULL, budget);
+}
+
 /* The sum of the first stage_walks[s] random tie-break widths of a unique
  * puzzle; 0 if the budget stopped a walk.  Walk i draws its tie-breaks
  * from a seed made of the puzzle's digits and i, so every sum is a function
@@ -364,9 +374,7 @@ static uint64_t walk_sum(remc_run *run, const uint8_t *puzzle, const puzzle_key 
     uint64_t hash = key_hash(&run->memo, key);
     for (int u = known + 1; u <= s; u++) {
         for (int i = u ? run->stage_walks[u - 1] : 0; i < run->stage_walks[u]; i++) {
-            sdk_rng tiebreak;
-            sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
-            uint64_t w = sdk_rate_width(run->b, puzzle, &tiebreak, NULL, &run->within);
+            uint64_t w = tiebreak_walk(run, puzzle, hash, i, &run->within);
             if (!w)
                 return 0;
             sum += w;
@@ -889,9 +897,7 @@ static int confirm_best(remc_run *run)
         uint64_t hash = key_hash(&run->memo, &key);
         double sum = 0;
         for (int i = run->samples; i < run->samples + CONFIRM_WALKS; i++) {
-            sdk_rng tiebreak;
-            sdk_rng_seed(&tiebreak, sdk_rng_derive(hash, (uint64_t)i));
-            uint64_t w = sdk_rate_width(run->b, f->puzzle, &tiebreak, NULL, run->whole);
+            uint64_t w = tiebreak_walk(run, f->puzzle, hash, i, run->whole);
             if (!w)
                 return 0;
             sum += (double)w;
