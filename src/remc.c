@@ -880,8 +880,9 @@ static void width_stage(remc_run *run, const replica *r, replica *rep, double *b
  * again on CONFIRM_WALKS fresh walks (walks objective_samples.. of the
  * puzzle's streams: the chain's own are the biased ones; counting them
  * left a seed's figure 8% above its rating) and orders them by that mean,
- * which records then carry as the objective's figure.  The chains leave CONFIRM_SHARE of a time limit
- * for it; if the budget (or SIGINT) stops it, the chains' figures stand.
+ * which records then carry as the objective's figure.  The chains leave
+ * CONFIRM_SHARE of a time limit for it; if the budget (or SIGINT) stops
+ * it, the chains' figures stand.
  */
 enum { CONFIRM_FEW = 8, CONFIRM_WALKS = 64 };
 static const double CONFIRM_SHARE = 0.03;
