@@ -10,7 +10,8 @@
  *    puzzle naked singles solve, even from a run too short to find any),
  *    each with its depth and normal width as rate.c finds them, and the
  *    objective's figure behind its energy; the same for --objective
- *    average-width, whose figure is a mean of random-tie-break widths;
+ *    average-width, whose figure is a mean of random-tie-break widths
+ *    (confirmed at the end on 64 walks: near rate.c's, best first);
  *  - on variant boards (x, windoku; their orientation trials are only the
  *    moves that keep the extra houses), through the width stage: every
  *    puzzle unique on that board by the general solver, its figures rate.c's
@@ -115,6 +116,24 @@ static void check_figures(const char *label, const sdk_gen_result *best, int fou
     }
 }
 
+/* average-width's results are unique (by the general solver), best
+ * first by their confirmed figure, and that figure (a mean of 64 walks) is
+ * near an independent 64-walk rating (rate.c: 2-3% apart is usual). */
+static void check_confirmed(const sdk_gen_result *best, int found)
+{
+    const sdk_board *b = sdk_board_cached(3, 3);
+    for (int i = 0; i < found; i++) {
+        sdk_status st;
+        uint64_t n = sdk_exact_count_general(b, best[i].puzzle, 2, NULL, NULL, NULL, &st);
+        CHECK(n == 1, "average-width: puzzle %d has %llu solutions", i + 1, (unsigned long long)n);
+        CHECK(i == 0 || best[i - 1].energy <= best[i].energy, "average-width: puzzle %d before a better one", i);
+        sdk_rating r;
+        sdk_rate(b, best[i].puzzle, 64, 7, &r, NULL);
+        CHECK(fabs(best[i].figure - r.avg_width) < 0.25 * r.avg_width,
+              "average-width: puzzle %d: figure %.0f, 64 walks of rate.c %.0f", i + 1, best[i].figure, r.avg_width);
+    }
+}
+
 static void check_candidates(void)
 {
     sdk_gen_result best[COUNT], again[COUNT];
@@ -135,6 +154,7 @@ static void check_candidates(void)
     for (int i = 0; i < found && same; i++)
         same = memcmp(best[i].puzzle, again[i].puzzle, 81) == 0 && best[i].figure == again[i].figure;
     CHECK(same, "average-width: the same seed gave other puzzles or figures");
+    check_confirmed(best, found);
 }
 
 /* --count's puzzles at this many relocations: as many as asked, each
