@@ -112,6 +112,23 @@ static int ch_static_lists(ch_ctx *c)
     return 1;
 }
 
+/* k, implied as node id, meets the chain: its opposite there is a
+ * contradiction (1: the chain ends, r says where); otherwise it joins. */
+static inline int ch_meet(ch_ctx *c, ch_res *r, int id, int k, uint32_t st, int *len, int *onl,
+                          int *offl)
+{
+    if (c->stamp_a[k ^ 1] == st) {
+        r->abs_on = k & 1 ? id : c->id_a[k ^ 1];
+        r->abs_off = k & 1 ? c->id_a[k ^ 1] : id;
+        return 1;
+    }
+    if (k & 1)
+        ch_chain_add(c, id, k, len, c->qon, onl);
+    else
+        ch_chain_add(c, id, k, len, c->qoff, offl);
+    return 0;
+}
+
 /* SE's doChaining from one assumption: every consequence, on queue first,
  * the working grid losing each "off" candidate in dynamic mode; with a level,
  * the advanced rules add "off" nodes whenever the queues run dry.
@@ -158,15 +175,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
             int id = ch_imp_node(c, p, k / (2 * n), (k >> 1) % n + 1, k & 1, c->scause[i]);
             if (id < 0)
                 goto done;
-            if (stamp[k ^ 1] == st) {
-                r->abs_on = k & 1 ? id : c->id_a[k ^ 1];
-                r->abs_off = k & 1 ? c->id_a[k ^ 1] : id;
+            if (ch_meet(c, r, id, k, st, &len, &onl, &offl))
                 goto done;
-            }
-            if (k & 1)
-                ch_chain_add(c, id, k, &len, c->qon, &onl);
-            else
-                ch_chain_add(c, id, k, &len, c->qoff, &offl);
         }
     }
     while (onh < onl || offh < offl) {
@@ -180,12 +190,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                 int id = ch_imp_node(c, p, cell, v, 0, CH_CELL_LINK);
                 if (id < 0)
                     goto done;
-                if (stamp[k ^ 1] == st) {
-                    r->abs_on = c->id_a[k ^ 1];
-                    r->abs_off = id;
+                if (ch_meet(c, r, id, k, st, &len, &onl, &offl))
                     goto done;
-                }
-                ch_chain_add(c, id, k, &len, c->qoff, &offl);
             }
             for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
                 int ho = hlist[h] * n;
@@ -198,12 +204,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                     int id = ch_imp_node(c, p, o, d, 0, hlist[h]);
                     if (id < 0)
                         goto done;
-                    if (stamp[k ^ 1] == st) {
-                        r->abs_on = c->id_a[k ^ 1];
-                        r->abs_off = id;
+                    if (ch_meet(c, r, id, k, st, &len, &onl, &offl))
                         goto done;
-                    }
-                    ch_chain_add(c, id, k, &len, c->qoff, &offl);
                 }
             }
         } else {
@@ -221,12 +223,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                         goto done;
                     for (uint32_t hid = src[cell] & ~cm; hid; hid &= hid - 1)
                         ch_add_parent(c, id, c->id_a[CH_KEY(c, cell, __builtin_ctz(hid) + 1, 0)]);
-                    if (stamp[k ^ 1] == st) {
-                        r->abs_on = id;
-                        r->abs_off = c->id_a[k ^ 1];
+                    if (ch_meet(c, r, id, k, st, &len, &onl, &offl))
                         goto done;
-                    }
-                    ch_chain_add(c, id, k, &len, c->qon, &onl);
                 }
             }
             for (int h = hstart[cell], he = hstart[cell + 1]; h < he; h++) {
@@ -245,12 +243,8 @@ static ch_res *ch_chain(ch_ctx *c, int start)
                     goto done;
                 for (uint32_t gone = c->hmask0[hi] & ~m; gone; gone &= gone - 1)
                     ch_add_parent(c, id, c->id_a[CH_KEY(c, hc[__builtin_ctz(gone)], d, 0)]);
-                if (stamp[k ^ 1] == st) {
-                    r->abs_on = id;
-                    r->abs_off = c->id_a[k ^ 1];
+                if (ch_meet(c, r, id, k, st, &len, &onl, &offl))
                     goto done;
-                }
-                ch_chain_add(c, id, k, &len, c->qon, &onl);
             }
         }
         if (onh == onl && offh == offl && c->level > 0)
