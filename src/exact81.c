@@ -10,8 +10,8 @@
  * cache keyed by the house lists).  Propagation, to a fixpoint: naked
  * singles by bit-sliced once/twice counts; per digit that changed, hidden
  * singles and locked candidates (two or three places in a house that all
- * lie in another house) over every house.  Branching: the first cell with
- * the fewest candidates, digits in order.  Each level is a copy of the
+ * lie in another house) over every house.  Branching: a cell with two
+ * candidates chosen as exact.c does, else one with the fewest; digits in order.  Each level is a copy of the
  * state on the stack.  The budget is checked every 64 nodes, as in exact.c.
  */
 #include <string.h>
@@ -27,16 +27,15 @@ typedef struct x81_plan {
     x81_set all;
     x81_set house[X81_MAXH];
     x81_set peer[X81_CELLS];
-    uint8_t nlink[X81_MAXH];            /* houses sharing two or more cells with each */
-    uint8_t link[X81_MAXH][X81_MAXH];
+    uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
 } x81_plan;
 
 typedef struct x81_state {
     x81_set cand[X81_N];                /* unsolved cells that may take digit d */
-    x81_set done[X81_N];                /* cells holding digit d */
     x81_set un;                         /* unsolved cells */
     uint32_t dirty;                     /* digits whose cells changed since the last singles pass */
     uint32_t lcdirty;                   /* ... since the last locked-candidates pass */
+    uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
     uint8_t val[X81_CELLS];
 } x81_state;
 
@@ -55,6 +54,12 @@ static inline int x81_ctz(x81_set m)
 {
     uint64_t lo = (uint64_t)m;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static inline int x81_clz(x81_set m)
+{
+    uint64_t hi = (uint64_t)(m >> 64);
+    return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)m);
 }
 
 static inline int x81_pop(x81_set m)
@@ -86,10 +91,9 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             p->peer[b->house_cells[h * X81_N + i]] |= p->house[h];
     for (int c = 0; c < X81_CELLS; c++)
         p->peer[c] &= ~((x81_set)1 << c);
-    for (int a = 0; a < p->nh; a++)
-        for (int h = 0; h < p->nh; h++)
-            if (h != a && x81_pop(p->house[a] & p->house[h]) >= 2)
-                p->link[a][p->nlink[a]++] = (uint8_t)h;
+    for (int h = 0; h < p->nh; h++)
+        for (int i = 0; i < X81_N; i++)
+            p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
     p->valid = 1;
     return p;
 }
@@ -107,7 +111,7 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
         st->cand[e] &= ~bit;
     }
     st->cand[d] &= ~p->peer[c];
-    st->done[d] |= bit;
+    st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
     st->dirty |= had;
@@ -120,7 +124,7 @@ static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int
 {
     x81_set bit = (x81_set)1 << c;
     st->cand[d] &= ~(p->peer[c] | bit);
-    st->done[d] |= bit;
+    st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
     st->dirty |= 1u << d;
@@ -162,12 +166,12 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
     st->dirty = 0;
     for (; todo; todo &= todo - 1) {
         int d = __builtin_ctz(todo);
-        for (int h = 0; h < p->nh; h++) {
-            x81_set m = st->cand[d] & p->house[h];
-            if (!m) {
-                if (!(st->done[d] & p->house[h]))
-                    return -1;
-            } else if (!(m & (m - 1))) {
+        /* (a placement here closes houses still in o) */
+        for (uint64_t o = st->open[d]; o; o = o & (o - 1) & st->open[d]) {
+            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
+            if (!m)
+                return -1;
+            if (!(m & (m - 1))) {
                 x81_place(p, st, x81_ctz(m), d);
                 changed = 1;
             }
@@ -187,16 +191,17 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
     st->lcdirty = 0;
     for (; todo; todo &= todo - 1) {
         int d = __builtin_ctz(todo);
-        for (int h = 0; h < p->nh; h++) {
+        for (uint64_t o = st->open[d]; o; o &= o - 1) {
+            int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
-            int k = x81_pop(m);
-            if (k < 2 || k > 3)
-                continue;               /* (none: d is placed there) */
-            for (int i = 0; i < p->nlink[h]; i++) {
-                const x81_set other = p->house[p->link[h][i]];
-                if (m & ~other)
-                    continue;
-                x81_set gone = st->cand[d] & other & ~p->house[h];
+            if (x81_pop(m) > 3)
+                continue;
+            /* the other houses holding every place: those of the first two
+             * and the last (hidden singles ran: two or three places) */
+            int c0 = x81_ctz(m), c1 = x81_ctz(m & (m - 1)), c2 = 127 - x81_clz(m);
+            uint64_t others = p->ch[c0] & p->ch[c1] & p->ch[c2] & ~(1ull << h);
+            for (; others; others &= others - 1) {
+                x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
                 if (gone) {
                     st->cand[d] &= ~gone;
                     st->dirty |= 1u << d;
@@ -225,8 +230,11 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
     }
 }
 
-/* The first unsolved cell with the fewest candidates (bit-sliced counts). */
-static int x81_fewest(const x81_state *st)
+/* The branching cell: of the cells with two candidates, the one whose
+ * digits reach the most unsolved peers, a peer with two candidates
+ * counting 9 (exact.c's rule: half the nodes of the first such cell on
+ * top1465); else the first cell with the fewest candidates. */
+static int x81_choose(const x81_plan *p, const x81_state *st)
 {
     x81_set b0 = 0, b1 = 0, b2 = 0, b3 = 0;
     for (int d = 0; d < X81_N; d++) {
@@ -236,7 +244,25 @@ static int x81_fewest(const x81_state *st)
         t = b2 & carry; b2 ^= carry; carry = t;
         b3 ^= carry;
     }
-    for (int k = 2; k <= X81_N; k++) {
+    x81_set two = st->un & ~b0 & b1 & ~b2 & ~b3;
+    if (two) {
+        int best = -1, best_score = -1;
+        for (x81_set m = two; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            x81_set bit = (x81_set)1 << c, reach = 0;
+            for (int d = 0; d < X81_N; d++)
+                if (st->cand[d] & bit)
+                    reach |= st->cand[d];
+            reach &= p->peer[c];
+            int score = x81_pop(reach) + 8 * x81_pop(reach & two);
+            if (score > best_score) {
+                best = c;
+                best_score = score;
+            }
+        }
+        return best;
+    }
+    for (int k = 3; k <= X81_N; k++) {
         x81_set eq = st->un & ((k & 1) ? b0 : ~b0) & ((k & 2) ? b1 : ~b1) & ((k & 4) ? b2 : ~b2) &
                      ((k & 8) ? b3 : ~b3);
         if (eq)
@@ -262,7 +288,7 @@ static void x81_node(x81_search *s, const x81_state *st)
         s->stopped = 1;
         return;
     }
-    int c = x81_fewest(st);
+    int c = x81_choose(s->p, st);
     x81_set bit = (x81_set)1 << c;
     for (int d = 0; d < X81_N && !s->stopped && (s->limit == 0 || s->count < s->limit); d++) {
         if (!(st->cand[d] & bit))
@@ -290,6 +316,8 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
     for (int d = 0; d < X81_N; d++)
         root.cand[d] = s.p->all;
     root.un = s.p->all;
+    for (int d = 0; d < X81_N; d++)
+        root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     root.dirty = root.lcdirty = (1u << X81_N) - 1;
     int ok = 1;
     for (int c = 0; c < X81_CELLS && ok; c++)
