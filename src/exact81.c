@@ -145,15 +145,13 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         x81_set single = st->un & ~twice;
         if (!single)
             return 0;
-        for (; single; single &= single - 1) {
-            int c = x81_ctz(single), d = 0;
-            x81_set bit = (x81_set)1 << c;
-            while (d < X81_N && !(st->cand[d] & bit))
-                d++;
-            if (d == X81_N)
-                return -1;              /* an earlier single took its digit */
-            x81_place_single(p, st, c, d);
-        }
+        for (int d = 0; d < X81_N; d++)
+            for (x81_set m = single & st->cand[d]; m; m &= m - 1) {
+                int c = x81_ctz(m);
+                if (!(st->cand[d] >> c & 1))
+                    return -1;          /* an earlier single of d is its peer */
+                x81_place_single(p, st, c, d);
+            }
     }
 }
 
@@ -319,10 +317,21 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
     for (int d = 0; d < X81_N; d++)
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     root.dirty = root.lcdirty = (1u << X81_N) - 1;
+    /* the givens: their digits leave their peers, then every digit their cells */
     int ok = 1;
-    for (int c = 0; c < X81_CELLS && ok; c++)
-        if (puzzle[c])
-            ok = puzzle[c] <= X81_N && x81_place(s.p, &root, c, puzzle[c] - 1);
+    x81_set given = 0;
+    for (int c = 0; c < X81_CELLS && ok; c++) {
+        int d = puzzle[c] - 1;
+        if (puzzle[c] && (ok = d < X81_N && (root.cand[d] >> c & 1))) {
+            root.cand[d] &= ~s.p->peer[c];
+            root.open[d] &= ~s.p->ch[c];
+            root.val[c] = (uint8_t)(d + 1);
+            given |= (x81_set)1 << c;
+        }
+    }
+    for (int d = 0; d < X81_N; d++)
+        root.cand[d] &= ~given;
+    root.un &= ~given;
     int r = ok ? x81_propagate(s.p, &root) : -1;
     if (r == 0)
         x81_found(&s, &root);
