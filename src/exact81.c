@@ -33,8 +33,8 @@ typedef struct x81_plan {
 typedef struct x81_state {
     x81_set cand[X81_N];                /* unsolved cells that may take digit d */
     x81_set un;                         /* unsolved cells */
-    uint32_t dirty;                     /* digits whose cells changed since the last singles pass */
-    uint32_t lcdirty;                   /* ... since the last locked-candidates pass */
+    x81_set chg[X81_N];                 /* the cells digit d left since the last singles pass */
+    uint64_t lch[X81_N];                /* the houses where d changed since the last locked-candidates pass */
     uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
     uint8_t val[X81_CELLS];
 } x81_state;
@@ -105,17 +105,15 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
     x81_set bit = (x81_set)1 << c;
     if (!(st->cand[d] & bit))
         return 0;
-    uint32_t had = 0;
     for (int e = 0; e < X81_N; e++) {
-        had |= (uint32_t)((st->cand[e] & bit) != 0) << e;
+        st->chg[e] |= st->cand[e] & bit;
         st->cand[e] &= ~bit;
     }
+    st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~p->peer[c];
     st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
-    st->dirty |= had;
-    st->lcdirty |= had;
     return 1;
 }
 
@@ -123,12 +121,11 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
 static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
     x81_set bit = (x81_set)1 << c;
+    st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~(p->peer[c] | bit);
     st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
-    st->dirty |= 1u << d;
-    st->lcdirty |= 1u << d;
 }
 
 /* Naked singles until there are none: -1 on a contradiction, else 0. */
@@ -155,18 +152,23 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
     }
 }
 
-/* Hidden singles for the digits that changed: -1 on a contradiction,
+/* Hidden singles in the houses where a digit left cells: -1 on a contradiction,
  * else whether any was placed. */
 static inline int x81_hidden(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
-    uint32_t todo = st->dirty;
-    st->dirty = 0;
-    for (; todo; todo &= todo - 1) {
-        int d = __builtin_ctz(todo);
+    for (int d = 0; d < X81_N; d++) {
+        x81_set chg = st->chg[d];
+        if (!chg)
+            continue;
+        st->chg[d] = 0;
         /* (a placement here closes houses still in o) */
         for (uint64_t o = st->open[d]; o; o = o & (o - 1) & st->open[d]) {
-            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
+            const x81_set house = p->house[__builtin_ctzll(o)];
+            if (!(chg & house))
+                continue;               /* (nothing new there) */
+            st->lch[d] |= o & -o;
+            x81_set m = st->cand[d] & house;
             if (!m)
                 return -1;
             if (!(m & (m - 1))) {
@@ -185,11 +187,10 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
 static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
-    uint32_t todo = st->lcdirty;
-    st->lcdirty = 0;
-    for (; todo; todo &= todo - 1) {
-        int d = __builtin_ctz(todo);
-        for (uint64_t o = st->open[d]; o; o &= o - 1) {
+    for (int d = 0; d < X81_N; d++) {
+        uint64_t todo = st->lch[d] & st->open[d];
+        st->lch[d] = 0;
+        for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
             if (x81_pop(m) > 3)
@@ -202,8 +203,7 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
                 x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
                 if (gone) {
                     st->cand[d] &= ~gone;
-                    st->dirty |= 1u << d;
-                    st->lcdirty |= 1u << d;
+                    st->chg[d] |= gone;
                     changed = 1;
                 }
             }
@@ -316,7 +316,8 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
     root.un = s.p->all;
     for (int d = 0; d < X81_N; d++)
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
-    root.dirty = root.lcdirty = (1u << X81_N) - 1;
+    for (int d = 0; d < X81_N; d++)
+        root.chg[d] = s.p->all;
     /* the givens: their digits leave their peers, then every digit their cells */
     int ok = 1;
     x81_set given = 0;
