@@ -162,13 +162,19 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         if (!chg)
             continue;
         st->chg[d] = 0;
+        /* the open houses of the cells that changed (a few, but all of
+         * them at the root) */
+        uint64_t hs = st->open[d];
+        if (x81_pop(chg) <= 16) {
+            uint64_t touched = 0;
+            for (; chg; chg &= chg - 1)
+                touched |= p->ch[x81_ctz(chg)];
+            hs &= touched;
+        }
+        st->lch[d] |= hs;
         /* (a placement here closes houses still in o) */
-        for (uint64_t o = st->open[d]; o; o = o & (o - 1) & st->open[d]) {
-            const x81_set house = p->house[__builtin_ctzll(o)];
-            if (!(chg & house))
-                continue;               /* (nothing new there) */
-            st->lch[d] |= o & -o;
-            x81_set m = st->cand[d] & house;
+        for (uint64_t o = hs; o; o = o & (o - 1) & st->open[d]) {
+            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
             if (!m)
                 return -1;
             if (!(m & (m - 1))) {
