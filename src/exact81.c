@@ -9,10 +9,11 @@
  * and each cell's peers as a word, built once per board (a per-thread
  * cache keyed by the house lists).  Propagation, to a fixpoint: naked
  * singles by bit-sliced once/twice counts; per digit that changed, hidden
- * singles and locked candidates (two or three places in a house that all
- * lie in another house) over every house.  Branching: a cell with two
- * candidates chosen as exact.c does, else one with the fewest; digits in order.  Each level is a copy of the
- * state on the stack.  The budget is checked every 64 nodes, as in exact.c.
+ * singles and locked candidates (a house's places that all lie in another
+ * house, up to as many as two houses share) in the houses that changed.  Branching
+ * as in exact.c (the same states, so the same first solution: generated
+ * variant puzzles stay as they were).  Each level is a copy of the state
+ * on the stack.  The budget is checked every 64 nodes, as in exact.c.
  */
 #include <string.h>
 #include "exact81.h"
@@ -28,6 +29,7 @@ typedef struct x81_plan {
     x81_set house[X81_MAXH];
     x81_set peer[X81_CELLS];
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
+    int lockmax;                        /* locked candidates up to this many places (exact.c's maxshare) */
 } x81_plan;
 
 typedef struct x81_state {
@@ -94,6 +96,10 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
     for (int h = 0; h < p->nh; h++)
         for (int i = 0; i < X81_N; i++)
             p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
+    for (int a = 0; a < p->nh; a++)
+        for (int h = a + 1; h < p->nh; h++)
+            if (x81_pop(p->house[a] & p->house[h]) > p->lockmax)
+                p->lockmax = x81_pop(p->house[a] & p->house[h]);
     p->valid = 1;
     return p;
 }
@@ -199,12 +205,13 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
         for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
-            if (x81_pop(m) > 3)
+            if (x81_pop(m) > p->lockmax)
                 continue;
-            /* the other houses holding every place: those of the first two
-             * and the last (hidden singles ran: two or three places) */
-            int c0 = x81_ctz(m), c1 = x81_ctz(m & (m - 1)), c2 = 127 - x81_clz(m);
-            uint64_t others = p->ch[c0] & p->ch[c1] & p->ch[c2] & ~(1ull << h);
+            /* the other houses holding every place (two or more: hidden
+             * singles ran) */
+            uint64_t others = ~(1ull << h);
+            for (x81_set c = m; c; c &= c - 1)
+                others &= p->ch[x81_ctz(c)];
             for (; others; others &= others - 1) {
                 x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
                 if (gone) {
@@ -234,11 +241,13 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
     }
 }
 
-/* The branching cell: of the cells with two candidates, the one whose
- * digits reach the most unsolved peers, a peer with two candidates
- * counting 9 (exact.c's rule: half the nodes of the first such cell on
- * top1465); else the first cell with the fewest candidates. */
-static int x81_choose(const x81_plan *p, const x81_state *st)
+/* The branches of a propagated, unsolved level (exact.c's rule, so both
+ * solvers find the same first solution): a cell with two candidates, the
+ * one whose digits reach the most unsolved peers, a peer with two
+ * candidates counting 9; else the first house and digit with two places;
+ * else the first cell with the fewest candidates.  Cell cells[i] takes
+ * digit digits[i]; returns how many. */
+static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, uint8_t *digits)
 {
     x81_set b0 = 0, b1 = 0, b2 = 0, b3 = 0;
     for (int d = 0; d < X81_N; d++) {
@@ -249,30 +258,46 @@ static int x81_choose(const x81_plan *p, const x81_state *st)
         b3 ^= carry;
     }
     x81_set two = st->un & ~b0 & b1 & ~b2 & ~b3;
+    int c = -1, ways = 0;
     if (two) {
-        int best = -1, best_score = -1;
+        int best_score = -1;
         for (x81_set m = two; m; m &= m - 1) {
-            int c = x81_ctz(m);
-            x81_set bit = (x81_set)1 << c, reach = 0;
+            int at = x81_ctz(m);
+            x81_set bit = (x81_set)1 << at, reach = 0;
             for (int d = 0; d < X81_N; d++)
                 if (st->cand[d] & bit)
                     reach |= st->cand[d];
-            reach &= p->peer[c];
+            reach &= p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (score > best_score) {
-                best = c;
+                c = at;
                 best_score = score;
             }
         }
-        return best;
+    } else {
+        for (int h = 0; h < p->nh; h++)
+            for (int d = 0; d < X81_N; d++) {
+                x81_set m = st->cand[d] & p->house[h];
+                if ((st->open[d] >> h & 1) && x81_pop(m) == 2) {
+                    cells[0] = (uint8_t)x81_ctz(m);
+                    cells[1] = (uint8_t)(127 - x81_clz(m));
+                    digits[0] = digits[1] = (uint8_t)d;
+                    return 2;
+                }
+            }
+        for (int k = 3; k <= X81_N && c < 0; k++) {
+            x81_set eq = st->un & ((k & 1) ? b0 : ~b0) & ((k & 2) ? b1 : ~b1) & ((k & 4) ? b2 : ~b2) &
+                         ((k & 8) ? b3 : ~b3);
+            if (eq)
+                c = x81_ctz(eq);
+        }
     }
-    for (int k = 3; k <= X81_N; k++) {
-        x81_set eq = st->un & ((k & 1) ? b0 : ~b0) & ((k & 2) ? b1 : ~b1) & ((k & 4) ? b2 : ~b2) &
-                     ((k & 8) ? b3 : ~b3);
-        if (eq)
-            return x81_ctz(eq);
-    }
-    return x81_ctz(st->un);             /* (not reached: a propagated level has no single) */
+    for (int d = 0; d < X81_N; d++)
+        if (st->cand[d] >> c & 1) {
+            cells[ways] = (uint8_t)c;
+            digits[ways++] = (uint8_t)d;
+        }
+    return ways;
 }
 
 static void x81_found(x81_search *s, const x81_state *st)
@@ -292,15 +317,14 @@ static void x81_node(x81_search *s, const x81_state *st)
         s->stopped = 1;
         return;
     }
-    int c = x81_choose(s->p, st);
-    x81_set bit = (x81_set)1 << c;
-    for (int d = 0; d < X81_N && !s->stopped && (s->limit == 0 || s->count < s->limit); d++) {
-        if (!(st->cand[d] & bit))
-            continue;
+    uint8_t cells[X81_N], digits[X81_N];
+    int ways = x81_branches(s->p, st, cells, digits);
+    for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
         if (s->st)
             s->st->guesses++;
         x81_state next = *st;
-        x81_place(s->p, &next, c, d);
+        if (!x81_place(s->p, &next, cells[w], digits[w]))
+            continue;
         int r = x81_propagate(s->p, &next);
         if (r == 0)
             x81_found(s, &next);
