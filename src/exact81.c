@@ -22,6 +22,10 @@ __extension__ typedef unsigned __int128 x81_set;
 
 enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
 
+/* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
+ * the time on generated X puzzles) */
+#define X81_UNROLL _Pragma("GCC unroll 9")
+
 typedef struct x81_plan {
     int valid, nh;
     uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells */
@@ -111,7 +115,7 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
     x81_set bit = (x81_set)1 << c;
     if (!(st->cand[d] & bit))
         return 0;
-    for (int e = 0; e < X81_N; e++) {
+    X81_UNROLL for (int e = 0; e < X81_N; e++) {
         st->chg[e] |= st->cand[e] & bit;
         st->cand[e] &= ~bit;
     }
@@ -139,7 +143,7 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 {
     for (;;) {
         x81_set once = 0, twice = 0;
-        for (int d = 0; d < X81_N; d++) {
+        X81_UNROLL for (int d = 0; d < X81_N; d++) {
             twice |= once & st->cand[d];
             once |= st->cand[d];
         }
@@ -250,7 +254,7 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
 static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, uint8_t *digits)
 {
     x81_set b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    for (int d = 0; d < X81_N; d++) {
+    X81_UNROLL for (int d = 0; d < X81_N; d++) {
         x81_set carry = st->cand[d], t;
         t = b0 & carry; b0 ^= carry; carry = t;
         t = b1 & carry; b1 ^= carry; carry = t;
@@ -264,7 +268,7 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
             x81_set bit = (x81_set)1 << at, reach = 0;
-            for (int d = 0; d < X81_N; d++)
+            X81_UNROLL for (int d = 0; d < X81_N; d++)
                 if (st->cand[d] & bit)
                     reach |= st->cand[d];
             reach &= p->peer[at];
