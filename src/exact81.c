@@ -100,10 +100,17 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
     for (int h = 0; h < p->nh; h++)
         for (int i = 0; i < X81_N; i++)
             p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
-    for (int a = 0; a < p->nh; a++)
-        for (int h = a + 1; h < p->nh; h++)
-            if (x81_pop(p->house[a] & p->house[h]) > p->lockmax)
-                p->lockmax = x81_pop(p->house[a] & p->house[h]);
+    /* lockmax: over the pairs of houses that meet (a jigsaw's plan is
+     * built for every record: all pairs cost a tenth of a solve) */
+    for (int a = 0; a < p->nh; a++) {
+        uint64_t meet = 0;
+        for (int i = 0; i < X81_N; i++)
+            meet |= p->ch[b->house_cells[a * X81_N + i]];
+        for (meet &= ~0ull << a << 1; meet; meet &= meet - 1) {
+            int k = x81_pop(p->house[a] & p->house[__builtin_ctzll(meet)]);
+            p->lockmax = k > p->lockmax ? k : p->lockmax;
+        }
+    }
     p->valid = 1;
     return p;
 }
@@ -214,7 +221,7 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
             /* the other houses holding every place (two or more: hidden
              * singles ran) */
             uint64_t others = ~(1ull << h);
-            for (x81_set c = m; c; c &= c - 1)
+            for (x81_set c = m; c && others; c &= c - 1)
                 others &= p->ch[x81_ctz(c)];
             for (; others; others &= others - 1) {
                 x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
