@@ -5,15 +5,16 @@
  * 5-11x the 9x9 kernel's on these boards.
  *
  * The board fits one 128-bit word (cell c is bit c): per digit the
- * unsolved cells that may take it and the cells that hold it; each house
- * and each cell's peers as a word, built once per board (a per-thread
- * cache keyed by the house lists).  Propagation, to a fixpoint: naked
- * singles by bit-sliced once/twice counts; per digit that changed, hidden
- * singles and locked candidates (a house's places that all lie in another
- * house, up to as many as two houses share) in the houses that changed.  Branching
- * as in exact.c (the same states, so the same first solution: generated
- * variant puzzles stay as they were).  Each level is a copy of the state
- * on the stack.  The budget is checked every 64 nodes, as in exact.c.
+ * unsolved cells that may take it; each house and each cell's peers as a
+ * word, built once per board (a per-thread cache keyed by the house
+ * lists).  Propagation, to a fixpoint: naked singles by bit-sliced
+ * once/twice counts; hidden singles in the open houses of the cells a
+ * digit left; locked candidates (a house's places that all lie in another
+ * house, up to as many as two houses share) in the houses that changed.
+ * Branching as in exact.c: the same states, so the same tree, first
+ * solution and node count (generated variant puzzles stay as they were).
+ * Each level is a copy of the state on the stack.  The budget is checked
+ * every 64 nodes, as in exact.c.
  */
 #include <string.h>
 #include "exact81.h"
