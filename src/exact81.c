@@ -217,10 +217,10 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
         for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
-            if (x81_pop(m) > p->lockmax)
-                continue;
-            /* the other houses holding every place (two or more: hidden
-             * singles ran) */
+            int k = x81_pop(m);
+            if (k < 2 || k > p->lockmax)
+                continue;               /* (fewer: this pass's erasures; the next singles pass sees them) */
+            /* the other houses holding every place */
             uint64_t others = ~(1ull << h);
             for (x81_set c = m; c && others; c &= c - 1)
                 others &= p->ch[x81_ctz(c)];
