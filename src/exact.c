@@ -4,7 +4,7 @@
  * than n*n).  It counts solutions up to a limit and is the oracle the rest
  * of the project leans on (verifying stochastic answers, proving generated
  * puzzles unique).  9x9 boards with standard boxes go to the faster kernel
- * in exact9.c.
+ * in exact9.c, other 81-cell boards to exact81.c.
  *
  * State, per search level: a bitboard per digit (the cells that may still
  * take it, and the cells that hold it), the unsolved cells, and per house
@@ -30,6 +30,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "exact81.h"
 #include "exactplan.h"
 
 enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CHUNK + 1,
@@ -720,6 +721,7 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
         uint64_t count = sdk_exact9_count_budget(puzzle, limit, solution, st, budget, status);
         if (count != UINT64_MAX)
             return count;
-    }
+    } else if (x81_applies(b))
+        return x81_count(b, puzzle, limit, solution, st, budget, status);
     return sdk_exact_count_general(b, puzzle, limit, solution, st, budget, status);
 }

@@ -1,0 +1,392 @@
+/*
+ * exact81.c -- the exact solver for 81-cell boards other than plain 9x9
+ * (x, windoku, jigsaw, jigsaw,x), called by sdk_exact_count in place of
+ * the general solver (exact.c), whose per-call and per-node costs were
+ * 5-11x the 9x9 kernel's on these boards.
+ *
+ * The board fits one 128-bit word (cell c is bit c): per digit the
+ * unsolved cells that may take it; each house and each cell's peers as a
+ * word, built once per board (a per-thread cache keyed by the house
+ * lists).  Propagation, to a fixpoint: naked singles by bit-sliced
+ * once/twice counts; hidden singles in the open houses of the cells a
+ * digit left; locked candidates (a house's places that all lie in another
+ * house, up to as many as two houses share) in the houses that changed.
+ * Branching as in exact.c: the same states, so the same tree, first
+ * solution and node count (generated variant puzzles stay as they were).
+ * Each level is a copy of the state on the stack.  The budget is checked
+ * every 64 nodes, as in exact.c.
+ */
+#include <string.h>
+#include "exact81.h"
+
+__extension__ typedef unsigned __int128 x81_set;
+
+enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
+
+/* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
+ * the time on generated X puzzles) */
+#define X81_UNROLL _Pragma("GCC unroll 9")
+
+typedef struct x81_plan {
+    int valid, nh;
+    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells */
+    x81_set all;
+    x81_set house[X81_MAXH];
+    x81_set peer[X81_CELLS];
+    uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
+    int lockmax;                        /* locked candidates up to this many places (exact.c's maxshare) */
+} x81_plan;
+
+typedef struct x81_state {
+    x81_set cand[X81_N];                /* unsolved cells that may take digit d */
+    x81_set un;                         /* unsolved cells */
+    x81_set chg[X81_N];                 /* the cells digit d left since the last singles pass */
+    uint64_t lch[X81_N];                /* the houses where d changed since the last locked-candidates pass */
+    uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
+    uint8_t val[X81_CELLS];
+} x81_state;
+
+typedef struct x81_search {
+    const x81_plan *p;
+    uint64_t limit, count, nodes;
+    uint8_t *solution;
+    sdk_stats *st;
+    const sdk_budget *budget;
+    int stopped;
+} x81_search;
+
+static _Thread_local x81_plan x81_cache;
+
+static inline int x81_ctz(x81_set m)
+{
+    uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static inline int x81_clz(x81_set m)
+{
+    uint64_t hi = (uint64_t)(m >> 64);
+    return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)m);
+}
+
+static inline int x81_pop(x81_set m)
+{
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
+int x81_applies(const sdk_board *b)
+{
+    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH;
+}
+
+/* The plan of board b, from this thread's cache of one board. */
+static const x81_plan *x81_plan_for(const sdk_board *b)
+{
+    x81_plan *p = &x81_cache;
+    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
+    if (p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))
+        return p;
+    memset(p, 0, sizeof *p);
+    p->nh = b->nhouses;
+    memcpy(p->key, b->house_cells, keylen);
+    p->all = ((x81_set)1 << X81_CELLS) - 1;
+    for (int h = 0; h < p->nh; h++)
+        for (int i = 0; i < X81_N; i++)
+            p->house[h] |= (x81_set)1 << b->house_cells[h * X81_N + i];
+    for (int h = 0; h < p->nh; h++)
+        for (int i = 0; i < X81_N; i++)
+            p->peer[b->house_cells[h * X81_N + i]] |= p->house[h];
+    for (int c = 0; c < X81_CELLS; c++)
+        p->peer[c] &= ~((x81_set)1 << c);
+    for (int h = 0; h < p->nh; h++)
+        for (int i = 0; i < X81_N; i++)
+            p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
+    /* lockmax: over the pairs of houses that meet (a jigsaw's plan is
+     * built for every record: all pairs cost a tenth of a solve) */
+    for (int a = 0; a < p->nh; a++) {
+        uint64_t meet = 0;
+        for (int i = 0; i < X81_N; i++)
+            meet |= p->ch[b->house_cells[a * X81_N + i]];
+        for (meet &= ~0ull << a << 1; meet; meet &= meet - 1) {
+            int k = x81_pop(p->house[a] & p->house[__builtin_ctzll(meet)]);
+            p->lockmax = k > p->lockmax ? k : p->lockmax;
+        }
+    }
+    p->valid = 1;
+    return p;
+}
+
+/* Places digit d (0-based) in cell c, which the other digits may still
+ * hold.  Returns 0 if d was no longer possible there. */
+static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
+{
+    x81_set bit = (x81_set)1 << c;
+    if (!(st->cand[d] & bit))
+        return 0;
+    X81_UNROLL for (int e = 0; e < X81_N; e++) {
+        st->chg[e] |= st->cand[e] & bit;
+        st->cand[e] &= ~bit;
+    }
+    st->chg[d] |= st->cand[d] & p->peer[c];
+    st->cand[d] &= ~p->peer[c];
+    st->open[d] &= ~p->ch[c];
+    st->un &= ~bit;
+    st->val[c] = (uint8_t)(d + 1);
+    return 1;
+}
+
+/* The same for a cell whose only candidate is d (a naked single). */
+static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
+{
+    x81_set bit = (x81_set)1 << c;
+    st->chg[d] |= st->cand[d] & p->peer[c];
+    st->cand[d] &= ~(p->peer[c] | bit);
+    st->open[d] &= ~p->ch[c];
+    st->un &= ~bit;
+    st->val[c] = (uint8_t)(d + 1);
+}
+
+/* Naked singles until there are none: -1 on a contradiction, else 0. */
+static inline int x81_naked(const x81_plan *p, x81_state *st)
+{
+    for (;;) {
+        x81_set once = 0, twice = 0;
+        X81_UNROLL for (int d = 0; d < X81_N; d++) {
+            twice |= once & st->cand[d];
+            once |= st->cand[d];
+        }
+        if (st->un & ~once)
+            return -1;
+        x81_set single = st->un & ~twice;
+        if (!single)
+            return 0;
+        for (int d = 0; d < X81_N; d++)
+            for (x81_set m = single & st->cand[d]; m; m &= m - 1) {
+                int c = x81_ctz(m);
+                if (!(st->cand[d] >> c & 1))
+                    return -1;          /* an earlier single of d is its peer */
+                x81_place_single(p, st, c, d);
+            }
+    }
+}
+
+/* Hidden singles in the houses where a digit left cells: -1 on a contradiction,
+ * else whether any was placed. */
+static inline int x81_hidden(const x81_plan *p, x81_state *st)
+{
+    int changed = 0;
+    for (int d = 0; d < X81_N; d++) {
+        x81_set chg = st->chg[d];
+        if (!chg)
+            continue;
+        st->chg[d] = 0;
+        /* the open houses of the cells that changed (a few, but all of
+         * them at the root) */
+        uint64_t hs = st->open[d];
+        if (x81_pop(chg) <= 16) {
+            uint64_t touched = 0;
+            for (; chg; chg &= chg - 1)
+                touched |= p->ch[x81_ctz(chg)];
+            hs &= touched;
+        }
+        st->lch[d] |= hs;
+        /* (a placement here closes houses still in o) */
+        for (uint64_t o = hs; o; o = o & (o - 1) & st->open[d]) {
+            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
+            if (!m)
+                return -1;
+            if (!(m & (m - 1))) {
+                x81_place(p, st, x81_ctz(m), d);
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* Locked candidates for the digits that changed, once the singles are
+ * exhausted: a digit's two or three places in a house that all lie in
+ * another house leave that house's other cells.  Returns whether any
+ * candidate went. */
+static inline int x81_locked(const x81_plan *p, x81_state *st)
+{
+    int changed = 0;
+    for (int d = 0; d < X81_N; d++) {
+        uint64_t todo = st->lch[d] & st->open[d];
+        st->lch[d] = 0;
+        for (uint64_t o = todo; o; o &= o - 1) {
+            int h = __builtin_ctzll(o);
+            x81_set m = st->cand[d] & p->house[h];
+            int k = x81_pop(m);
+            if (k < 2 || k > p->lockmax)
+                continue;               /* (fewer: this pass's erasures; the next singles pass sees them) */
+            /* the other houses holding every place */
+            uint64_t others = ~(1ull << h);
+            for (x81_set c = m; c && others; c &= c - 1)
+                others &= p->ch[x81_ctz(c)];
+            for (; others; others &= others - 1) {
+                x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
+                if (gone) {
+                    st->cand[d] &= ~gone;
+                    st->chg[d] |= gone;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return changed;
+}
+
+/* To a fixpoint: -1 on a contradiction, 0 when solved, 1 when cells are left. */
+static int x81_propagate(const x81_plan *p, x81_state *st)
+{
+    for (;;) {
+        if (x81_naked(p, st) < 0)
+            return -1;
+        if (!st->un)
+            return 0;
+        int r = x81_hidden(p, st);
+        if (r < 0)
+            return -1;
+        if (!r && !x81_locked(p, st))
+            return 1;
+    }
+}
+
+/* The branches of a propagated, unsolved level (exact.c's rule, so both
+ * solvers find the same first solution): a cell with two candidates, the
+ * one whose digits reach the most unsolved peers, a peer with two
+ * candidates counting 9; else the first house and digit with two places;
+ * else the first cell with the fewest candidates.  Cell cells[i] takes
+ * digit digits[i]; returns how many. */
+static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, uint8_t *digits)
+{
+    x81_set b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+    X81_UNROLL for (int d = 0; d < X81_N; d++) {
+        x81_set carry = st->cand[d], t;
+        t = b0 & carry; b0 ^= carry; carry = t;
+        t = b1 & carry; b1 ^= carry; carry = t;
+        t = b2 & carry; b2 ^= carry; carry = t;
+        b3 ^= carry;
+    }
+    x81_set two = st->un & ~b0 & b1 & ~b2 & ~b3;
+    int c = -1, ways = 0;
+    if (two) {
+        int best_score = -1;
+        for (x81_set m = two; m; m &= m - 1) {
+            int at = x81_ctz(m);
+            x81_set bit = (x81_set)1 << at, reach = 0;
+            X81_UNROLL for (int d = 0; d < X81_N; d++)
+                if (st->cand[d] & bit)
+                    reach |= st->cand[d];
+            reach &= p->peer[at];
+            int score = x81_pop(reach) + 8 * x81_pop(reach & two);
+            if (score > best_score) {
+                c = at;
+                best_score = score;
+            }
+        }
+    } else {
+        for (int h = 0; h < p->nh; h++)
+            for (int d = 0; d < X81_N; d++) {
+                x81_set m = st->cand[d] & p->house[h];
+                if ((st->open[d] >> h & 1) && x81_pop(m) == 2) {
+                    cells[0] = (uint8_t)x81_ctz(m);
+                    cells[1] = (uint8_t)(127 - x81_clz(m));
+                    digits[0] = digits[1] = (uint8_t)d;
+                    return 2;
+                }
+            }
+        for (int k = 3; k <= X81_N && c < 0; k++) {
+            x81_set eq = st->un & ((k & 1) ? b0 : ~b0) & ((k & 2) ? b1 : ~b1) & ((k & 4) ? b2 : ~b2) &
+                         ((k & 8) ? b3 : ~b3);
+            if (eq)
+                c = x81_ctz(eq);
+        }
+    }
+    for (int d = 0; d < X81_N; d++)
+        if (st->cand[d] >> c & 1) {
+            cells[ways] = (uint8_t)c;
+            digits[ways++] = (uint8_t)d;
+        }
+    return ways;
+}
+
+static void x81_found(x81_search *s, const x81_state *st)
+{
+    s->nodes++;
+    if (s->count == 0 && s->solution)
+        memcpy(s->solution, st->val, X81_CELLS);
+    s->count++;
+}
+
+/* One search node: st is propagated and unsolved. */
+static void x81_node(x81_search *s, const x81_state *st)
+{
+    s->nodes++;
+    if (s->budget && ((s->budget->max_iters && s->nodes > s->budget->max_iters) ||
+                      (s->nodes % 64 == 0 && sdk_budget_expired(s->budget)))) {
+        s->stopped = 1;
+        return;
+    }
+    uint8_t cells[X81_N], digits[X81_N];
+    int ways = x81_branches(s->p, st, cells, digits);
+    for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
+        if (s->st)
+            s->st->guesses++;
+        x81_state next = *st;
+        if (!x81_place(s->p, &next, cells[w], digits[w]))
+            continue;
+        int r = x81_propagate(s->p, &next);
+        if (r == 0)
+            x81_found(s, &next);
+        else if (r > 0)
+            x81_node(s, &next);
+    }
+}
+
+uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
+                   sdk_stats *st, const sdk_budget *budget, sdk_status *status)
+{
+    if (!x81_applies(b))
+        return UINT64_MAX;
+    x81_search s = {x81_plan_for(b), limit, 0, 0, solution, st, budget, 0};
+    x81_state root;
+    memset(&root, 0, sizeof root);
+    for (int d = 0; d < X81_N; d++)
+        root.cand[d] = s.p->all;
+    root.un = s.p->all;
+    for (int d = 0; d < X81_N; d++)
+        root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
+    for (int d = 0; d < X81_N; d++)
+        root.chg[d] = s.p->all;
+    /* the givens: their digits leave their peers, then every digit their cells */
+    int ok = 1;
+    x81_set given = 0;
+    for (int c = 0; c < X81_CELLS && ok; c++) {
+        int d = puzzle[c] - 1;
+        if (puzzle[c] && (ok = d < X81_N && (root.cand[d] >> c & 1))) {
+            root.cand[d] &= ~s.p->peer[c];
+            root.open[d] &= ~s.p->ch[c];
+            root.val[c] = (uint8_t)(d + 1);
+            given |= (x81_set)1 << c;
+        }
+    }
+    for (int d = 0; d < X81_N; d++)
+        root.cand[d] &= ~given;
+    root.un &= ~given;
+    int r = ok ? x81_propagate(s.p, &root) : -1;
+    if (r == 0)
+        x81_found(&s, &root);
+    else if (r > 0)
+        x81_node(&s, &root);
+    if (st)
+        st->nodes += s.nodes;
+    if (status) {
+        if (s.stopped)
+            *status = budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+        else
+            *status = s.count ? SDK_SOLVED : SDK_UNSOLVABLE;
+    }
+    return s.count;
+}
