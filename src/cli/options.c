@@ -95,7 +95,7 @@ static const cli_option option_table[] = {
      "step limit on an attempt (default)"},
     {"--attempt-seconds", NULL, "S", OPT_DOUBLE, O(gen.attempt_seconds), 0, 1e9, OPTG_GEN, NULL,
      "--hard: a time limit is shared out in equal attempts of about S seconds, each on a new grid "
-     "(the best of all kept); 0 = one attempt (default 120; 0 with --objective average-width)"},
+     "(the best of all kept); 0 = one attempt (default 120; 90 with --objective average-width)"},
     {"--relocations", NULL, "N", OPT_INT, O(gen.relocations), 0, 1e6, OPTG_GEN, NULL,
      "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
