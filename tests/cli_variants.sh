@@ -96,6 +96,17 @@ grep -q "^$T/mixed:3: region map has 10 different labels" "$T/err" && ok || bad 
 grep -q "^$T/mixed:5: region .* is not connected" "$T/err" && ok || bad "not connected: $(cat "$T/err")"
 grep -q "^$T/mixed:6: a jigsaw puzzle needs its region labels" "$T/err" && ok || bad "no labels: $(cat "$T/err")"
 grep -q "^$T/mixed:7: a samurai puzzle is" "$T/err" && ok || bad "samurai 81: $(cat "$T/err")"
+# --box binds variant records too: their side, and for X/windoku the box
+# shape (the 6x6 X has 2x3 boxes); a jigsaw's regions replace boxes.
+"$SUDOKU" check --box 2x3 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2>&1
+expect "X 6x6 with --box 2x3" "$(cat "$T/out")" unique
+"$SUDOKU" check --box 3x2 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2> "$T/err"; rc=$?
+expect "X 6x6 with --box 3x2 exit" "$rc" 3
+grep -q "x-puzzling-se-37042.txt:5: a 6x6 variant has 2x3 boxes, not the 3x2 of --box" "$T/err" && ok || bad "X --box 3x2: $(cat "$T/err")"
+"$SUDOKU" check --box 4x4 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2> "$T/err"; rc=$?
+expect "X 6x6 with --box 4x4 exit" "$rc" 3
+grep -q "a 6x6 puzzle, but --box 4x4 makes 16x16 boards" "$T/err" && ok || bad "X --box 4x4: $(cat "$T/err")"
+expect "jigsaw with --box 3x3" "$("$SUDOKU" check --box 3x3 $J.txt)" unique
 "$SUDOKU" solve --variant nonsense "$T/mixed" > /dev/null 2>&1
 expect "unknown variant" "$?" 2
 
