@@ -124,9 +124,15 @@ int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t er
  * windoku: 9), region the jigsaw map (NULL unless SDK_VARIANT_JIGSAW).
  * NULL with the reason in err if the combination or the map is not valid. */
 sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize);
-/* The same board from a cache shared by all threads (one per variant, side
- * and region map; kept for the run, so records may share it). */
+/* The same with boxes of box_rows x box_cols (their product n; 0, 0: the
+ * default shape, sdk_board_default_shape).  A jigsaw's regions replace them. */
+sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
+                                   char *err, size_t errsize);
+/* These boards from a cache shared by all threads (one per variant, box
+ * shape and region map; kept for the run, so records may share it). */
 const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize);
+const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
+                                          char *err, size_t errsize);
 /* The flags of a board (0 for a standard board). */
 unsigned sdk_variant_flags(const sdk_board *b);
 /* A random jigsaw map of side n: n connected regions of n cells, from the

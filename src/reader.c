@@ -539,24 +539,15 @@ static void record_error(sdk_record *rec, long line, const char *msg)
     snprintf(rec->error, sizeof rec->error, "%s", msg);
 }
 
-/* Whether --box (if given) allows a record of side n; a variant with boxes
- * (flags without jigsaw) has the default shape, so --box must name it.
- * Fills rec->error if not. */
-static int record_box_fits(const sdk_reader *r, int n, unsigned flags, sdk_record *rec, long line)
+/* Whether --box (if given) allows a record of side n; fills rec->error if not. */
+static int record_box_fits(const sdk_reader *r, int n, sdk_record *rec, long line)
 {
-    int br = r->opt.box_rows, bc = r->opt.box_cols, dr, dc;
+    int br = r->opt.box_rows, bc = r->opt.box_cols;
     char msg[160];
-    if (!(br && bc))
+    if (!(br && bc) || br * bc == n)
         return 1;
-    if (br * bc != n)
-        snprintf(msg, sizeof msg, "a %dx%d puzzle, but --box %dx%d makes %dx%d boards", n, n, br, bc,
-                 br * bc, br * bc);
-    else if (flags && !(flags & SDK_VARIANT_JIGSAW) && sdk_board_default_shape(n, &dr, &dc) &&
-             (dr != br || dc != bc))
-        snprintf(msg, sizeof msg, "a %dx%d variant has %dx%d boxes, not the %dx%d of --box", n, n, dr, dc,
-                 br, bc);
-    else
-        return 1;
+    snprintf(msg, sizeof msg, "a %dx%d puzzle, but --box %dx%d makes %dx%d boards", n, n, br, bc, br * bc,
+             br * bc);
     record_error(rec, line, msg);
     return 0;
 }
@@ -567,7 +558,7 @@ static const sdk_board *record_board(const sdk_reader *r, int n, sdk_record *rec
     int br = r->opt.box_rows, bc = r->opt.box_cols;
     char msg[160];
     if (br && bc) {
-        if (!record_box_fits(r, n, 0, rec, line))
+        if (!record_box_fits(r, n, rec, line))
             return NULL;
     } else if (!sdk_board_default_shape(n, &br, &bc)) {
         snprintf(msg, sizeof msg, "no board of side %d", n);
@@ -651,9 +642,9 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
         return 1;
     }
     if (flags) {
-        if (!record_box_fits(r, n, flags, rec, line))
+        if (!record_box_fits(r, n, rec, line))
             return 1;
-        rec->board = sdk_variant_cached(flags, n, region, msg, sizeof msg);
+        rec->board = sdk_variant_cached_boxed(flags, n, r->opt.box_rows, r->opt.box_cols, region, msg, sizeof msg);
         if (!rec->board)
             record_error(rec, line, msg);
     } else {

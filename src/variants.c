@@ -283,9 +283,20 @@ static sdk_board *samurai_board(void)
     return b;
 }
 
+/* box_rows x box_cols from --box, or the default shape of side n (0 if none). */
+static int variant_shape(int n, int *box_rows, int *box_cols)
+{
+    return (*box_rows && *box_cols) ? *box_rows * *box_cols == n : sdk_board_default_shape(n, box_rows, box_cols);
+}
+
 sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
 {
-    int br, bc;
+    return sdk_variant_board_boxed(flags, n, 0, 0, region, err, errsize);
+}
+
+sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
+                                   size_t errsize)
+{
     if (flags & SDK_VARIANT_SAMURAI) {
         if (flags != SDK_VARIANT_SAMURAI || n != 9) {
             snprintf(err, errsize, "a samurai board is five 9x9 grids and combines with no other variant");
@@ -300,8 +311,11 @@ sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char 
             b->variant = variant_name(flags);
         return b;
     }
-    if (!sdk_board_default_shape(n, &br, &bc)) {
-        snprintf(err, errsize, "no board of side %d", n);
+    if (!variant_shape(n, &br, &bc)) {
+        if (br)
+            snprintf(err, errsize, "%dx%d boxes do not make a board of side %d", br, bc, n);
+        else
+            snprintf(err, errsize, "no board of side %d", n);
         return NULL;
     }
     if ((flags & SDK_VARIANT_WINDOKU) && n != 9) {
@@ -397,17 +411,25 @@ static pthread_mutex_t variant_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
 {
+    return sdk_variant_cached_boxed(flags, n, 0, 0, region, err, errsize);
+}
+
+const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
+                                          size_t errsize)
+{
     if (!flags)
         return NULL;
+    if (!(br && bc) || (flags & SDK_VARIANT_SAMURAI))
+        sdk_board_default_shape(n, &br, &bc);
     int jigsaw = (flags & SDK_VARIANT_JIGSAW) != 0;
     pthread_mutex_lock(&variant_cache_lock);
     cached_board *e = variant_cache;
-    while (e && !(e->flags == flags && e->n == n &&
+    while (e && !(e->flags == flags && e->n == n && e->board->box_rows == br &&
                   (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0)))
         e = e->next;
     sdk_board *b = e ? e->board : NULL;
     if (!b) {
-        b = sdk_variant_board(flags, n, region, err, errsize);
+        b = sdk_variant_board_boxed(flags, n, br, bc, region, err, errsize);
         cached_board *add = b ? malloc(sizeof *add) : NULL;
         if (add) {
             add->flags = flags;

@@ -96,16 +96,24 @@ grep -q "^$T/mixed:3: region map has 10 different labels" "$T/err" && ok || bad 
 grep -q "^$T/mixed:5: region .* is not connected" "$T/err" && ok || bad "not connected: $(cat "$T/err")"
 grep -q "^$T/mixed:6: a jigsaw puzzle needs its region labels" "$T/err" && ok || bad "no labels: $(cat "$T/err")"
 grep -q "^$T/mixed:7: a samurai puzzle is" "$T/err" && ok || bad "samurai 81: $(cat "$T/err")"
-# --box binds variant records too: their side, and for X/windoku the box
-# shape (the 6x6 X has 2x3 boxes); a jigsaw's regions replace boxes.
-"$SUDOKU" check --box 2x3 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2>&1
-expect "X 6x6 with --box 2x3" "$(cat "$T/out")" unique
-"$SUDOKU" check --box 3x2 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2> "$T/err"; rc=$?
-expect "X 6x6 with --box 3x2 exit" "$rc" 3
-grep -q "x-puzzling-se-37042.txt:5: a 6x6 variant has 2x3 boxes, not the 3x2 of --box" "$T/err" && ok || bad "X --box 3x2: $(cat "$T/err")"
+# --box binds variant records too: their side, and for X the box shape (a
+# jigsaw's regions replace boxes).  A 6x6 X of 3-row boxes, generated and read
+# back under --box 3x2: unique there, its solution has 3x2 boxes and both
+# diagonals; under the default 2x3 boxes it reads as another puzzle.
 "$SUDOKU" check --box 4x4 puzzles/variants/x-puzzling-se-37042.txt > "$T/out" 2> "$T/err"; rc=$?
 expect "X 6x6 with --box 4x4 exit" "$rc" 3
-grep -q "a 6x6 puzzle, but --box 4x4 makes 16x16 boards" "$T/err" && ok || bad "X --box 4x4: $(cat "$T/err")"
+grep -q "x-puzzling-se-37042.txt:5: a 6x6 puzzle, but --box 4x4 makes 16x16 boards" "$T/err" && ok || bad "X --box 4x4: $(cat "$T/err")"
+"$SUDOKU" generate --variant x --box 3x2 --seed 4 > "$T/x32" 2>/dev/null
+expect "X 3x2: unique under --box 3x2" "$("$SUDOKU" check --box 3x2 "$T/x32")" unique
+"$SUDOKU" solve --box 3x2 --format line "$T/x32" | cut -d' ' -f2 > "$T/x32.sol"
+awk '{ ok = 1
+       for (b = 0; b < 6; b++) { s = ""; for (i = 0; i < 6; i++) s = s substr($0, (int(b / 3) * 3 + int(i / 2)) * 6 + (b % 3) * 2 + i % 2 + 1, 1)
+                                 for (d = 1; d <= 6; d++) if (index(s, d) == 0) ok = 0 }
+       d1 = ""; d2 = ""; for (i = 0; i < 6; i++) { d1 = d1 substr($0, i * 7 + 1, 1); d2 = d2 substr($0, i * 5 + 6, 1) }
+       for (d = 1; d <= 6; d++) if (index(d1, d) == 0 || index(d2, d) == 0) ok = 0
+       print ok ? "3x2 boxes and diagonals" : "wrong: " $0 }' "$T/x32.sol" > "$T/x32.ok"
+expect "X 3x2: the solution's houses" "$(cat "$T/x32.ok")" "3x2 boxes and diagonals"
+[ "$("$SUDOKU" check "$T/x32" 2>/dev/null)" != unique ] && ok || bad "X 3x2: unique under 2x3 boxes too"
 expect "jigsaw with --box 3x3" "$("$SUDOKU" check --box 3x3 $J.txt)" unique
 "$SUDOKU" solve --variant nonsense "$T/mixed" > /dev/null 2>&1
 expect "unknown variant" "$?" 2

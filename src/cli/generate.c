@@ -434,7 +434,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         b = sdk_board_cached(box_rows, box_cols);
     } else if (!(flags & SDK_VARIANT_JIGSAW)) {
         char err[160];
-        b = sdk_variant_cached(flags, size, NULL, err, sizeof err);
+        b = sdk_variant_cached_boxed(flags, size, box_rows, box_cols, NULL, err, sizeof err);
         if (!b) {
             fprintf(stderr, "sudoku generate: --variant %s: %s\n", opt.variant, err);
             return SDK_EXIT_USAGE;
