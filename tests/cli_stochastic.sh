@@ -83,6 +83,9 @@ expect "trace ends at E=0" "$(tail -n 1 "$tmp/trace.csv" | cut -d, -f3)" 0
 case "$(cat "$tmp/err")" in
     *' solved '*' acceptance=0.'*' rate='*'M/s final_energy=0 best_energy=0 '*) ok ;;
     *) bad "stochastic --stats line: $(cat "$tmp/err")" ;; esac
+# count's line names the count (it has no status word)
+expect "count --stats" "$($SUDOKU count --stats puzzles/wikipedia.txt 2>&1 >/dev/null | head -1 | sed 's/ nodes=.*//')" \
+    "puzzles/wikipedia.txt:1: count=1"
 case "$($SUDOKU solve --stats puzzles/wikipedia.txt 2>&1 >/dev/null)" in
     *acceptance=*) bad "backtrack --stats has an acceptance" ;; *) ok ;; esac
 # Several puzzles: one trace, every row led by its record number.

@@ -260,8 +260,12 @@ static void batch_stats_line(const cli_batch *b, const cli_options *opt, const c
                              const sdk_record *rec, const cli_result *res)
 {
     const sdk_stats *st = &res->stats;
-    fprintf(stderr, "%s:%ld: %s nodes=%llu guesses=%llu time=%.3fms", b->file, rec->line, res->word,
-            (unsigned long long)st->nodes, (unsigned long long)st->guesses, st->seconds * 1e3);
+    fprintf(stderr, "%s:%ld: ", b->file, rec->line);
+    if (res->word)
+        fprintf(stderr, "%s", res->word);
+    else                                /* count: the number is the answer */
+        fprintf(stderr, "count=%llu", (unsigned long long)res->count);
+    fprintf(stderr, " nodes=%llu guesses=%llu time=%.3fms", (unsigned long long)st->nodes, (unsigned long long)st->guesses, st->seconds * 1e3);
     /* A chain's figures, energies included even when 0 (a solved run). */
     const sdk_method *m = strcmp(job->name, "solve") == 0 && opt->method ? sdk_method_find(opt->method) : NULL;
     if (m && m->stochastic)
