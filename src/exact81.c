@@ -28,13 +28,14 @@ enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
 #define X81_UNROLL _Pragma("GCC unroll 9")
 
 typedef struct x81_plan {
+    const sdk_board *board;             /* the board it was made for, with its serial */
+    unsigned long serial;
     int valid, nh;
-    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells */
+    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells (a board without a serial) */
     x81_set all;
     x81_set house[X81_MAXH];
     x81_set peer[X81_CELLS];
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
-    int lockmax;                        /* locked candidates up to this many places (exact.c's maxshare) */
 } x81_plan;
 
 typedef struct x81_state {
@@ -79,39 +80,48 @@ int x81_applies(const sdk_board *b)
     return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH;
 }
 
-/* The plan of board b, from this thread's cache of one board. */
+/* Cell c alone, from a table (a variable 128-bit shift is a few
+ * instructions and a branch on the word). */
+#define X81_B(c) ((x81_set)1 << (c))
+#define X81_B9(c)                                                                                  \
+    X81_B(c), X81_B(c + 1), X81_B(c + 2), X81_B(c + 3), X81_B(c + 4), X81_B(c + 5), X81_B(c + 6), \
+        X81_B(c + 7), X81_B(c + 8)
+static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X81_B9(27), X81_B9(36),
+                                           X81_B9(45), X81_B9(54), X81_B9(63), X81_B9(72)};
+
+/* The plan of board b, from this thread's cache of one board: known by
+ * its address and serial, else by its house lists (a board built by hand
+ * has no serial).  A jigsaw batch builds one per record, so the build
+ * reads the board's cell->houses table rather than deriving it. */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
-    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
-    if (p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))
+    if (p->valid && p->board == b && p->serial == b->serial && b->serial)
         return p;
-    memset(p, 0, sizeof *p);
-    p->nh = b->nhouses;
-    memcpy(p->key, b->house_cells, keylen);
-    p->all = ((x81_set)1 << X81_CELLS) - 1;
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->house[h] |= (x81_set)1 << b->house_cells[h * X81_N + i];
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->peer[b->house_cells[h * X81_N + i]] |= p->house[h];
-    for (int c = 0; c < X81_CELLS; c++)
-        p->peer[c] &= ~((x81_set)1 << c);
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
-    /* lockmax: over the pairs of houses that meet (a jigsaw's plan is
-     * built for every record: all pairs cost a tenth of a solve) */
-    for (int a = 0; a < p->nh; a++) {
-        uint64_t meet = 0;
-        for (int i = 0; i < X81_N; i++)
-            meet |= p->ch[b->house_cells[a * X81_N + i]];
-        for (meet &= ~0ull << a << 1; meet; meet &= meet - 1) {
-            int k = x81_pop(p->house[a] & p->house[__builtin_ctzll(meet)]);
-            p->lockmax = k > p->lockmax ? k : p->lockmax;
+    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
+    if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+        p->nh = b->nhouses;
+        memcpy(p->key, b->house_cells, keylen);
+        p->all = ((x81_set)1 << X81_CELLS) - 1;
+        for (int h = 0; h < p->nh; h++) {
+            x81_set m = 0;
+            for (int i = 0; i < X81_N; i++)
+                m |= x81_bit[b->house_cells[h * X81_N + i]];
+            p->house[h] = m;
+        }
+        for (int c = 0; c < X81_CELLS; c++) {
+            x81_set peer = 0;
+            uint64_t ch = 0;
+            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
+                peer |= p->house[b->cell_houses[k]];
+                ch |= 1ull << b->cell_houses[k];
+            }
+            p->peer[c] = peer & ~x81_bit[c];
+            p->ch[c] = ch;
         }
     }
+    p->board = b;
+    p->serial = b->serial;
     p->valid = 1;
     return p;
 }
@@ -120,7 +130,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
  * hold.  Returns 0 if d was no longer possible there. */
 static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
 {
-    x81_set bit = (x81_set)1 << c;
+    x81_set bit = x81_bit[c];
     if (!(st->cand[d] & bit))
         return 0;
     X81_UNROLL for (int e = 0; e < X81_N; e++) {
@@ -138,7 +148,7 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
 /* The same for a cell whose only candidate is d (a naked single). */
 static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
-    x81_set bit = (x81_set)1 << c;
+    x81_set bit = x81_bit[c];
     st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~(p->peer[c] | bit);
     st->open[d] &= ~p->ch[c];
@@ -217,15 +227,16 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
         for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
-            int k = x81_pop(m);
-            if (k < 2 || k > p->lockmax)
-                continue;               /* (fewer: this pass's erasures; the next singles pass sees them) */
-            /* the other houses holding every place */
-            uint64_t others = ~(1ull << h);
-            for (x81_set c = m; c && others; c &= c - 1)
-                others &= p->ch[x81_ctz(c)];
+            if (!(m & (m - 1)))
+                continue;               /* (fewer than two: this pass's erasures; the next singles pass sees them) */
+            /* the other houses holding every place: among those of the
+             * first and the last place, the ones holding the rest */
+            uint64_t others = p->ch[x81_ctz(m)] & p->ch[127 - x81_clz(m)] & ~(1ull << h);
             for (; others; others &= others - 1) {
-                x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
+                x81_set in = p->house[__builtin_ctzll(others)];
+                if (m & ~in)
+                    continue;
+                x81_set gone = st->cand[d] & in & ~p->house[h];
                 if (gone) {
                     st->cand[d] &= ~gone;
                     st->chg[d] |= gone;
@@ -369,7 +380,7 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
             root.cand[d] &= ~s.p->peer[c];
             root.open[d] &= ~s.p->ch[c];
             root.val[c] = (uint8_t)(d + 1);
-            given |= (x81_set)1 << c;
+            given |= x81_bit[c];
         }
     }
     for (int d = 0; d < X81_N; d++)
