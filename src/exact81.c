@@ -38,10 +38,21 @@ typedef struct x81_plan {
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
 } x81_plan;
 
+/* Two digits' words side by side, for the loops over every digit (GCC and
+ * clang vector extensions: AVX2 where the build has it, else SSE2 halves). */
+typedef uint64_t x81_v4 __attribute__((vector_size(32)));
+enum { X81_NV = (X81_N + 1) / 2 };
+
 typedef struct x81_state {
-    x81_set cand[X81_N];                /* unsolved cells that may take digit d */
+    union {                             /* unsolved cells that may take digit d (cand[9]: none) */
+        x81_set cand[2 * X81_NV];
+        x81_v4 candv[X81_NV];
+    };
+    union {                             /* the cells digit d left since the last singles pass */
+        x81_set chg[2 * X81_NV];
+        x81_v4 chgv[X81_NV];
+    };
     x81_set un;                         /* unsolved cells */
-    x81_set chg[X81_N];                 /* the cells digit d left since the last singles pass */
     uint64_t lch[X81_N];                /* the houses where d changed since the last locked-candidates pass */
     uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
     uint8_t val[X81_CELLS];
@@ -68,6 +79,17 @@ static inline int x81_clz(x81_set m)
 {
     uint64_t hi = (uint64_t)(m >> 64);
     return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)m);
+}
+
+static inline x81_v4 x81_splat(x81_set m)
+{
+    return (x81_v4){(uint64_t)m, (uint64_t)(m >> 64), (uint64_t)m, (uint64_t)(m >> 64)};
+}
+
+/* The set in lanes 0-1 (or 2-3) of v. */
+static inline x81_set x81_lanes(x81_v4 v, int i)
+{
+    return (x81_set)v[2 * i + 1] << 64 | v[2 * i];
 }
 
 static inline int x81_pop(x81_set m)
@@ -133,9 +155,10 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
     x81_set bit = x81_bit[c];
     if (!(st->cand[d] & bit))
         return 0;
-    X81_UNROLL for (int e = 0; e < X81_N; e++) {
-        st->chg[e] |= st->cand[e] & bit;
-        st->cand[e] &= ~bit;
+    x81_v4 bv = x81_splat(bit);
+    for (int i = 0; i < X81_NV; i++) {
+        st->chgv[i] |= st->candv[i] & bv;
+        st->candv[i] &= ~bv;
     }
     st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~p->peer[c];
@@ -160,11 +183,13 @@ static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int
 static inline int x81_naked(const x81_plan *p, x81_state *st)
 {
     for (;;) {
-        x81_set once = 0, twice = 0;
-        X81_UNROLL for (int d = 0; d < X81_N; d++) {
-            twice |= once & st->cand[d];
-            once |= st->cand[d];
+        x81_v4 o = {0}, t = {0};
+        for (int i = 0; i < X81_NV; i++) {
+            t |= o & st->candv[i];
+            o |= st->candv[i];
         }
+        x81_set once = x81_lanes(o, 0) | x81_lanes(o, 1);
+        x81_set twice = x81_lanes(t, 0) | x81_lanes(t, 1) | (x81_lanes(o, 0) & x81_lanes(o, 1));
         if (st->un & ~once)
             return -1;
         x81_set single = st->un & ~twice;
