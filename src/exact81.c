@@ -225,15 +225,19 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
             hs &= touched;
         }
         st->lch[d] |= hs;
-        /* (a placement here closes houses still in o) */
-        for (uint64_t o = hs; o; o = o & (o - 1) & st->open[d]) {
-            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
-            if (!m)
+        x81_set cand = st->cand[d];     /* (a copy: the house loads cannot alias it) */
+        for (uint64_t o = hs; o;) {
+            x81_set m = cand & p->house[__builtin_ctzll(o)];
+            o &= o - 1;
+            int k = x81_pop(m);
+            if (k > 1)
+                continue;
+            if (!k)
                 return -1;
-            if (!(m & (m - 1))) {
-                x81_place(p, st, x81_ctz(m), d);
-                changed = 1;
-            }
+            x81_place(p, st, x81_ctz(m), d);
+            changed = 1;
+            o &= st->open[d];           /* (it closed some of the houses left) */
+            cand = st->cand[d];
         }
     }
     return changed;
