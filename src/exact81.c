@@ -113,8 +113,8 @@ static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X
 
 /* The plan of board b, from this thread's cache of one board: known by
  * its address and serial, else by its house lists (a board built by hand
- * has no serial).  A jigsaw batch builds one per record, so the build
- * reads the board's cell->houses table rather than deriving it. */
+ * has no serial).  A jigsaw batch builds one per record: a pass over the
+ * house lists, its loops unrolled. */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
@@ -125,22 +125,21 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         p->nh = b->nhouses;
         memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
+        memset(p->peer, 0, sizeof p->peer);
+        memset(p->ch, 0, sizeof p->ch);
         for (int h = 0; h < p->nh; h++) {
+            const uint16_t *cells = b->house_cells + h * X81_N;
             x81_set m = 0;
-            for (int i = 0; i < X81_N; i++)
-                m |= x81_bit[b->house_cells[h * X81_N + i]];
+            X81_UNROLL for (int i = 0; i < X81_N; i++)
+                m |= x81_bit[cells[i]];
             p->house[h] = m;
-        }
-        for (int c = 0; c < X81_CELLS; c++) {
-            x81_set peer = 0;
-            uint64_t ch = 0;
-            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-                peer |= p->house[b->cell_houses[k]];
-                ch |= 1ull << b->cell_houses[k];
+            X81_UNROLL for (int i = 0; i < X81_N; i++) {
+                p->peer[cells[i]] |= m;
+                p->ch[cells[i]] |= 1ull << h;
             }
-            p->peer[c] = peer & ~x81_bit[c];
-            p->ch[c] = ch;
         }
+        for (int c = 0; c < X81_CELLS; c++)
+            p->peer[c] &= ~x81_bit[c];
     }
     p->board = b;
     p->serial = b->serial;
