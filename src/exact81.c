@@ -69,16 +69,20 @@ typedef struct x81_search {
 
 static _Thread_local x81_plan x81_cache;
 
+/* The first (last) cell of a non-empty set, without a branch on which
+ * word holds it (which one is a coin toss for the places of a house). */
 static inline int x81_ctz(x81_set m)
 {
-    uint64_t lo = (uint64_t)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    uint64_t w = lo ? lo : hi;
+    return (lo ? 0 : 64) + __builtin_ctzll(w);
 }
 
 static inline int x81_clz(x81_set m)
 {
-    uint64_t hi = (uint64_t)(m >> 64);
-    return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)m);
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    uint64_t w = hi ? hi : lo;
+    return (hi ? 0 : 64) + __builtin_clzll(w);
 }
 
 static inline x81_v4 x81_splat(x81_set m)
@@ -90,6 +94,12 @@ static inline x81_v4 x81_splat(x81_set m)
 static inline x81_set x81_lanes(x81_v4 v, int i)
 {
     return (x81_set)v[2 * i + 1] << 64 | v[2 * i];
+}
+
+/* Whether cell c is in m. */
+static inline int x81_has(x81_set m, int c)
+{
+    return (int)((uint64_t)(m >> (c & 64)) >> (c & 63) & 1);
 }
 
 static inline int x81_pop(x81_set m)
@@ -194,13 +204,19 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         x81_set single = st->un & ~twice;
         if (!single)
             return 0;
-        for (int d = 0; d < X81_N; d++)
-            for (x81_set m = single & st->cand[d]; m; m &= m - 1) {
-                int c = x81_ctz(m);
-                if (!(st->cand[d] >> c & 1))
-                    return -1;          /* an earlier single of d is its peer */
-                x81_place_single(p, st, c, d);
-            }
+        /* each single's digit, by the bits of its index (bit-sliced over
+         * the digits: a loop over the digits mispredicts) */
+        x81_v4 b1 = st->candv[1] | st->candv[3], b2 = st->candv[2] | st->candv[3];
+        x81_set odd = x81_lanes(st->candv[0] | b1 | st->candv[2], 1);
+        x81_set two = x81_lanes(b1, 0) | x81_lanes(b1, 1), four = x81_lanes(b2, 0) | x81_lanes(b2, 1);
+        x81_set eight = x81_lanes(st->candv[4], 0);
+        for (x81_set m = single; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            int d = x81_has(odd, c) | x81_has(two, c) << 1 | x81_has(four, c) << 2 | x81_has(eight, c) << 3;
+            if (!x81_has(st->cand[d], c))
+                return -1;              /* an earlier single of d is its peer */
+            x81_place_single(p, st, c, d);
+        }
     }
 }
 
