@@ -415,16 +415,23 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     for (int d = 0; d < X81_N; d++)
         root.chg[d] = s.p->all;
-    /* the givens: their digits leave their peers, then every digit their cells */
+    /* the givens: sorted by digit without a branch per cell (whether a
+     * cell is given mispredicts), then each digit's leave their peers; two
+     * of a digit that see each other, or a digit out of range: no solution */
+    x81_set by[16] = {0}, given = 0;
     int ok = 1;
-    x81_set given = 0;
-    for (int c = 0; c < X81_CELLS && ok; c++) {
-        int d = puzzle[c] - 1;
-        if (puzzle[c] && (ok = d < X81_N && (root.cand[d] >> c & 1))) {
+    for (int c = 0; c < X81_CELLS; c++) {
+        by[puzzle[c] & 15] |= x81_bit[c];
+        ok &= puzzle[c] <= X81_N;
+    }
+    for (int d = 0; d < X81_N; d++) {
+        given |= by[d + 1];
+        for (x81_set m = by[d + 1]; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            ok &= !(by[d + 1] & s.p->peer[c]);
             root.cand[d] &= ~s.p->peer[c];
             root.open[d] &= ~s.p->ch[c];
             root.val[c] = (uint8_t)(d + 1);
-            given |= x81_bit[c];
         }
     }
     for (int d = 0; d < X81_N; d++)
