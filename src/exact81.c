@@ -27,6 +27,12 @@ enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
  * the time on generated X puzzles) */
 #define X81_UNROLL _Pragma("GCC unroll 9")
 
+/* Four words side by side: two digits' sets, for the loops over every
+ * digit, or a word of four houses' sets, for the hidden singles (GCC and clang
+ * vector extensions: AVX2 where the build has it, else SSE2 halves). */
+typedef uint64_t x81_v4 __attribute__((vector_size(32)));
+enum { X81_NV = (X81_N + 1) / 2 };
+
 typedef struct x81_plan {
     const sdk_board *board;             /* the board it was made for, with its serial */
     unsigned long serial;
@@ -36,12 +42,9 @@ typedef struct x81_plan {
     x81_set house[X81_MAXH];
     x81_set peer[X81_CELLS];
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
+    int ng;                             /* the houses' low and high words, four houses a vector */
+    x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
 } x81_plan;
-
-/* Two digits' words side by side, for the loops over every digit (GCC and
- * clang vector extensions: AVX2 where the build has it, else SSE2 halves). */
-typedef uint64_t x81_v4 __attribute__((vector_size(32)));
-enum { X81_NV = (X81_N + 1) / 2 };
 
 typedef struct x81_state {
     union {                             /* unsolved cells that may take digit d (cand[9]: none) */
@@ -150,6 +153,13 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         }
         for (int c = 0; c < X81_CELLS; c++)
             p->peer[c] &= ~x81_bit[c];
+        memset(p->hlo, 0, sizeof p->hlo);
+        memset(p->hhi, 0, sizeof p->hhi);
+        p->ng = (p->nh + 3) / 4;
+        for (int h = 0; h < p->nh; h++) {
+            p->hlo[h / 4][h % 4] = (uint64_t)p->house[h];
+            p->hhi[h / 4][h % 4] = (uint64_t)(p->house[h] >> 64);
+        }
     }
     p->board = b;
     p->serial = b->serial;
@@ -220,8 +230,36 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
     }
 }
 
-/* Hidden singles in the houses where a digit left cells: -1 on a contradiction,
- * else whether any was placed. */
+static inline x81_v4 x81_splat64(uint64_t w)
+{
+    return (x81_v4){w, w, w, w};
+}
+
+/* Over every house, four at a time and without a branch: the houses that
+ * met chg (bit h of *touched), those where cand has one place (*one) or
+ * none (*none). */
+static inline void x81_scan(const x81_plan *p, x81_set cand, x81_set chg, uint64_t *touched, uint64_t *one,
+                            uint64_t *none)
+{
+    x81_v4 cl = x81_splat64((uint64_t)cand), ch = x81_splat64((uint64_t)(cand >> 64));
+    x81_v4 gl = x81_splat64((uint64_t)chg), gh = x81_splat64((uint64_t)(chg >> 64));
+    x81_v4 w = {1, 2, 4, 8}, t = {0}, s = {0}, z = {0};
+    for (int g = 0; g < p->ng; g++, w <<= 4) {
+        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
+        x81_v4 lz = (x81_v4)(lo == 0), hz = (x81_v4)(hi == 0);
+        /* more than one: two in a word, or some in both */
+        x81_v4 many = (x81_v4)(((lo & (lo - 1)) | (hi & (hi - 1))) != 0) | ~(lz | hz);
+        s |= ~(many | (lz & hz)) & w;
+        z |= lz & hz & w;
+        t |= ~(x81_v4)(((gl & p->hlo[g]) | (gh & p->hhi[g])) == 0) & w;
+    }
+    *touched = t[0] | t[1] | t[2] | t[3];
+    *one = s[0] | s[1] | s[2] | s[3];
+    *none = z[0] | z[1] | z[2] | z[3];
+}
+
+/* Hidden singles in the open houses where a digit left cells: -1 on a
+ * contradiction, else whether any was placed. */
 static inline int x81_hidden(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
@@ -230,29 +268,21 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         if (!chg)
             continue;
         st->chg[d] = 0;
-        /* the open houses of the cells that changed (a few, but all of
-         * them at the root) */
-        uint64_t hs = st->open[d];
-        if (x81_pop(chg) <= 16) {
-            uint64_t touched = 0;
-            for (; chg; chg &= chg - 1)
-                touched |= p->ch[x81_ctz(chg)];
-            hs &= touched;
-        }
+        uint64_t touched, one, none;
+        x81_scan(p, st->cand[d], chg, &touched, &one, &none);
+        uint64_t hs = st->open[d] & touched;
         st->lch[d] |= hs;
-        x81_set cand = st->cand[d];     /* (a copy: the house loads cannot alias it) */
-        for (uint64_t o = hs; o;) {
-            x81_set m = cand & p->house[__builtin_ctzll(o)];
-            o &= o - 1;
-            int k = x81_pop(m);
-            if (k > 1)
-                continue;
-            if (!k)
-                return -1;
+        if (none & hs)
+            return -1;
+        for (uint64_t o = one & hs; o; o &= o - 1) {
+            int h = __builtin_ctzll(o);
+            if (!(st->open[d] >> h & 1))
+                continue;               /* (this pass placed d in it) */
+            x81_set m = st->cand[d] & p->house[h];
+            if (!m)
+                return -1;              /* (this pass took its place) */
             x81_place(p, st, x81_ctz(m), d);
             changed = 1;
-            o &= st->open[d];           /* (it closed some of the houses left) */
-            cand = st->cand[d];
         }
     }
     return changed;
