@@ -31,6 +31,7 @@ enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
  * digit, or a word of four houses' sets, for the hidden singles (GCC and clang
  * vector extensions: AVX2 where the build has it, else SSE2 halves). */
 typedef uint64_t x81_v4 __attribute__((vector_size(32)));
+typedef uint64_t x81_v2 __attribute__((vector_size(16)));     /* a set's words, for building tables */
 enum { X81_NV = (X81_N + 1) / 2 };
 
 typedef struct x81_plan {
@@ -39,8 +40,14 @@ typedef struct x81_plan {
     int valid, nh;
     uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells (a board without a serial) */
     x81_set all;
-    x81_set house[X81_MAXH];
-    x81_set peer[X81_CELLS];
+    union {
+        x81_set house[X81_MAXH];
+        x81_v2 housev[X81_MAXH];
+    };
+    union {
+        x81_set peer[X81_CELLS];
+        x81_v2 peerv[X81_CELLS];
+    };
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
     int ng;                             /* the houses' low and high words, four houses a vector */
     x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
@@ -124,10 +131,17 @@ int x81_applies(const sdk_board *b)
 static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X81_B9(27), X81_B9(36),
                                            X81_B9(45), X81_B9(54), X81_B9(63), X81_B9(72)};
 
+#define X81_BV(c) {(c) < 64 ? 1ull << ((c) & 63) : 0, (c) < 64 ? 0 : 1ull << ((c) & 63)}
+#define X81_BV9(c)                                                                               \
+    X81_BV(c), X81_BV(c + 1), X81_BV(c + 2), X81_BV(c + 3), X81_BV(c + 4), X81_BV(c + 5), \
+        X81_BV(c + 6), X81_BV(c + 7), X81_BV(c + 8)
+static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18), X81_BV9(27), X81_BV9(36),
+                                           X81_BV9(45), X81_BV9(54), X81_BV9(63), X81_BV9(72)};
+
 /* The plan of board b, from this thread's cache of one board: known by
  * its address and serial, else by its house lists (a board built by hand
  * has no serial).  A jigsaw batch builds one per record: a pass over the
- * house lists, its loops unrolled. */
+ * house lists, its loops unrolled, on the sets' two words at once. */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
@@ -140,26 +154,24 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         p->all = ((x81_set)1 << X81_CELLS) - 1;
         memset(p->peer, 0, sizeof p->peer);
         memset(p->ch, 0, sizeof p->ch);
-        for (int h = 0; h < p->nh; h++) {
-            const uint16_t *cells = b->house_cells + h * X81_N;
-            x81_set m = 0;
-            X81_UNROLL for (int i = 0; i < X81_N; i++)
-                m |= x81_bit[cells[i]];
-            p->house[h] = m;
-            X81_UNROLL for (int i = 0; i < X81_N; i++) {
-                p->peer[cells[i]] |= m;
-                p->ch[cells[i]] |= 1ull << h;
-            }
-        }
-        for (int c = 0; c < X81_CELLS; c++)
-            p->peer[c] &= ~x81_bit[c];
         memset(p->hlo, 0, sizeof p->hlo);
         memset(p->hhi, 0, sizeof p->hhi);
         p->ng = (p->nh + 3) / 4;
         for (int h = 0; h < p->nh; h++) {
-            p->hlo[h / 4][h % 4] = (uint64_t)p->house[h];
-            p->hhi[h / 4][h % 4] = (uint64_t)(p->house[h] >> 64);
+            const uint16_t *cells = b->house_cells + h * X81_N;
+            x81_v2 m = {0, 0};
+            X81_UNROLL for (int i = 0; i < X81_N; i++)
+                m |= x81_bitv[cells[i]];
+            p->housev[h] = m;
+            p->hlo[h / 4][h % 4] = m[0];
+            p->hhi[h / 4][h % 4] = m[1];
+            X81_UNROLL for (int i = 0; i < X81_N; i++) {
+                p->peerv[cells[i]] |= m;
+                p->ch[cells[i]] |= 1ull << h;
+            }
         }
+        for (int c = 0; c < X81_CELLS; c++)
+            p->peerv[c] &= ~x81_bitv[c];
     }
     p->board = b;
     p->serial = b->serial;
