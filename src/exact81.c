@@ -63,7 +63,7 @@ typedef struct x81_state {
         x81_v4 chgv[X81_NV];
     };
     x81_set un;                         /* unsolved cells */
-    uint64_t lch[X81_N];                /* the houses where d changed since the last locked-candidates pass */
+    x81_set lch[X81_N];                 /* the cells d left since the last locked-candidates pass */
     uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
     uint8_t val[X81_CELLS];
 } x81_state;
@@ -247,15 +247,12 @@ static inline x81_v4 x81_splat64(uint64_t w)
     return (x81_v4){w, w, w, w};
 }
 
-/* Over every house, four at a time and without a branch: the houses that
- * met chg (bit h of *touched), those where cand has one place (*one) or
- * none (*none). */
-static inline void x81_scan(const x81_plan *p, x81_set cand, x81_set chg, uint64_t *touched, uint64_t *one,
-                            uint64_t *none)
+/* Over every house, four at a time and without a branch: those where
+ * cand has one place (*one) or none (*none). */
+static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
 {
     x81_v4 cl = x81_splat64((uint64_t)cand), ch = x81_splat64((uint64_t)(cand >> 64));
-    x81_v4 gl = x81_splat64((uint64_t)chg), gh = x81_splat64((uint64_t)(chg >> 64));
-    x81_v4 w = {1, 2, 4, 8}, t = {0}, s = {0}, z = {0};
+    x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
     for (int g = 0; g < p->ng; g++, w <<= 4) {
         x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
         x81_v4 lz = (x81_v4)(lo == 0), hz = (x81_v4)(hi == 0);
@@ -263,15 +260,24 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, x81_set chg, uint64
         x81_v4 many = (x81_v4)(((lo & (lo - 1)) | (hi & (hi - 1))) != 0) | ~(lz | hz);
         s |= ~(many | (lz & hz)) & w;
         z |= lz & hz & w;
-        t |= ~(x81_v4)(((gl & p->hlo[g]) | (gh & p->hhi[g])) == 0) & w;
     }
-    *touched = t[0] | t[1] | t[2] | t[3];
     *one = s[0] | s[1] | s[2] | s[3];
     *none = z[0] | z[1] | z[2] | z[3];
 }
 
-/* Hidden singles in the open houses where a digit left cells: -1 on a
- * contradiction, else whether any was placed. */
+/* The houses that meet cells (bit h), the same way. */
+static inline uint64_t x81_meets(const x81_plan *p, x81_set cells)
+{
+    x81_v4 cl = x81_splat64((uint64_t)cells), ch = x81_splat64((uint64_t)(cells >> 64));
+    x81_v4 w = {1, 2, 4, 8}, t = {0};
+    for (int g = 0; g < p->ng; g++, w <<= 4)
+        t |= ~(x81_v4)(((cl & p->hlo[g]) | (ch & p->hhi[g])) == 0) & w;
+    return t[0] | t[1] | t[2] | t[3];
+}
+
+/* Hidden singles of the digits that left cells, in every open house (one
+ * that did not meet the changes has none: it was looked at when it last
+ * changed): -1 on a contradiction, else whether any was placed. */
 static inline int x81_hidden(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
@@ -280,10 +286,9 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         if (!chg)
             continue;
         st->chg[d] = 0;
-        uint64_t touched, one, none;
-        x81_scan(p, st->cand[d], chg, &touched, &one, &none);
-        uint64_t hs = st->open[d] & touched;
-        st->lch[d] |= hs;
+        st->lch[d] |= chg;
+        uint64_t one, none, hs = st->open[d];
+        x81_scan(p, st->cand[d], &one, &none);
         if (none & hs)
             return -1;
         for (uint64_t o = one & hs; o; o &= o - 1) {
@@ -308,7 +313,9 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
     for (int d = 0; d < X81_N; d++) {
-        uint64_t todo = st->lch[d] & st->open[d];
+        if (!st->lch[d])
+            continue;
+        uint64_t todo = x81_meets(p, st->lch[d]) & st->open[d];
         st->lch[d] = 0;
         for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
