@@ -95,16 +95,12 @@ static inline int x81_clz(x81_set m)
     return (hi ? 0 : 64) + __builtin_clzll(w);
 }
 
-static inline x81_v4 x81_splat(x81_set m)
-{
-    return (x81_v4){(uint64_t)m, (uint64_t)(m >> 64), (uint64_t)m, (uint64_t)(m >> 64)};
-}
-
-/* The set in lanes 0-1 (or 2-3) of v. */
-static inline x81_set x81_lanes(x81_v4 v, int i)
-{
-    return (x81_set)v[2 * i + 1] << 64 | v[2 * i];
-}
+/* Macros, not functions: a 32-byte vector passed by value is an ABI
+ * question on builds without AVX (-Wpsabi).  A set in both halves of a
+ * vector; a word in all four lanes; the set in lanes 0-1 (i = 0) or 2-3. */
+#define X81_SPLAT(m) ((x81_v4){(uint64_t)(m), (uint64_t)((m) >> 64), (uint64_t)(m), (uint64_t)((m) >> 64)})
+#define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
+#define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
 
 /* Whether cell c is in m. */
 static inline int x81_has(x81_set m, int c)
@@ -186,7 +182,7 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
     x81_set bit = x81_bit[c];
     if (!(st->cand[d] & bit))
         return 0;
-    x81_v4 bv = x81_splat(bit);
+    x81_v4 bv = X81_SPLAT(bit);
     for (int i = 0; i < X81_NV; i++) {
         st->chgv[i] |= st->candv[i] & bv;
         st->candv[i] &= ~bv;
@@ -219,8 +215,8 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
             t |= o & st->candv[i];
             o |= st->candv[i];
         }
-        x81_set once = x81_lanes(o, 0) | x81_lanes(o, 1);
-        x81_set twice = x81_lanes(t, 0) | x81_lanes(t, 1) | (x81_lanes(o, 0) & x81_lanes(o, 1));
+        x81_set once = X81_LANES(o, 0) | X81_LANES(o, 1);
+        x81_set twice = X81_LANES(t, 0) | X81_LANES(t, 1) | (X81_LANES(o, 0) & X81_LANES(o, 1));
         if (st->un & ~once)
             return -1;
         x81_set single = st->un & ~twice;
@@ -229,9 +225,9 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         /* each single's digit, by the bits of its index (bit-sliced over
          * the digits: a loop over the digits mispredicts) */
         x81_v4 b1 = st->candv[1] | st->candv[3], b2 = st->candv[2] | st->candv[3];
-        x81_set odd = x81_lanes(st->candv[0] | b1 | st->candv[2], 1);
-        x81_set two = x81_lanes(b1, 0) | x81_lanes(b1, 1), four = x81_lanes(b2, 0) | x81_lanes(b2, 1);
-        x81_set eight = x81_lanes(st->candv[4], 0);
+        x81_set odd = X81_LANES(st->candv[0] | b1 | st->candv[2], 1);
+        x81_set two = X81_LANES(b1, 0) | X81_LANES(b1, 1), four = X81_LANES(b2, 0) | X81_LANES(b2, 1);
+        x81_set eight = X81_LANES(st->candv[4], 0);
         for (x81_set m = single; m; m &= m - 1) {
             int c = x81_ctz(m);
             int d = x81_has(odd, c) | x81_has(two, c) << 1 | x81_has(four, c) << 2 | x81_has(eight, c) << 3;
@@ -242,16 +238,11 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
     }
 }
 
-static inline x81_v4 x81_splat64(uint64_t w)
-{
-    return (x81_v4){w, w, w, w};
-}
-
 /* Over every house, four at a time and without a branch: those where
  * cand has one place (*one) or none (*none). */
 static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
 {
-    x81_v4 cl = x81_splat64((uint64_t)cand), ch = x81_splat64((uint64_t)(cand >> 64));
+    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
     x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
     for (int g = 0; g < p->ng; g++, w <<= 4) {
         x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
@@ -268,7 +259,7 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint
 /* The houses that meet cells (bit h), the same way. */
 static inline uint64_t x81_meets(const x81_plan *p, x81_set cells)
 {
-    x81_v4 cl = x81_splat64((uint64_t)cells), ch = x81_splat64((uint64_t)(cells >> 64));
+    x81_v4 cl = X81_SPLAT64((uint64_t)cells), ch = X81_SPLAT64((uint64_t)(cells >> 64));
     x81_v4 w = {1, 2, 4, 8}, t = {0};
     for (int g = 0; g < p->ng; g++, w <<= 4)
         t |= ~(x81_v4)(((cl & p->hlo[g]) | (ch & p->hhi[g])) == 0) & w;
