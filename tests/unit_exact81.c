@@ -145,8 +145,10 @@ static void check_plan_cache(sdk_rng *rng)
         agree += x == g && (x == 0 || memcmp(s1, s2, 81) == 0);
         sdk_board_free(b);
     }
-    CHECK(agree == asked && reused > 0, "plan cache: %d of %d counts agree (%d boards at a freed one's address)",
-          agree, asked, reused);
+    /* (glibc gives a freed board's address back a few times in 24; ASan's
+     * quarantine never does) */
+    CHECK(agree == asked, "plan cache: %d of %d counts agree (%d boards at a freed one's address)", agree, asked,
+          reused);
 }
 
 int main(void)
