@@ -5,8 +5,9 @@
 # time), the generation of X, windoku, jigsaw and Samurai puzzles (time per
 # puzzle, median of 3 runs, -j 1), and exact solving of generated 9x9
 # variant puzzles against plain 9x9 ones of the same clue count (the
-# ratio is issue 14's "within 3x"; src/exact81.c against the kernel).  Times
-# are the program's own (--stats) or wall clock; printed, never asserted.
+# ratio is issue 14's "within 3x"; src/exact81.c against the kernel: the
+# program's --stats times, CPU time by build/bench/variants_bench, and
+# instructions by callgrind).  Figures are printed, never asserted.
 cd "$(dirname "$0")/.." || exit 1
 SUDOKU=${SUDOKU:-./sudoku}
 T=$(mktemp -d) || exit 1
@@ -45,16 +46,44 @@ for v in x windoku jigsaw samurai; do
     echo "generate --variant $v: $(median < "$T/g") ms a puzzle, median of 3 runs of $count (target: 5 ms 9x9, 1000 ms samurai)"
 done
 
-# Exact solving: 200 generated 9x9 puzzles of each variant (25 clues), and
-# 200 plain ones, each batch solved 3 times: median total.
-for v in standard x windoku jigsaw; do
-    if [ $v = standard ]; then
-        $SUDOKU generate -q --seed 5 --count 200 --clues 25 > "$T/p"
-    else
-        $SUDOKU generate --variant $v -q --seed 5 --count 200 --clues 25 > "$T/p"
-    fi
-    for run in 1 2 3; do $SUDOKU solve --stats -j 1 "$T/p" 2>&1 >/dev/null | total_ms; done > "$T/x"
-    us=$(median < "$T/x" | awk '{ printf "%.2f", $1 * 1000 / 200 }')
-    [ $v = standard ] && plain=$us
-    echo "exact solve, 9x9 $v (25 clues): $us us a puzzle (with the program's per-record work), $(echo "$us $plain" | awk '{ printf "%.2f", $1 / $2 }')x plain (target: 3x)"
+# Exact solving (issue 14's "within 3x"): 200 generated 9x9 puzzles of each
+# variant (25 clues) against 200 plain ones, and top1465 given as a jigsaw of
+# the standard boxes against the kernel on it.  Three measures, side by side:
+# (1) `solve --stats -j 1`, the per-record times summed (the program's own
+# per-record work included; wall clock at microsecond resolution: median of
+# 5 runs); (2) build/bench/variants_bench: CPU time of sdk_exact_count alone,
+# the passes round robin over the files (median of 21); (3) with valgrind,
+# the solver's instructions (callgrind, sdk_exact_count only, an x86-64-v3
+# build of the library in build-vg, as `make valgrind` uses).
+$SUDOKU generate -q --seed 5 --count 200 --clues 25 > "$T/standard"
+for v in x windoku jigsaw; do
+    $SUDOKU generate --variant $v -q --seed 5 --count 200 --clues 25 > "$T/$v"
 done
+grep -v '^#' puzzles/puzzles3_magictour_top1465 | cut -c1-81 > "$T/top1465"
+awk '{ print "jigsaw", $1, "111222333111222333111222333444555666444555666444555666777888999777888999777888999" }' \
+    "$T/top1465" > "$T/top1465-jigsaw"
+for v in standard x windoku jigsaw; do
+    for run in 1 2 3 4 5; do $SUDOKU solve --stats -j 1 "$T/$v" 2>&1 >/dev/null | total_ms; done > "$T/ms"
+    us=$(median < "$T/ms" | awk '{ printf "%.2f", $1 * 1000 / 200 }')
+    [ $v = standard ] && plain=$us
+    echo "solve --stats, 9x9 $v (25 clues): $us us a puzzle (with the program's per-record work), $(echo "$us $plain" | awk '{ printf "%.2f", $1 / $2 }')x plain (target: 3x)"
+done
+VB=build/bench/variants_bench
+if [ -x $VB ]; then
+    (cd "$T" && "$OLDPWD/$VB" standard x windoku jigsaw && "$OLDPWD/$VB" -r 7 top1465 top1465-jigsaw)
+else
+    echo "variants_bench: not built (bench/run.sh builds it)"
+fi
+if command -v valgrind >/dev/null 2>&1 && [ -f build/libsudoku.a ] &&
+    make -s BUILD=build-vg CFLAGS="-O2 -g -march=x86-64-v3" build-vg/libsudoku.a >/dev/null 2>&1 &&
+    ${CC:-cc} -std=c11 -O2 -march=x86-64-v3 -D_DEFAULT_SOURCE -Iinclude -o "$T/vb" bench/variants_bench.c \
+        build-vg/libsudoku.a -lm -lpthread; then
+    for f in standard x windoku jigsaw top1465 top1465-jigsaw; do
+        valgrind --tool=callgrind --toggle-collect=sdk_exact_count --callgrind-out-file="$T/cg" \
+            "$T/vb" -r 1 "$T/$f" >/dev/null 2>&1
+        n=$(grep -c . "$T/$f")
+        echo "instructions, $f: $(awk -v n="$n" '/^totals:/ { printf "%.1fk", $2 / n / 1000 }' "$T/cg") a solve (callgrind)"
+    done
+else
+    echo "instructions: skipped (no valgrind)"
+fi

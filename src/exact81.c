@@ -27,21 +27,43 @@ enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
  * the time on generated X puzzles) */
 #define X81_UNROLL _Pragma("GCC unroll 9")
 
+/* Four words side by side: two digits' sets, for the loops over every
+ * digit, or a word of four houses' sets, for the hidden singles (GCC and clang
+ * vector extensions: AVX2 where the build has it, else SSE2 halves). */
+typedef uint64_t x81_v4 __attribute__((vector_size(32)));
+typedef uint64_t x81_v2 __attribute__((vector_size(16)));     /* a set's words, for building tables */
+enum { X81_NV = (X81_N + 1) / 2 };
+
 typedef struct x81_plan {
+    const sdk_board *board;             /* the board it was made for, with its serial */
+    unsigned long serial;
     int valid, nh;
-    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells */
+    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells (a board without a serial) */
     x81_set all;
-    x81_set house[X81_MAXH];
-    x81_set peer[X81_CELLS];
+    union {
+        x81_set house[X81_MAXH];
+        x81_v2 housev[X81_MAXH];
+    };
+    union {
+        x81_set peer[X81_CELLS];
+        x81_v2 peerv[X81_CELLS];
+    };
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
-    int lockmax;                        /* locked candidates up to this many places (exact.c's maxshare) */
+    int ng;                             /* the houses' low and high words, four houses a vector */
+    x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
 } x81_plan;
 
 typedef struct x81_state {
-    x81_set cand[X81_N];                /* unsolved cells that may take digit d */
+    union {                             /* unsolved cells that may take digit d (cand[9]: none) */
+        x81_set cand[2 * X81_NV];
+        x81_v4 candv[X81_NV];
+    };
+    union {                             /* the cells digit d left since the last singles pass */
+        x81_set chg[2 * X81_NV];
+        x81_v4 chgv[X81_NV];
+    };
     x81_set un;                         /* unsolved cells */
-    x81_set chg[X81_N];                 /* the cells digit d left since the last singles pass */
-    uint64_t lch[X81_N];                /* the houses where d changed since the last locked-candidates pass */
+    x81_set lch[X81_N];                 /* the cells d left since the last locked-candidates pass */
     uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
     uint8_t val[X81_CELLS];
 } x81_state;
@@ -57,16 +79,33 @@ typedef struct x81_search {
 
 static _Thread_local x81_plan x81_cache;
 
+/* The first (last) cell of a non-empty set, without a branch on which
+ * word holds it (which one is a coin toss for the places of a house). */
 static inline int x81_ctz(x81_set m)
 {
-    uint64_t lo = (uint64_t)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    uint64_t w = lo ? lo : hi;
+    return (lo ? 0 : 64) + __builtin_ctzll(w);
 }
 
 static inline int x81_clz(x81_set m)
 {
-    uint64_t hi = (uint64_t)(m >> 64);
-    return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)m);
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    uint64_t w = hi ? hi : lo;
+    return (hi ? 0 : 64) + __builtin_clzll(w);
+}
+
+/* Macros, not functions: a 32-byte vector passed by value is an ABI
+ * question on builds without AVX (-Wpsabi).  A set in both halves of a
+ * vector; a word in all four lanes; the set in lanes 0-1 (i = 0) or 2-3. */
+#define X81_SPLAT(m) ((x81_v4){(uint64_t)(m), (uint64_t)((m) >> 64), (uint64_t)(m), (uint64_t)((m) >> 64)})
+#define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
+#define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
+
+/* Whether cell c is in m. */
+static inline int x81_has(x81_set m, int c)
+{
+    return (int)((uint64_t)(m >> (c & 64)) >> (c & 63) & 1);
 }
 
 static inline int x81_pop(x81_set m)
@@ -79,39 +118,59 @@ int x81_applies(const sdk_board *b)
     return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH;
 }
 
-/* The plan of board b, from this thread's cache of one board. */
+/* Cell c alone, from a table (a variable 128-bit shift is a few
+ * instructions and a branch on the word). */
+#define X81_B(c) ((x81_set)1 << (c))
+#define X81_B9(c)                                                                                  \
+    X81_B(c), X81_B(c + 1), X81_B(c + 2), X81_B(c + 3), X81_B(c + 4), X81_B(c + 5), X81_B(c + 6), \
+        X81_B(c + 7), X81_B(c + 8)
+static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X81_B9(27), X81_B9(36),
+                                           X81_B9(45), X81_B9(54), X81_B9(63), X81_B9(72)};
+
+#define X81_BV(c) {(c) < 64 ? 1ull << ((c) & 63) : 0, (c) < 64 ? 0 : 1ull << ((c) & 63)}
+#define X81_BV9(c)                                                                               \
+    X81_BV(c), X81_BV(c + 1), X81_BV(c + 2), X81_BV(c + 3), X81_BV(c + 4), X81_BV(c + 5), \
+        X81_BV(c + 6), X81_BV(c + 7), X81_BV(c + 8)
+static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18), X81_BV9(27), X81_BV9(36),
+                                           X81_BV9(45), X81_BV9(54), X81_BV9(63), X81_BV9(72)};
+
+/* The plan of board b, from this thread's cache of one board: known by
+ * its address and serial, else by its house lists (a board built by hand
+ * has no serial).  A jigsaw batch builds one per record: a pass over the
+ * house lists, its loops unrolled, on the sets' two words at once. */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
-    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
-    if (p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))
+    if (p->valid && p->board == b && p->serial == b->serial && b->serial)
         return p;
-    memset(p, 0, sizeof *p);
-    p->nh = b->nhouses;
-    memcpy(p->key, b->house_cells, keylen);
-    p->all = ((x81_set)1 << X81_CELLS) - 1;
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->house[h] |= (x81_set)1 << b->house_cells[h * X81_N + i];
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->peer[b->house_cells[h * X81_N + i]] |= p->house[h];
-    for (int c = 0; c < X81_CELLS; c++)
-        p->peer[c] &= ~((x81_set)1 << c);
-    for (int h = 0; h < p->nh; h++)
-        for (int i = 0; i < X81_N; i++)
-            p->ch[b->house_cells[h * X81_N + i]] |= 1ull << h;
-    /* lockmax: over the pairs of houses that meet (a jigsaw's plan is
-     * built for every record: all pairs cost a tenth of a solve) */
-    for (int a = 0; a < p->nh; a++) {
-        uint64_t meet = 0;
-        for (int i = 0; i < X81_N; i++)
-            meet |= p->ch[b->house_cells[a * X81_N + i]];
-        for (meet &= ~0ull << a << 1; meet; meet &= meet - 1) {
-            int k = x81_pop(p->house[a] & p->house[__builtin_ctzll(meet)]);
-            p->lockmax = k > p->lockmax ? k : p->lockmax;
+    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
+    if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+        p->nh = b->nhouses;
+        memcpy(p->key, b->house_cells, keylen);
+        p->all = ((x81_set)1 << X81_CELLS) - 1;
+        memset(p->peer, 0, sizeof p->peer);
+        memset(p->ch, 0, sizeof p->ch);
+        memset(p->hlo, 0, sizeof p->hlo);
+        memset(p->hhi, 0, sizeof p->hhi);
+        p->ng = (p->nh + 3) / 4;
+        for (int h = 0; h < p->nh; h++) {
+            const uint16_t *cells = b->house_cells + h * X81_N;
+            x81_v2 m = {0, 0};
+            X81_UNROLL for (int i = 0; i < X81_N; i++)
+                m |= x81_bitv[cells[i]];
+            p->housev[h] = m;
+            p->hlo[h / 4][h % 4] = m[0];
+            p->hhi[h / 4][h % 4] = m[1];
+            X81_UNROLL for (int i = 0; i < X81_N; i++) {
+                p->peerv[cells[i]] |= m;
+                p->ch[cells[i]] |= 1ull << h;
+            }
         }
+        for (int c = 0; c < X81_CELLS; c++)
+            p->peerv[c] &= ~x81_bitv[c];
     }
+    p->board = b;
+    p->serial = b->serial;
     p->valid = 1;
     return p;
 }
@@ -120,12 +179,13 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
  * hold.  Returns 0 if d was no longer possible there. */
 static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
 {
-    x81_set bit = (x81_set)1 << c;
+    x81_set bit = x81_bit[c];
     if (!(st->cand[d] & bit))
         return 0;
-    X81_UNROLL for (int e = 0; e < X81_N; e++) {
-        st->chg[e] |= st->cand[e] & bit;
-        st->cand[e] &= ~bit;
+    x81_v4 bv = X81_SPLAT(bit);
+    for (int i = 0; i < X81_NV; i++) {
+        st->chgv[i] |= st->candv[i] & bv;
+        st->candv[i] &= ~bv;
     }
     st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~p->peer[c];
@@ -138,7 +198,7 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
 /* The same for a cell whose only candidate is d (a naked single). */
 static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
-    x81_set bit = (x81_set)1 << c;
+    x81_set bit = x81_bit[c];
     st->chg[d] |= st->cand[d] & p->peer[c];
     st->cand[d] &= ~(p->peer[c] | bit);
     st->open[d] &= ~p->ch[c];
@@ -150,28 +210,65 @@ static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int
 static inline int x81_naked(const x81_plan *p, x81_state *st)
 {
     for (;;) {
-        x81_set once = 0, twice = 0;
-        X81_UNROLL for (int d = 0; d < X81_N; d++) {
-            twice |= once & st->cand[d];
-            once |= st->cand[d];
+        x81_v4 o = {0}, t = {0};
+        for (int i = 0; i < X81_NV; i++) {
+            t |= o & st->candv[i];
+            o |= st->candv[i];
         }
+        x81_set once = X81_LANES(o, 0) | X81_LANES(o, 1);
+        x81_set twice = X81_LANES(t, 0) | X81_LANES(t, 1) | (X81_LANES(o, 0) & X81_LANES(o, 1));
         if (st->un & ~once)
             return -1;
         x81_set single = st->un & ~twice;
         if (!single)
             return 0;
-        for (int d = 0; d < X81_N; d++)
-            for (x81_set m = single & st->cand[d]; m; m &= m - 1) {
-                int c = x81_ctz(m);
-                if (!(st->cand[d] >> c & 1))
-                    return -1;          /* an earlier single of d is its peer */
-                x81_place_single(p, st, c, d);
-            }
+        /* each single's digit, by the bits of its index (bit-sliced over
+         * the digits: a loop over the digits mispredicts) */
+        x81_v4 b1 = st->candv[1] | st->candv[3], b2 = st->candv[2] | st->candv[3];
+        x81_set odd = X81_LANES(st->candv[0] | b1 | st->candv[2], 1);
+        x81_set two = X81_LANES(b1, 0) | X81_LANES(b1, 1), four = X81_LANES(b2, 0) | X81_LANES(b2, 1);
+        x81_set eight = X81_LANES(st->candv[4], 0);
+        for (x81_set m = single; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            int d = x81_has(odd, c) | x81_has(two, c) << 1 | x81_has(four, c) << 2 | x81_has(eight, c) << 3;
+            if (!x81_has(st->cand[d], c))
+                return -1;              /* an earlier single of d is its peer */
+            x81_place_single(p, st, c, d);
+        }
     }
 }
 
-/* Hidden singles in the houses where a digit left cells: -1 on a contradiction,
- * else whether any was placed. */
+/* Over every house, four at a time and without a branch: those where
+ * cand has one place (*one) or none (*none). */
+static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
+{
+    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
+    x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
+    for (int g = 0; g < p->ng; g++, w <<= 4) {
+        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
+        x81_v4 lz = (x81_v4)(lo == 0), hz = (x81_v4)(hi == 0);
+        /* more than one: two in a word, or some in both */
+        x81_v4 many = (x81_v4)(((lo & (lo - 1)) | (hi & (hi - 1))) != 0) | ~(lz | hz);
+        s |= ~(many | (lz & hz)) & w;
+        z |= lz & hz & w;
+    }
+    *one = s[0] | s[1] | s[2] | s[3];
+    *none = z[0] | z[1] | z[2] | z[3];
+}
+
+/* The houses that meet cells (bit h), the same way. */
+static inline uint64_t x81_meets(const x81_plan *p, x81_set cells)
+{
+    x81_v4 cl = X81_SPLAT64((uint64_t)cells), ch = X81_SPLAT64((uint64_t)(cells >> 64));
+    x81_v4 w = {1, 2, 4, 8}, t = {0};
+    for (int g = 0; g < p->ng; g++, w <<= 4)
+        t |= ~(x81_v4)(((cl & p->hlo[g]) | (ch & p->hhi[g])) == 0) & w;
+    return t[0] | t[1] | t[2] | t[3];
+}
+
+/* Hidden singles of the digits that left cells, in every open house (one
+ * that did not meet the changes has none: it was looked at when it last
+ * changed): -1 on a contradiction, else whether any was placed. */
 static inline int x81_hidden(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
@@ -180,25 +277,20 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         if (!chg)
             continue;
         st->chg[d] = 0;
-        /* the open houses of the cells that changed (a few, but all of
-         * them at the root) */
-        uint64_t hs = st->open[d];
-        if (x81_pop(chg) <= 16) {
-            uint64_t touched = 0;
-            for (; chg; chg &= chg - 1)
-                touched |= p->ch[x81_ctz(chg)];
-            hs &= touched;
-        }
-        st->lch[d] |= hs;
-        /* (a placement here closes houses still in o) */
-        for (uint64_t o = hs; o; o = o & (o - 1) & st->open[d]) {
-            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
+        st->lch[d] |= chg;
+        uint64_t one, none, hs = st->open[d];
+        x81_scan(p, st->cand[d], &one, &none);
+        if (none & hs)
+            return -1;
+        for (uint64_t o = one & hs; o; o &= o - 1) {
+            int h = __builtin_ctzll(o);
+            if (!(st->open[d] >> h & 1))
+                continue;               /* (this pass placed d in it) */
+            x81_set m = st->cand[d] & p->house[h];
             if (!m)
-                return -1;
-            if (!(m & (m - 1))) {
-                x81_place(p, st, x81_ctz(m), d);
-                changed = 1;
-            }
+                return -1;              /* (this pass took its place) */
+            x81_place(p, st, x81_ctz(m), d);
+            changed = 1;
         }
     }
     return changed;
@@ -212,20 +304,23 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
     for (int d = 0; d < X81_N; d++) {
-        uint64_t todo = st->lch[d] & st->open[d];
+        if (!st->lch[d])
+            continue;
+        uint64_t todo = x81_meets(p, st->lch[d]) & st->open[d];
         st->lch[d] = 0;
         for (uint64_t o = todo; o; o &= o - 1) {
             int h = __builtin_ctzll(o);
             x81_set m = st->cand[d] & p->house[h];
-            int k = x81_pop(m);
-            if (k < 2 || k > p->lockmax)
-                continue;               /* (fewer: this pass's erasures; the next singles pass sees them) */
-            /* the other houses holding every place */
-            uint64_t others = ~(1ull << h);
-            for (x81_set c = m; c && others; c &= c - 1)
-                others &= p->ch[x81_ctz(c)];
+            if (!(m & (m - 1)))
+                continue;               /* (fewer than two: this pass's erasures; the next singles pass sees them) */
+            /* the other houses holding every place: among those of the
+             * first and the last place, the ones holding the rest */
+            uint64_t others = p->ch[x81_ctz(m)] & p->ch[127 - x81_clz(m)] & ~(1ull << h);
             for (; others; others &= others - 1) {
-                x81_set gone = st->cand[d] & p->house[__builtin_ctzll(others)] & ~p->house[h];
+                x81_set in = p->house[__builtin_ctzll(others)];
+                if (m & ~in)
+                    continue;
+                x81_set gone = st->cand[d] & in & ~p->house[h];
                 if (gone) {
                     st->cand[d] &= ~gone;
                     st->chg[d] |= gone;
@@ -360,16 +455,23 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     for (int d = 0; d < X81_N; d++)
         root.chg[d] = s.p->all;
-    /* the givens: their digits leave their peers, then every digit their cells */
+    /* the givens: sorted by digit without a branch per cell (whether a
+     * cell is given mispredicts), then each digit's leave their peers; two
+     * of a digit that see each other, or a digit out of range: no solution */
+    x81_set by[16] = {0}, given = 0;
     int ok = 1;
-    x81_set given = 0;
-    for (int c = 0; c < X81_CELLS && ok; c++) {
-        int d = puzzle[c] - 1;
-        if (puzzle[c] && (ok = d < X81_N && (root.cand[d] >> c & 1))) {
+    for (int c = 0; c < X81_CELLS; c++) {
+        by[puzzle[c] & 15] |= x81_bit[c];
+        ok &= puzzle[c] <= X81_N;
+    }
+    for (int d = 0; d < X81_N; d++) {
+        given |= by[d + 1];
+        for (x81_set m = by[d + 1]; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            ok &= !(by[d + 1] & s.p->peer[c]);
             root.cand[d] &= ~s.p->peer[c];
             root.open[d] &= ~s.p->ch[c];
             root.val[c] = (uint8_t)(d + 1);
-            given |= (x81_set)1 << c;
         }
     }
     for (int d = 0; d < X81_N; d++)

@@ -396,9 +396,10 @@ char variant_region_char(const sdk_board *b, int k)
 
 /* ---- the cache ------------------------------------------------------------ */
 
-/* A list (variants are few; jigsaw maps one per distinct map in the input),
- * searched under a lock; boards live until the program ends, as records in
- * flight share them. */
+/* A hash table of lists (variants are few; jigsaw maps one per distinct map
+ * in the input: a batch of N maps searched one list made reading it
+ * quadratic), searched under a lock; boards live until the program ends, as
+ * records in flight share them. */
 typedef struct cached_board {
     unsigned flags;
     int n;
@@ -406,8 +407,18 @@ typedef struct cached_board {
     struct cached_board *next;
 } cached_board;
 
-static cached_board *variant_cache;
+enum { CACHE_BUCKETS = 4096 };
+static cached_board *variant_cache[CACHE_BUCKETS];
 static pthread_mutex_t variant_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* FNV-1a over the variant, the side and a jigsaw's map. */
+static cached_board **cache_bucket(unsigned flags, int n, const uint8_t *region)
+{
+    uint32_t h = (2166136261u ^ flags ^ (uint32_t)n << 8) * 16777619u;
+    for (int c = 0; region && c < n * n; c++)
+        h = (h ^ region[c]) * 16777619u;
+    return &variant_cache[h % CACHE_BUCKETS];
+}
 
 const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
 {
@@ -423,7 +434,8 @@ const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc,
         sdk_board_default_shape(n, &br, &bc);
     int jigsaw = (flags & SDK_VARIANT_JIGSAW) != 0;
     pthread_mutex_lock(&variant_cache_lock);
-    cached_board *e = variant_cache;
+    cached_board **head = cache_bucket(flags, n, jigsaw ? region : NULL);
+    cached_board *e = *head;
     while (e && !(e->flags == flags && e->n == n && e->board->box_rows == br &&
                   (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0)))
         e = e->next;
@@ -435,8 +447,8 @@ const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc,
             add->flags = flags;
             add->n = n;
             add->board = b;
-            add->next = variant_cache;
-            variant_cache = add;
+            add->next = *head;
+            *head = add;
         } else if (b) {
             sdk_board_free(b);
             b = NULL;
