@@ -6,9 +6,11 @@
 #    puzzles/sizes/{12x12,16x16,25x25}.txt: solver microseconds a file (the
 #    sum of --stats per-puzzle times, parsing excluded) and of its slowest
 #    puzzle (the target is a puzzle's), medians of RUNS runs; nodes.
-# 2. `sudoku generate --size 16` and `--size 25`, seeds 1..SEEDS: median and
-#    max wall seconds a puzzle (each run capped at CAP seconds; a capped run
-#    counts as CAP and is marked).
+# 2. `sudoku generate --size 16`, `--size 25 --clues 281` and `--clues 260`
+#    and `--size 25` (its default 231 clues: below what the clue chain
+#    reaches, so every run is capped), seeds 1..SEEDS: median and max CPU
+#    seconds a puzzle (perf's task-clock; wall seconds without perf; each run
+#    capped at CAP seconds, and a capped run is marked).
 # 3. If DLX_DIR points at a hand-built jlaire/dlx-cpp (build/dlx; a generic
 #    Dancing Links exact-cover solver, counting every solution), the same
 #    puzzles through it as exact-cover matrices (made here with awk, outside
@@ -56,16 +58,33 @@ for size in 12x12 16x16 25x25; do
 done
 echo
 
-echo "### generate --size N, seeds 1..$SEEDS (wall seconds a puzzle, one core, cap $CAP s)"
+# CPU seconds (perf's task-clock, when perf can count) rather than wall:
+# other jobs on the core inflate wall time, not CPU time.
+clock=wall
+if command -v perf >/dev/null 2>&1 && perf stat -x, -e task-clock -o "$tmp/ps" true 2>/dev/null; then
+    clock=CPU
+fi
+echo "### generate --size N, seeds 1..$SEEDS ($clock seconds a puzzle, one core, cap $CAP s)"
 echo
 echo "| size | median s | max s | capped |"
 echo "|---|---:|---:|---:|"
-for n in 16 25; do
+for row in 16 25:281 25:260 25; do
+    n=${row%%:*}
+    clues=""
+    [ "$row" = "$n" ] || clues="--clues ${row#*:}"
     : > "$tmp/gen"
     capped=0
     for seed in $(seq "$SEEDS"); do
         t0=$(date +%s.%N)
-        if ! timeout "$CAP" $pin "$SUDOKU" generate --size "$n" --seed "$seed" -q >/dev/null 2>&1; then
+        # shellcheck disable=SC2086
+        if [ $clock = CPU ]; then
+            perf stat -x, -e task-clock -o "$tmp/ps" timeout "$CAP" $pin "$SUDOKU" generate --size "$n" $clues \
+                --seed "$seed" -q >/dev/null 2>&1 || capped=$((capped + 1))
+            awk -F, '/task-clock/ { printf "%.4f\n", $1 / 1000 }' "$tmp/ps" >> "$tmp/gen"
+            continue
+        fi
+        # shellcheck disable=SC2086
+        if ! timeout "$CAP" $pin "$SUDOKU" generate --size "$n" $clues --seed "$seed" -q >/dev/null 2>&1; then
             capped=$((capped + 1))
         fi
         t1=$(date +%s.%N)
@@ -73,7 +92,7 @@ for n in 16 25; do
     done
     med=$(median < "$tmp/gen")
     max=$(sort -g "$tmp/gen" | tail -1)
-    echo "| $n | $med | $max | $capped |"
+    echo "| $n${clues:+ $clues} | $med | $max | $capped |"
 done
 echo
 

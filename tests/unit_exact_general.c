@@ -231,7 +231,7 @@ static void check_differs(const sdk_board *b, uint32_t seed, int trials, double 
     sdk_rng_seed(&rng, seed);
     uint8_t grid[SDK_MAX_CELLS];
     CHECK(make_grid(b, &rng, grid), "differs: a grid");
-    int agree = 0, seconds = 0;
+    int agree = 0, seconds = 0, capped_ok = 0, stopped = 0;
     for (int t = 0; t < trials; t++) {
         uint8_t p[SDK_MAX_CELLS], other[SDK_MAX_CELLS];
         sdk_status st;
@@ -255,8 +255,16 @@ static void check_differs(const sdk_board *b, uint32_t seed, int trials, double 
                 ok &= !p[c] || p[c] == other[c];
         }
         agree += ok;
+        /* node-capped, as the generator asks from 16x16 (at 1 node, so
+         * that some stop): the same answer, or -1 */
+        sdk_budget cap = {0, 1, NULL};
+        int dc = sdk_exact_differs(b, p, grid, cells, k, NULL, &cap);
+        capped_ok += dc < 0 || dc == d;
+        stopped += dc < 0;
     }
     CHECK(agree == trials, "differs: %d of %d agree with the count to two", agree, trials);
+    CHECK(capped_ok == trials, "differs capped at 1 node: %d of %d agree or stop (%d stopped)", capped_ok, trials,
+          stopped);
     CHECK(seconds > 0 && seconds < trials, "differs: a mix of answers (%d yes)", seconds);
 }
 
