@@ -33,6 +33,12 @@ for args in "--size 4 --clues 6" "--size 6 --clues 14" "--box 2x4 --clues 30" "-
     expect "$args: unique" "$(printf '%s\n' "$out" | $SUDOKU check $( [ "${args#--box}" != "$args" ] && echo --box 2x4) | sort -u)" unique
 done
 
+# From 15x15 the default clue count has a floor (35% of the cells, 0.9
+# points a side more): 20x20 at --difficulty 10 is 158 clues, and unique.
+out=$($SUDOKU generate -q --seed 1 --size 20 --difficulty 10)
+expect "20x20 floor: clues" "$(printf %s "$out" | tr -cd '1-9A-Z' | wc -c)" 158
+expect "20x20 floor: unique" "$(printf '%s\n' "$out" | $SUDOKU check)" unique
+
 # Formats: csv and json carry clues and ratings; grid reads back in.
 out=$($SUDOKU generate -q --seed 2 --count 2 --clues 28 --format csv)
 expect "csv header" "$(echo "$out" | head -n 1)" "index,puzzle,clues,method,seed,depth,normal_width,average_width,average_width_error"
