@@ -129,10 +129,19 @@ sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char 
 sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
                                    char *err, size_t errsize);
 /* These boards from a cache shared by all threads (one per variant, box
- * shape and region map; kept for the run, so records may share it). */
+ * shape and region map), records' boards included.  Each call (and each
+ * record a reader returns with such a board) holds a reference: give it
+ * back with sdk_variant_release when done, so that jigsaw boards of a long
+ * batch can be freed; a board not given back lives until the program ends. */
 const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize);
 const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
                                           char *err, size_t errsize);
+/* Gives back a reference to a cached board (any board: a no-op on the
+ * others).  The board may be freed: do not use it afterwards. */
+void sdk_variant_release(const sdk_board *b);
+#ifdef SDK_TEST_HOOKS
+long sdk_variant_cached_jigsaws(void);   /* jigsaw boards in the cache now */
+#endif
 /* The flags of a board (0 for a standard board). */
 unsigned sdk_variant_flags(const sdk_board *b);
 /* A random jigsaw map of side n: n connected regions of n cells, from the

@@ -398,17 +398,21 @@ char variant_region_char(const sdk_board *b, int k)
 
 /* A hash table of lists (variants are few; jigsaw maps one per distinct map
  * in the input: a batch of N maps searched one list made reading it
- * quadratic), searched under a lock; boards live until the program ends, as
- * records in flight share them. */
+ * quadratic), searched under a lock.  Each lookup takes a reference, which
+ * sdk_variant_release gives back; jigsaw boards that nobody holds are freed
+ * once there are more than CACHE_KEEP of them (a batch of a million maps
+ * held one each), the others live until the program ends. */
 typedef struct cached_board {
     unsigned flags;
     int n;
+    long refs;
     sdk_board *board;
     struct cached_board *next;
 } cached_board;
 
-enum { CACHE_BUCKETS = 4096 };
+enum { CACHE_BUCKETS = 4096, CACHE_KEEP = 512 };
 static cached_board *variant_cache[CACHE_BUCKETS];
+static long cached_jigsaws, next_sweep = CACHE_KEEP;
 static pthread_mutex_t variant_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* FNV-1a over the variant, the side and a jigsaw's map. */
@@ -419,6 +423,50 @@ static cached_board **cache_bucket(unsigned flags, int n, const uint8_t *region)
         h = (h ^ region[c]) * 16777619u;
     return &variant_cache[h % CACHE_BUCKETS];
 }
+
+/* Frees the jigsaw boards nobody holds (under the lock); the next sweep
+ * waits until there are twice as many as remain, so sweeps cost O(1) a
+ * board however many are held. */
+static void cache_sweep(void)
+{
+    for (int k = 0; k < CACHE_BUCKETS; k++)
+        for (cached_board **at = &variant_cache[k]; *at;) {
+            cached_board *e = *at;
+            if ((e->flags & SDK_VARIANT_JIGSAW) && e->refs == 0) {
+                *at = e->next;
+                sdk_board_free(e->board);
+                free(e);
+                cached_jigsaws--;
+            } else {
+                at = &e->next;
+            }
+        }
+    next_sweep = cached_jigsaws * 2 > CACHE_KEEP ? cached_jigsaws * 2 : CACHE_KEEP;
+}
+
+void sdk_variant_release(const sdk_board *b)
+{
+    unsigned flags = b ? sdk_variant_flags(b) : 0;
+    if (!flags)
+        return;
+    pthread_mutex_lock(&variant_cache_lock);
+    cached_board *e = *cache_bucket(flags, b->n, (flags & SDK_VARIANT_JIGSAW) ? b->region : NULL);
+    while (e && e->board != b)
+        e = e->next;
+    if (e && e->refs > 0)
+        e->refs--;
+    pthread_mutex_unlock(&variant_cache_lock);
+}
+
+#ifdef SDK_TEST_HOOKS
+long sdk_variant_cached_jigsaws(void)
+{
+    pthread_mutex_lock(&variant_cache_lock);
+    long k = cached_jigsaws;
+    pthread_mutex_unlock(&variant_cache_lock);
+    return k;
+}
+#endif
 
 const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
 {
@@ -440,15 +488,23 @@ const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc,
                   (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0)))
         e = e->next;
     sdk_board *b = e ? e->board : NULL;
+    if (e)
+        e->refs++;
     if (!b) {
+        if (jigsaw && cached_jigsaws >= next_sweep) {
+            cache_sweep();
+            head = cache_bucket(flags, n, region);
+        }
         b = sdk_variant_board_boxed(flags, n, br, bc, region, err, errsize);
         cached_board *add = b ? malloc(sizeof *add) : NULL;
         if (add) {
             add->flags = flags;
             add->n = n;
+            add->refs = 1;
             add->board = b;
             add->next = *head;
             *head = add;
+            cached_jigsaws += jigsaw;
         } else if (b) {
             sdk_board_free(b);
             b = NULL;

@@ -420,6 +420,8 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         for (int i = 0; i < ch->count; i++) {
             exit_code = cli_worse(exit_code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
             sdk_human_free(&ch->res[i].human);
+            if (ch->recs[i].ok)
+                sdk_variant_release(ch->recs[i].board);   /* (a jigsaw's board may go) */
             batch_flush_policy(b);
         }
         b->index += (uint64_t)ch->count;
