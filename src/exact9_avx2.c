@@ -254,9 +254,12 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
  * mask it already left unchanged, so they run only on the registers that
  * changed since they last ran without effect ("dirty"): at a node, the
  * register of the digit the branch restricted (s->dirty), later the ones an
- * erasure touched.  The rest of a pass (placements, naked singles, the
- * erasures across digits) runs on all five.  About half the rule work of a
- * node goes, and the fixpoint is the same. */
+ * erasure or the band rule touched.  Each rule alone is idempotent (its
+ * output's configurations are its input's), so a register that only the
+ * stack rule changed is at the fixpoint of both: it stays clean (6% fewer
+ * instructions on serg).  The rest of a pass (placements, naked singles,
+ * the erasures across digits) runs on all five.  About half the rule work
+ * of a node goes, and the fixpoint is the same. */
 /* The band and stack rules on the registers in dirty (bit i: v[i]), in
  * place; returns the lanes left empty (a contradiction if any).  A loop of
  * its own, ahead of the placements: measured ~1% faster than one loop.
@@ -264,8 +267,11 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
  * matrix, or on row b of stack b's, go to terms[8 i..] as e9_simd_choose
  * counts them: when a propagation ends, the rules have last run on every
  * register it changed without changing it, so on its final masks (and a
- * register it did not change keeps its terms from the state before). */
-static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsigned dirty, uint32_t *terms)
+ * register it did not change keeps its terms from the state before; the
+ * stack rule's terms from its input equal those from its output).  *again
+ * gets bit i if the band rule erased from v[i]. */
+static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsigned dirty, uint32_t *terms,
+                                                               unsigned *again)
 {
     const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
     const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
@@ -312,7 +318,9 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
             t1 = _mm256_and_si256(E9_B1(a), E9_B2(b));
             t2 = _mm256_and_si256(E9_B2(a), E9_B1(b));
             ok = _mm256_and_si256(g, _mm256_or_si256(t1, t2));
-            m = _mm256_and_si256(m, _mm256_sub_epi32(_mm256_slli_epi32(ok, 3), ok));
+            __m256i kept = _mm256_sub_epi32(_mm256_slli_epi32(ok, 3), ok);
+            *again |= !_mm256_testc_si256(kept, m) << i;
+            m = _mm256_and_si256(m, kept);
             own = _mm256_and_si256(g, row0);
             w = _mm256_or_si256(w, _mm256_or_si256(_mm256_and_si256(own, t1),
                                                    _mm256_slli_epi32(_mm256_and_si256(own, t2), 1)));
@@ -350,11 +358,12 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
     dirty = (pair & 1) | (pair >> 1 & 2) | (pair >> 2 & 4) | (pair >> 3 & 8) | (pair >> 4 & 16);
     for (;;) {
         __m256i old[5], placed[5];
-#pragma GCC unroll 5
-        for (int i = 0; i < 5; i++) old[i] = v[i];
         /* (unrolled, here and below: the five registers are independent,
          * which hides the latency of each one's long dependency chain) */
-        __m256i empty = e9_rules(v, dirty, s->terms);
+        unsigned again = 0;
+        __m256i empty = e9_rules(v, dirty, s->terms, &again);
+#pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) old[i] = v[i];
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = v[i];
@@ -432,7 +441,7 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
                 }
             }
         }
-        dirty = 0;
+        dirty = again;
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i x = _mm256_xor_si256(v[i], old[i]);
