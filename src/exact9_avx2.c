@@ -440,13 +440,14 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
                     v[i] = _mm256_andnot_si256(erase, m);
                 }
             }
-        }
-        dirty = again;
 #pragma GCC unroll 5
-        for (int i = 0; i < 5; i++) {
-            __m256i x = _mm256_xor_si256(v[i], old[i]);
-            dirty |= !_mm256_testz_si256(x, x) << i;
+            for (int i = 0; i < 5; i++) {
+                __m256i x = _mm256_xor_si256(v[i], old[i]);
+                again |= !_mm256_testz_si256(x, x) << i;
+            }
         }
+        /* (without news, only the band rule changed what needs the rules again) */
+        dirty = again;
         if (dirty) continue;
         /* Fixpoint of the rules above: now the line rules (see
          * e9_line_rules for what they deduce), on all bands and digits at
