@@ -181,11 +181,22 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
      * only new assertions can change anything. */
     __m128i rows = _mm_or_si128(reach3_r, _mm_slli_epi32(forced3_r, 1));
     __m128i cols = _mm_or_si128(reach3_c, _mm_slli_epi32(forced3_c, 9));
-    __m128i news = _mm_or_si128(_mm_andnot_si128(_mm_load_si128((const __m128i *)&done[0]), rows),
-                                _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[4]), cols));
+    __m128i news_r = _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[0]), rows);
+    __m128i news_c = _mm_andnot_si128(_mm_load_si128((const __m128i *)&done[4]), cols);
+    __m128i news = _mm_or_si128(news_r, news_c);
     if (_mm_testz_si128(news, news)) return 0;
     _mm_store_si128((__m128i *)&done[0], rows);
     _mm_store_si128((__m128i *)&done[4], cols);
+    /* A line that three digits reach and three are forced into erases
+     * nothing: the forced digits are the reaching ones, each already
+     * confined to the line in its box, and so (the band and stack rules
+     * being at their fixpoint) in its row or column.  Only a new line with
+     * exactly three reaching or exactly three forced, not both, can erase:
+     * without one (most calls) the erasing below is skipped. */
+    __m128i lone_r = _mm_xor_si128(reach3_r, forced3_r), lone_c = _mm_xor_si128(reach3_c, forced3_c);
+    __m128i live = _mm_or_si128(_mm_and_si128(news_r, _mm_or_si128(lone_r, _mm_slli_epi32(lone_r, 1))),
+                                _mm_and_si128(news_c, _mm_or_si128(lone_c, _mm_slli_epi32(lone_c, 9))));
+    if (_mm_testz_si128(live, live)) return 0;
     const __m256i rr = _mm256_broadcastsi128_si256(reach3_r), rcol = _mm256_broadcastsi128_si256(reach3_c);
     const __m256i fr3 = _mm256_broadcastsi128_si256(forced3_r), fc3 = _mm256_broadcastsi128_si256(forced3_c);
 #define E9_SPREAD3(x) _mm256_or_si256(x, _mm256_or_si256(_mm256_slli_epi32(x, 1), _mm256_slli_epi32(x, 2)))
