@@ -283,9 +283,10 @@ static __attribute__((noinline)) int e9_simd_line_rules(__m256i v[5], __m128i u,
  * gets bit i if the band rule erased from v[i]. */
 typedef struct e9_rule_consts {
     __m256i seg_bits, all27, box01, box2, box0, box12, col01, col2, col0, col12, nine;
+    __m256i low8, bit8, box_cells;      /* (for e9_simd_pass) */
 } e9_rule_consts;
 
-/* The masks e9_rules uses, made opaque to the compiler: otherwise it
+/* The masks e9_rules and e9_simd_pass use, made opaque to the compiler: otherwise it
  * rebuilds each (an immediate load and a broadcast) in every register's
  * branch of every pass, a fifth of the rules' instructions. */
 #define E9_OPAQUE(x) __asm__("" : "+x"(x))
@@ -297,10 +298,12 @@ static inline __attribute__((always_inline)) e9_rule_consts e9_rule_consts_make(
         _mm256_set1_epi32(0x40201), _mm256_set1_epi32(0x1209048),
         _mm256_set1_epi32(0xdb), _mm256_set1_epi32(0x124),
         _mm256_set1_epi32(0x49), _mm256_set1_epi32(0x1b6), _mm256_set1_epi32(0x1ff),
+        _mm256_set1_epi32(0x3fdfeff), _mm256_set1_epi32(0x4020100), _mm256_set1_epi32(0x1c0e07),
     };
     E9_OPAQUE(k.seg_bits); E9_OPAQUE(k.all27); E9_OPAQUE(k.box01); E9_OPAQUE(k.box2);
     E9_OPAQUE(k.box0); E9_OPAQUE(k.box12); E9_OPAQUE(k.col01); E9_OPAQUE(k.col2);
     E9_OPAQUE(k.col0); E9_OPAQUE(k.col12); E9_OPAQUE(k.nine);
+    E9_OPAQUE(k.low8); E9_OPAQUE(k.bit8); E9_OPAQUE(k.box_cells);
     return k;
 }
 
@@ -370,14 +373,13 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
 
 static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
 {
-    const __m256i seg_bits = _mm256_set1_epi32(0x1249249);   /* mini-row (r, box c) at bit 9r+3c */
-    const __m256i all27 = _mm256_set1_epi32(0x7ffffff);
-    const __m256i nine = _mm256_set1_epi32(0x1ff), row_lsb = _mm256_set1_epi32(0x40201);
-    const __m256i low8 = _mm256_set1_epi32(0x3fdfeff), bit8 = _mm256_set1_epi32(0x4020100);
+    const e9_rule_consts rk = e9_rule_consts_make();
+    const __m256i seg_bits = rk.seg_bits, all27 = rk.all27;   /* mini-row (r, box c) at bit 9r+3c */
+    const __m256i nine = rk.nine, row_lsb = rk.box0;
+    const __m256i low8 = rk.low8, bit8 = rk.bit8;
     const __m256i zero = _mm256_setzero_si256();
     __m256i v[5];
     for (int i = 0; i < 5; i++) v[i] = _mm256_load_si256((const __m256i *)&s->cand[8 * i]);
-    const e9_rule_consts rk = e9_rule_consts_make();
     __m128i one, two;
     unsigned dirty = 0;     /* bit i: run the rules on register i */
     /* The placements and naked singles whose erasures are done: the solved
@@ -465,8 +467,8 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
                     ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
                     __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
                                            _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
-                                           _mm256_set1_epi32(0x49));
-                    ns_boxes = _mm256_mullo_epi32(ns_boxes, _mm256_set1_epi32(0x1c0e07));
+                                           rk.col0);
+                    ns_boxes = _mm256_mullo_epi32(ns_boxes, rk.box_cells);
                     __m256i own = _mm256_or_si256(placed[i], ns);
                     __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
                     v[i] = _mm256_andnot_si256(erase, m);
