@@ -324,16 +324,22 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
     for (int i = 0; i < 5; i++) {
         __m256i m = v[i];
         if (dirty & (1u << i)) {
-            /* stack rule: c = the band's columns; a, b = those of the next two bands */
+            /* stack rule: c = the band's columns */
             __m256i c = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
                             _mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18))), nine);
-            __m256i a = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 0, 2, 1));
-            __m256i b = _mm256_shuffle_epi32(c, _MM_SHUFFLE(3, 1, 0, 2));
 #define E9_C1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), col01), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 2), col2))
 #define E9_C2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), col0), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 1), col12))
-            __m256i t1 = _mm256_and_si256(E9_C1(a), E9_C2(b)), t2 = _mm256_and_si256(E9_C2(a), E9_C1(b));
+            /* the next two bands' columns, each rotated inside its stack by
+             * one and by two (rotating first, then moving lanes: two
+             * rotations instead of four) */
+            __m256i c1 = E9_C1(c), c2 = E9_C2(c);
+#define E9_NEXT(x) _mm256_shuffle_epi32(x, _MM_SHUFFLE(3, 0, 2, 1))
+#define E9_AFTER(x) _mm256_shuffle_epi32(x, _MM_SHUFFLE(3, 1, 0, 2))
+            __m256i t1 = _mm256_and_si256(E9_NEXT(c1), E9_AFTER(c2)), t2 = _mm256_and_si256(E9_NEXT(c2), E9_AFTER(c1));
+#undef E9_NEXT
+#undef E9_AFTER
             __m256i ok = _mm256_and_si256(c, _mm256_or_si256(t1, t2));
             __m256i own = _mm256_and_si256(c, own_stack);
             __m256i w = _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(own, t1), 8),
@@ -343,8 +349,8 @@ static inline __attribute__((always_inline)) __m256i e9_rules(__m256i v[5], unsi
             /* band rule: g = the mini-rows; a, b = those of the next two rows */
             __m256i g = _mm256_and_si256(_mm256_or_si256(m, _mm256_or_si256(
                             _mm256_srli_epi32(m, 1), _mm256_srli_epi32(m, 2))), seg_bits);
-            a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
-            b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
+            __m256i a = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 9), _mm256_slli_epi32(g, 18)), all27);
+            __m256i b = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(g, 18), _mm256_slli_epi32(g, 9)), all27);
 #define E9_B1(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 3), box01), \
                                  _mm256_and_si256(_mm256_slli_epi32(x, 6), box2))
 #define E9_B2(x) _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 6), box0), \
