@@ -403,13 +403,11 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
     unsigned pair = s->dirty | (s->dirty >> 1);     /* bit 2i: digit 2i or 2i + 1 */
     dirty = (pair & 1) | (pair >> 1 & 2) | (pair >> 2 & 4) | (pair >> 3 & 8) | (pair >> 4 & 16);
     for (;;) {
-        __m256i old[5], placed[5];
+        __m256i placed[5];
         /* (unrolled, here and below: the five registers are independent,
          * which hides the latency of each one's long dependency chain) */
         unsigned again = 0;
         __m256i empty = e9_rules(v, dirty, s->terms, &again, &rk);
-#pragma GCC unroll 5
-        for (int i = 0; i < 5; i++) old[i] = v[i];
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             __m256i m = v[i];
@@ -462,7 +460,11 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
             if (_mm_testz_si128(new_singles, new_singles)) {
                 /* only new placements: their cells leave the other digits */
 #pragma GCC unroll 5
-                for (int i = 0; i < 5; i++) v[i] = _mm256_andnot_si256(_mm256_andnot_si256(placed[i], taken), v[i]);
+                for (int i = 0; i < 5; i++) {
+                    __m256i erase = _mm256_andnot_si256(placed[i], taken);
+                    again |= !_mm256_testz_si256(erase, v[i]) << i;     /* (a register the erasure changes) */
+                    v[i] = _mm256_andnot_si256(erase, v[i]);
+                }
             } else {
                 __m256i single = _mm256_broadcastsi128_si256(single128);
 #pragma GCC unroll 5
@@ -483,13 +485,9 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
                     ns_boxes = _mm256_mullo_epi32(ns_boxes, rk.box_cells);
                     __m256i own = _mm256_or_si256(placed[i], ns);
                     __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
+                    again |= !_mm256_testz_si256(erase, m) << i;
                     v[i] = _mm256_andnot_si256(erase, m);
                 }
-            }
-#pragma GCC unroll 5
-            for (int i = 0; i < 5; i++) {
-                __m256i x = _mm256_xor_si256(v[i], old[i]);
-                again |= !_mm256_testz_si256(x, x) << i;
             }
         }
         /* (without news, only the band rule changed what needs the rules again) */
