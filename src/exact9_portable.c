@@ -213,7 +213,11 @@ static int e9_line_rules(e9_state *s)
         uint32_t open_cols = (u | (u >> 9) | (u >> 18)) & 0x1ffu;
         uint32_t reach3_r = r3 & ~r4 & open_rows, reach3_c = c3 & ~c4 & open_cols;
         uint32_t forced3_r = g3 & open_rows, forced3_c = h3 & open_cols;
-        if (reach3_r | reach3_c | forced3_r | forced3_c) {
+        /* A line that three digits reach and three are forced into erases
+         * nothing (the forced ones are the reaching ones, already confined
+         * to it: the band and stack rules are at their fixpoint), so only a
+         * line with one count at three and not the other can erase. */
+        if ((reach3_r ^ forced3_r) | (reach3_c ^ forced3_c)) {
             for (int d = 0; d < 9; d++) {
                 uint32_t *mask = &s->cand[E9_K(d, b)];
                 uint32_t erase = ((forced3_r & ~frows_of[d]) * 7u)
