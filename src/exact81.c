@@ -134,10 +134,43 @@ static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X
 static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18), X81_BV9(27), X81_BV9(36),
                                            X81_BV9(45), X81_BV9(54), X81_BV9(63), X81_BV9(72)};
 
+/* Empties p's peers, cells' houses and house groups. */
+static void x81_clear(x81_plan *p)
+{
+    memset(p->peer, 0, sizeof p->peer);
+    memset(p->ch, 0, sizeof p->ch);
+    memset(p->hlo, 0, sizeof p->hlo);
+    memset(p->hhi, 0, sizeof p->hhi);
+}
+
+/* Adds houses from..to-1 of the list hc to p's sets: a pass over the
+ * cells, its loops unrolled, on the sets' two words at once. */
+static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
+{
+    for (int h = from; h < to; h++) {
+        const uint16_t *cells = hc + h * X81_N;
+        x81_v2 m = {0, 0};
+        X81_UNROLL for (int i = 0; i < X81_N; i++)
+            m |= x81_bitv[cells[i]];
+        p->housev[h] = m;
+        p->hlo[h / 4][h % 4] = m[0];
+        p->hhi[h / 4][h % 4] = m[1];
+        X81_UNROLL for (int i = 0; i < X81_N; i++) {
+            p->peerv[cells[i]] |= m & ~x81_bitv[cells[i]];
+            p->ch[cells[i]] |= 1ull << h;
+        }
+    }
+}
+
+/* The sets of the first X81_BASE houses of the last board built (rows and
+ * columns on every variant board): a jigsaw batch, a board a record, then
+ * adds only its regions to a copy. */
+enum { X81_BASE = 2 * X81_N };
+static _Thread_local x81_plan x81_base;
+
 /* The plan of board b, from this thread's cache of one board: known by
  * its address and serial, else by its house lists (a board built by hand
- * has no serial).  A jigsaw batch builds one per record: a pass over the
- * house lists, its loops unrolled, on the sets' two words at once. */
+ * has no serial). */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
@@ -145,29 +178,29 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         return p;
     size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
     if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+        int from = b->nhouses < X81_BASE ? 0 : X81_BASE;
+        size_t baselen = sizeof(uint16_t) * (size_t)from * X81_N;
+        x81_plan *q = &x81_base;
+        if (from && !(q->valid && !memcmp(q->key, b->house_cells, baselen))) {
+            memcpy(q->key, b->house_cells, baselen);
+            x81_clear(q);
+            x81_add_houses(q, b->house_cells, 0, from);
+            q->valid = 1;
+        }
         p->nh = b->nhouses;
         memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
-        memset(p->peer, 0, sizeof p->peer);
-        memset(p->ch, 0, sizeof p->ch);
-        memset(p->hlo, 0, sizeof p->hlo);
-        memset(p->hhi, 0, sizeof p->hhi);
         p->ng = (p->nh + 3) / 4;
-        for (int h = 0; h < p->nh; h++) {
-            const uint16_t *cells = b->house_cells + h * X81_N;
-            x81_v2 m = {0, 0};
-            X81_UNROLL for (int i = 0; i < X81_N; i++)
-                m |= x81_bitv[cells[i]];
-            p->housev[h] = m;
-            p->hlo[h / 4][h % 4] = m[0];
-            p->hhi[h / 4][h % 4] = m[1];
-            X81_UNROLL for (int i = 0; i < X81_N; i++) {
-                p->peerv[cells[i]] |= m;
-                p->ch[cells[i]] |= 1ull << h;
-            }
+        if (from) {
+            memcpy(p->house, q->house, sizeof(x81_set) * X81_BASE);
+            memcpy(p->peer, q->peer, sizeof p->peer);
+            memcpy(p->ch, q->ch, sizeof p->ch);
+            memcpy(p->hlo, q->hlo, sizeof p->hlo);
+            memcpy(p->hhi, q->hhi, sizeof p->hhi);
+        } else {
+            x81_clear(p);
         }
-        for (int c = 0; c < X81_CELLS; c++)
-            p->peerv[c] &= ~x81_bitv[c];
+        x81_add_houses(p, b->house_cells, from, p->nh);
     }
     p->board = b;
     p->serial = b->serial;
