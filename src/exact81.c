@@ -278,12 +278,12 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
     x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
     for (int g = 0; g < p->ng; g++, w <<= 4) {
-        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
-        x81_v4 lz = (x81_v4)(lo == 0), hz = (x81_v4)(hi == 0);
-        /* more than one: two in a word, or some in both */
-        x81_v4 many = (x81_v4)(((lo & (lo - 1)) | (hi & (hi - 1))) != 0) | ~(lz | hz);
-        s |= ~(many | (lz & hz)) & w;
-        z |= lz & hz & w;
+        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g], x = lo | hi;
+        /* at most one: so is the words' union, and no cell of one word
+         * sits where one of the other does (then the union would hide two) */
+        x81_v4 z1 = (x81_v4)(((x & (x - 1)) | (lo & hi)) == 0), z0 = (x81_v4)(x == 0);
+        s |= z1 & ~z0 & w;
+        z |= z0 & w;
     }
     *one = s[0] | s[1] | s[2] | s[3];
     *none = z[0] | z[1] | z[2] | z[3];
