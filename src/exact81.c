@@ -80,19 +80,20 @@ typedef struct x81_search {
 static _Thread_local x81_plan x81_cache;
 
 /* The first (last) cell of a non-empty set, without a branch on which
- * word holds it (which one is a coin toss for the places of a house). */
+ * word holds it (which one is a coin toss for the places of a house):
+ * masks, since GCC turns a ?: here into a jump. */
 static inline int x81_ctz(x81_set m)
 {
     uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
-    uint64_t w = lo ? lo : hi;
-    return (lo ? 0 : 64) + __builtin_ctzll(w);
+    uint64_t z = 0 - (uint64_t)(lo == 0);
+    return (int)(z & 64) + __builtin_ctzll(lo | (hi & z));
 }
 
 static inline int x81_clz(x81_set m)
 {
     uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
-    uint64_t w = hi ? hi : lo;
-    return (hi ? 0 : 64) + __builtin_clzll(w);
+    uint64_t z = 0 - (uint64_t)(hi == 0);
+    return (int)(z & 64) + __builtin_clzll(hi | (lo & z));
 }
 
 /* Macros, not functions: a 32-byte vector passed by value is an ABI
@@ -404,9 +405,8 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
             x81_set bit = (x81_set)1 << at, reach = 0;
-            X81_UNROLL for (int d = 0; d < X81_N; d++)
-                if (st->cand[d] & bit)
-                    reach |= st->cand[d];
+            X81_UNROLL for (int d = 0; d < X81_N; d++)     /* (a mask: an if mispredicts) */
+                reach |= st->cand[d] & ((x81_set)0 - (x81_set)((st->cand[d] & bit) != 0));
             reach &= p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (score > best_score) {
