@@ -103,10 +103,11 @@ static inline int x81_clz(x81_set m)
 #define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
 #define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
 
-/* Whether cell c is in m. */
-static inline int x81_has(x81_set m, int c)
+/* Whether cell c is in the set of words w (a word from memory: a 128-bit
+ * variable shift is a dozen instructions). */
+static inline int x81_has(const uint64_t *w, int c)
 {
-    return (int)((uint64_t)(m >> (c & 64)) >> (c & 63) & 1);
+    return (int)(w[c >> 6] >> (c & 63) & 1);
 }
 
 static inline int x81_pop(x81_set m)
@@ -262,10 +263,15 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         x81_set odd = X81_LANES(st->candv[0] | b1 | st->candv[2], 1);
         x81_set two = X81_LANES(b1, 0) | X81_LANES(b1, 1), four = X81_LANES(b2, 0) | X81_LANES(b2, 1);
         x81_set eight = X81_LANES(st->candv[4], 0);
+        const uint64_t bits[4][2] = {{(uint64_t)odd, (uint64_t)(odd >> 64)},
+                                     {(uint64_t)two, (uint64_t)(two >> 64)},
+                                     {(uint64_t)four, (uint64_t)(four >> 64)},
+                                     {(uint64_t)eight, (uint64_t)(eight >> 64)}};
         for (x81_set m = single; m; m &= m - 1) {
             int c = x81_ctz(m);
-            int d = x81_has(odd, c) | x81_has(two, c) << 1 | x81_has(four, c) << 2 | x81_has(eight, c) << 3;
-            if (!x81_has(st->cand[d], c))
+            int d = x81_has(bits[0], c) | x81_has(bits[1], c) << 1 | x81_has(bits[2], c) << 2 |
+                    x81_has(bits[3], c) << 3;
+            if (!(st->cand[d] & x81_bit[c]))
                 return -1;              /* an earlier single of d is its peer */
             x81_place_single(p, st, c, d);
         }
@@ -404,9 +410,11 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
         int best_score = -1;
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
-            x81_set bit = (x81_set)1 << at, reach = 0;
-            X81_UNROLL for (int d = 0; d < X81_N; d++)     /* (a mask: an if mispredicts) */
-                reach |= st->cand[d] & ((x81_set)0 - (x81_set)((st->cand[d] & bit) != 0));
+            x81_set reach = 0;
+            X81_UNROLL for (int d = 0; d < X81_N; d++) {    /* (a mask: an if mispredicts) */
+                uint64_t in = st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1;
+                reach |= st->cand[d] & ((x81_set)0 - in);
+            }
             reach &= p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (score > best_score) {
