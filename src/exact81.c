@@ -496,34 +496,28 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     for (int d = 0; d < X81_N; d++)
         root.chg[d] = s.p->all;
-    /* the givens: sorted by digit without a branch per cell (whether a
-     * cell is given mispredicts), then each digit's leave their peers; two
-     * of a digit that see each other, or a digit out of range: no solution */
-    /* (words, not sets: a 128-bit OR into memory a cell was a tenth of
-     * the solve) */
-    uint64_t lo[16] = {0}, hi[16] = {0};
-    x81_set given = 0;
-    unsigned top = 0;
-    for (int c = 0; c < 64; c++) {
-        lo[puzzle[c] & 15] |= 1ull << c;
-        top |= puzzle[c] & ~15u;
-    }
-    for (int c = 64; c < X81_CELLS; c++) {
-        hi[puzzle[c] & 15] |= 1ull << (c - 64);
-        top |= puzzle[c] & ~15u;
-    }
-    int ok = !top && !(lo[10] | lo[11] | lo[12] | lo[13] | lo[14] | lo[15] | hi[10] | hi[11] | hi[12] |
-                       hi[13] | hi[14] | hi[15]);
-    memcpy(root.val, puzzle, X81_CELLS);        /* (when ok: the givens, 0 elsewhere) */
-    for (int d = 0; d < X81_N; d++) {
-        x81_set by = (x81_set)hi[d + 1] << 64 | lo[d + 1];
-        given |= by;
-        for (x81_set m = by; m; m &= m - 1) {
-            int c = x81_ctz(m);
-            ok &= !(by & s.p->peer[c]);
-            root.cand[d] &= ~s.p->peer[c];
-            root.open[d] &= ~s.p->ch[c];
+    /* the givens: the given cells found without a branch per cell (whether
+     * a cell is given mispredicts; a table by digit in memory was a chain
+     * of stores and loads), then each leaves its digit's peers.  A given
+     * its digit already left (a peer of another given of it), or a digit
+     * out of range: no solution */
+    uint64_t glo = 0, ghi = 0;
+    for (int c = 0; c < 64; c++)
+        glo |= (uint64_t)(puzzle[c] != 0) << c;
+    for (int c = 64; c < X81_CELLS; c++)
+        ghi |= (uint64_t)(puzzle[c] != 0) << (c - 64);
+    x81_set given = (x81_set)ghi << 64 | glo;
+    int ok = 1;
+    memcpy(root.val, puzzle, X81_CELLS);
+    for (x81_set m = given; m; m &= m - 1) {
+        int c = x81_ctz(m), d = puzzle[c] - 1;
+        if (d >= X81_N) {
+            ok = 0;
+            break;
         }
+        ok &= (root.cand[d] & x81_bit[c]) != 0;
+        root.cand[d] &= ~s.p->peer[c];
+        root.open[d] &= ~s.p->ch[c];
     }
     for (int d = 0; d < X81_N; d++)
         root.cand[d] &= ~given;
