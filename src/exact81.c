@@ -80,19 +80,20 @@ typedef struct x81_search {
 static _Thread_local x81_plan x81_cache;
 
 /* The first (last) cell of a non-empty set, without a branch on which
- * word holds it (which one is a coin toss for the places of a house). */
+ * word holds it (which one is a coin toss for the places of a house):
+ * masks, since GCC turns a ?: here into a jump. */
 static inline int x81_ctz(x81_set m)
 {
     uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
-    uint64_t w = lo ? lo : hi;
-    return (lo ? 0 : 64) + __builtin_ctzll(w);
+    uint64_t z = 0 - (uint64_t)(lo == 0);
+    return (int)(z & 64) + __builtin_ctzll(lo | (hi & z));
 }
 
 static inline int x81_clz(x81_set m)
 {
     uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
-    uint64_t w = hi ? hi : lo;
-    return (hi ? 0 : 64) + __builtin_clzll(w);
+    uint64_t z = 0 - (uint64_t)(hi == 0);
+    return (int)(z & 64) + __builtin_clzll(hi | (lo & z));
 }
 
 /* Macros, not functions: a 32-byte vector passed by value is an ABI
@@ -102,10 +103,11 @@ static inline int x81_clz(x81_set m)
 #define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
 #define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
 
-/* Whether cell c is in m. */
-static inline int x81_has(x81_set m, int c)
+/* Whether cell c is in the set of words w (a word from memory: a 128-bit
+ * variable shift is a dozen instructions). */
+static inline int x81_has(const uint64_t *w, int c)
 {
-    return (int)((uint64_t)(m >> (c & 64)) >> (c & 63) & 1);
+    return (int)(w[c >> 6] >> (c & 63) & 1);
 }
 
 static inline int x81_pop(x81_set m)
@@ -134,10 +136,43 @@ static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X
 static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18), X81_BV9(27), X81_BV9(36),
                                            X81_BV9(45), X81_BV9(54), X81_BV9(63), X81_BV9(72)};
 
+/* Empties p's peers, cells' houses and house groups. */
+static void x81_clear(x81_plan *p)
+{
+    memset(p->peer, 0, sizeof p->peer);
+    memset(p->ch, 0, sizeof p->ch);
+    memset(p->hlo, 0, sizeof p->hlo);
+    memset(p->hhi, 0, sizeof p->hhi);
+}
+
+/* Adds houses from..to-1 of the list hc to p's sets: a pass over the
+ * cells, its loops unrolled, on the sets' two words at once. */
+static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
+{
+    for (int h = from; h < to; h++) {
+        const uint16_t *cells = hc + h * X81_N;
+        x81_v2 m = {0, 0};
+        X81_UNROLL for (int i = 0; i < X81_N; i++)
+            m |= x81_bitv[cells[i]];
+        p->housev[h] = m;
+        p->hlo[h / 4][h % 4] = m[0];
+        p->hhi[h / 4][h % 4] = m[1];
+        X81_UNROLL for (int i = 0; i < X81_N; i++) {
+            p->peerv[cells[i]] |= m & ~x81_bitv[cells[i]];
+            p->ch[cells[i]] |= 1ull << h;
+        }
+    }
+}
+
+/* The sets of the first X81_BASE houses of the last board built (rows and
+ * columns on every variant board): a jigsaw batch, a board a record, then
+ * adds only its regions to a copy. */
+enum { X81_BASE = 2 * X81_N };
+static _Thread_local x81_plan x81_base;
+
 /* The plan of board b, from this thread's cache of one board: known by
  * its address and serial, else by its house lists (a board built by hand
- * has no serial).  A jigsaw batch builds one per record: a pass over the
- * house lists, its loops unrolled, on the sets' two words at once. */
+ * has no serial). */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
@@ -145,29 +180,29 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         return p;
     size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
     if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+        int from = b->nhouses < X81_BASE ? 0 : X81_BASE;
+        size_t baselen = sizeof(uint16_t) * (size_t)from * X81_N;
+        x81_plan *q = &x81_base;
+        if (from && !(q->valid && !memcmp(q->key, b->house_cells, baselen))) {
+            memcpy(q->key, b->house_cells, baselen);
+            x81_clear(q);
+            x81_add_houses(q, b->house_cells, 0, from);
+            q->valid = 1;
+        }
         p->nh = b->nhouses;
         memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
-        memset(p->peer, 0, sizeof p->peer);
-        memset(p->ch, 0, sizeof p->ch);
-        memset(p->hlo, 0, sizeof p->hlo);
-        memset(p->hhi, 0, sizeof p->hhi);
         p->ng = (p->nh + 3) / 4;
-        for (int h = 0; h < p->nh; h++) {
-            const uint16_t *cells = b->house_cells + h * X81_N;
-            x81_v2 m = {0, 0};
-            X81_UNROLL for (int i = 0; i < X81_N; i++)
-                m |= x81_bitv[cells[i]];
-            p->housev[h] = m;
-            p->hlo[h / 4][h % 4] = m[0];
-            p->hhi[h / 4][h % 4] = m[1];
-            X81_UNROLL for (int i = 0; i < X81_N; i++) {
-                p->peerv[cells[i]] |= m;
-                p->ch[cells[i]] |= 1ull << h;
-            }
+        if (from) {
+            memcpy(p->house, q->house, sizeof(x81_set) * X81_BASE);
+            memcpy(p->peer, q->peer, sizeof p->peer);
+            memcpy(p->ch, q->ch, sizeof p->ch);
+            memcpy(p->hlo, q->hlo, sizeof p->hlo);
+            memcpy(p->hhi, q->hhi, sizeof p->hhi);
+        } else {
+            x81_clear(p);
         }
-        for (int c = 0; c < X81_CELLS; c++)
-            p->peerv[c] &= ~x81_bitv[c];
+        x81_add_houses(p, b->house_cells, from, p->nh);
     }
     p->board = b;
     p->serial = b->serial;
@@ -228,10 +263,15 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         x81_set odd = X81_LANES(st->candv[0] | b1 | st->candv[2], 1);
         x81_set two = X81_LANES(b1, 0) | X81_LANES(b1, 1), four = X81_LANES(b2, 0) | X81_LANES(b2, 1);
         x81_set eight = X81_LANES(st->candv[4], 0);
+        const uint64_t bits[4][2] = {{(uint64_t)odd, (uint64_t)(odd >> 64)},
+                                     {(uint64_t)two, (uint64_t)(two >> 64)},
+                                     {(uint64_t)four, (uint64_t)(four >> 64)},
+                                     {(uint64_t)eight, (uint64_t)(eight >> 64)}};
         for (x81_set m = single; m; m &= m - 1) {
             int c = x81_ctz(m);
-            int d = x81_has(odd, c) | x81_has(two, c) << 1 | x81_has(four, c) << 2 | x81_has(eight, c) << 3;
-            if (!x81_has(st->cand[d], c))
+            int d = x81_has(bits[0], c) | x81_has(bits[1], c) << 1 | x81_has(bits[2], c) << 2 |
+                    x81_has(bits[3], c) << 3;
+            if (!(st->cand[d] & x81_bit[c]))
                 return -1;              /* an earlier single of d is its peer */
             x81_place_single(p, st, c, d);
         }
@@ -245,12 +285,12 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
     x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
     for (int g = 0; g < p->ng; g++, w <<= 4) {
-        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g];
-        x81_v4 lz = (x81_v4)(lo == 0), hz = (x81_v4)(hi == 0);
-        /* more than one: two in a word, or some in both */
-        x81_v4 many = (x81_v4)(((lo & (lo - 1)) | (hi & (hi - 1))) != 0) | ~(lz | hz);
-        s |= ~(many | (lz & hz)) & w;
-        z |= lz & hz & w;
+        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g], x = lo | hi;
+        /* at most one: so is the words' union, and no cell of one word
+         * sits where one of the other does (then the union would hide two) */
+        x81_v4 z1 = (x81_v4)(((x & (x - 1)) | (lo & hi)) == 0), z0 = (x81_v4)(x == 0);
+        s |= z1 & ~z0 & w;
+        z |= z0 & w;
     }
     *one = s[0] | s[1] | s[2] | s[3];
     *none = z[0] | z[1] | z[2] | z[3];
@@ -370,10 +410,11 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
         int best_score = -1;
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
-            x81_set bit = (x81_set)1 << at, reach = 0;
-            X81_UNROLL for (int d = 0; d < X81_N; d++)
-                if (st->cand[d] & bit)
-                    reach |= st->cand[d];
+            x81_set reach = 0;
+            X81_UNROLL for (int d = 0; d < X81_N; d++) {    /* (a mask: an if mispredicts) */
+                uint64_t in = st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1;
+                reach |= st->cand[d] & ((x81_set)0 - in);
+            }
             reach &= p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (score > best_score) {
@@ -455,24 +496,28 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
         root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
     for (int d = 0; d < X81_N; d++)
         root.chg[d] = s.p->all;
-    /* the givens: sorted by digit without a branch per cell (whether a
-     * cell is given mispredicts), then each digit's leave their peers; two
-     * of a digit that see each other, or a digit out of range: no solution */
-    x81_set by[16] = {0}, given = 0;
+    /* the givens: the given cells found without a branch per cell (whether
+     * a cell is given mispredicts; a table by digit in memory was a chain
+     * of stores and loads), then each leaves its digit's peers.  A given
+     * its digit already left (a peer of another given of it), or a digit
+     * out of range: no solution */
+    uint64_t glo = 0, ghi = 0;
+    for (int c = 0; c < 64; c++)
+        glo |= (uint64_t)(puzzle[c] != 0) << c;
+    for (int c = 64; c < X81_CELLS; c++)
+        ghi |= (uint64_t)(puzzle[c] != 0) << (c - 64);
+    x81_set given = (x81_set)ghi << 64 | glo;
     int ok = 1;
-    for (int c = 0; c < X81_CELLS; c++) {
-        by[puzzle[c] & 15] |= x81_bit[c];
-        ok &= puzzle[c] <= X81_N;
-    }
-    for (int d = 0; d < X81_N; d++) {
-        given |= by[d + 1];
-        for (x81_set m = by[d + 1]; m; m &= m - 1) {
-            int c = x81_ctz(m);
-            ok &= !(by[d + 1] & s.p->peer[c]);
-            root.cand[d] &= ~s.p->peer[c];
-            root.open[d] &= ~s.p->ch[c];
-            root.val[c] = (uint8_t)(d + 1);
+    memcpy(root.val, puzzle, X81_CELLS);
+    for (x81_set m = given; m; m &= m - 1) {
+        int c = x81_ctz(m), d = puzzle[c] - 1;
+        if (d >= X81_N) {
+            ok = 0;
+            break;
         }
+        ok &= (root.cand[d] & x81_bit[c]) != 0;
+        root.cand[d] &= ~s.p->peer[c];
+        root.open[d] &= ~s.p->ch[c];
     }
     for (int d = 0; d < X81_N; d++)
         root.cand[d] &= ~given;
