@@ -43,10 +43,14 @@ int board_derive_tables(sdk_board *b)
         b->cell_house_start[c + 1] += b->cell_house_start[c];
     b->cell_houses = malloc(sizeof(uint16_t) * (size_t)b->cell_house_start[nc]);
     int *fill = calloc((size_t)nc, sizeof(int));
-    uint8_t *is_peer = calloc((size_t)nc, 1);
-    if (!b->cell_houses || !fill || !is_peer) {
+    /* seen[p] == c + 1: p is already among cell c's peers (a stamp per cell,
+     * so nothing is cleared between cells) */
+    int *seen = calloc((size_t)nc, sizeof(int));
+    /* room for every house's other cells; shrunk to the peers found */
+    b->peers = malloc(sizeof(uint16_t) * ((size_t)b->cell_house_start[nc] * (size_t)(n - 1) + 1));
+    if (!b->cell_houses || !fill || !seen || !b->peers) {
         free(fill);
-        free(is_peer);
+        free(seen);
         return 0;
     }
     for (int h = 0; h < b->nhouses; h++)
@@ -55,44 +59,28 @@ int board_derive_tables(sdk_board *b)
             b->cell_houses[b->cell_house_start[c] + fill[c]++] = (uint16_t)h;
         }
 
-    /* Peers: union of the cell's houses, each peer once, the cell excluded.
-     * Two passes: count, then fill. */
-    for (int pass = 0; pass < 2; pass++) {
-        int total = 0;
-        for (int c = 0; c < nc; c++) {
-            int count = 0;
-            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-                int h = b->cell_houses[k];
-                for (int i = 0; i < n; i++) {
-                    int p = b->house_cells[h * n + i];
-                    if (p == c || is_peer[p])
-                        continue;
-                    is_peer[p] = 1;
-                    if (pass == 1)
-                        b->peers[total + count] = (uint16_t)p;
-                    count++;
+    /* Peers: union of the cell's houses in house order, each peer once,
+     * the cell excluded. */
+    int total = 0;
+    for (int c = 0; c < nc; c++) {
+        seen[c] = c + 1;
+        for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
+            const uint16_t *house = b->house_cells + (size_t)b->cell_houses[k] * (size_t)n;
+            for (int i = 0; i < n; i++) {
+                int p = house[i];
+                if (seen[p] != c + 1) {
+                    seen[p] = c + 1;
+                    b->peers[total++] = (uint16_t)p;
                 }
             }
-            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-                int h = b->cell_houses[k];
-                for (int i = 0; i < n; i++)
-                    is_peer[b->house_cells[h * n + i]] = 0;
-            }
-            if (pass == 0)
-                b->peer_start[c + 1] = b->peer_start[c] + count;
-            total += count;
         }
-        if (pass == 0) {
-            b->peers = malloc(sizeof(uint16_t) * (size_t)(total ? total : 1));
-            if (!b->peers) {
-                free(fill);
-                free(is_peer);
-                return 0;
-            }
-        }
+        b->peer_start[c + 1] = total;
     }
+    uint16_t *fit = realloc(b->peers, sizeof(uint16_t) * (size_t)(total ? total : 1));
+    if (fit)
+        b->peers = fit;
     free(fill);
-    free(is_peer);
+    free(seen);
     return 1;
 }
 

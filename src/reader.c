@@ -628,8 +628,10 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     }
     uint8_t region[SDK_MAX_CELLS];
     if (labels) {
+        /* A map said to be a jigsaw's is checked where its board is built
+         * (the same message); unsaid, whether it is a valid map decides. */
         int ok = labels_to_regions(n, labels, region, msg, sizeof msg) &&
-                 sdk_variant_check_regions(n, region, msg, sizeof msg);
+                 (said || sdk_variant_check_regions(n, region, msg, sizeof msg));
         if (said && (flags & SDK_VARIANT_JIGSAW) && !ok) {
             record_error(rec, line, msg);
             return 1;
