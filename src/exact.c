@@ -109,9 +109,9 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
         return 0;
     uint32_t had = 0;                   /* c's candidates: the digits that change in its houses */
     for (int e = 0; e < n; e++) {
-        uint64_t *x = lv + (size_t)e * W + w;
-        had |= (uint32_t)((*x & bit) != 0) << e;
-        *x &= ~bit;
+        uint64_t *x = lv + (size_t)e * W + w, v = *x;
+        had |= (uint32_t)(v >> (c & 63) & 1) << e;
+        *x = v & ~bit;
     }
     const uint64_t *pm = s->p->peer + (size_t)c * W;
     uint64_t gone[XS_MAX_W];
@@ -182,10 +182,13 @@ XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int 
 {
     const xp_plan *p = s->p;
     int s0 = p->seg_start[a], ns = p->seg_start[a + 1] - s0, changed = 0;
-    int k0 = 0;
+    int k0 = 0, k1 = ns - 1;
     while (!x[k0])
         k0++;
+    while (!x[k1])
+        k1--;
     int c0 = p->seg_word[s0 + k0] * 64 + __builtin_ctzll(x[k0]);
+    int w1 = p->seg_word[s0 + k1], b1 = 63 - __builtin_clzll(x[k1]);  /* the last cell */
     uint64_t *dd = XS_DIGIT(s, lv, d);
     const uint64_t *am = p->house + (size_t)a * W;
     for (const uint16_t *hp = p->ch + (size_t)c0 * p->hstride; *hp != XP_END; hp++) {
@@ -193,6 +196,8 @@ XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int 
         if (h == a)
             continue;
         const uint64_t *hm = p->house + (size_t)h * W;
+        if (!(hm[w1] >> b1 & 1))
+            continue;                   /* (most houses fail here, a test not a loop) */
         uint64_t out = 0;
         for (int i = 0; i < ns; i++)
             out |= x[i] & ~hm[p->seg_word[s0 + i]];
