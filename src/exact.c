@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exact81.h"
+#include "restarts.h"
 #include "exactplan.h"
 
 enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CHUNK + 1,
@@ -727,6 +728,6 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
         if (count != UINT64_MAX)
             return count;
     } else if (x81_applies(b))
-        return x81_count(b, puzzle, limit, solution, st, budget, status);
+        return xr_count(x81_count_run, b, puzzle, limit, solution, st, budget, status);
     return sdk_exact_count_general(b, puzzle, limit, solution, st, budget, status);
 }

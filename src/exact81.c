@@ -18,6 +18,7 @@
  */
 #include <string.h>
 #include "exact81.h"
+#include "rng.h"
 
 __extension__ typedef unsigned __int128 x81_set;
 
@@ -75,6 +76,7 @@ typedef struct x81_search {
     sdk_stats *st;
     const sdk_budget *budget;
     int stopped;
+    sdk_rng *rng;                       /* a restart's random choices (restarts.c), or NULL: the fixed rule */
 } x81_search;
 
 static _Thread_local x81_plan x81_cache;
@@ -393,8 +395,10 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
  * one whose digits reach the most unsolved peers, a peer with two
  * candidates counting 9; else the first house and digit with two places;
  * else the first cell with the fewest candidates.  Cell cells[i] takes
- * digit digits[i]; returns how many. */
-static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, uint8_t *digits)
+ * digit digits[i]; returns how many.  With rng (a restart), ties and
+ * near-ties go by lot: a random bonus of up to the score itself, a random
+ * house-digit pair, and the cell's branches in a random order. */
+static int x81_branches(const x81_plan *p, const x81_state *st, sdk_rng *rng, uint8_t *cells, uint8_t *digits)
 {
     x81_set b0 = 0, b1 = 0, b2 = 0, b3 = 0;
     X81_UNROLL for (int d = 0; d < X81_N; d++) {
@@ -417,18 +421,23 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
             }
             reach &= p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
+            if (rng)
+                score += (int)rng_below_fast(rng, (uint32_t)score + 1);
             if (score > best_score) {
                 c = at;
                 best_score = score;
             }
         }
     } else {
-        for (int h = 0; h < p->nh; h++)
-            for (int d = 0; d < X81_N; d++) {
+        int h0 = rng ? (int)rng_below_fast(rng, (uint32_t)p->nh) : 0, d0 = rng ? (int)rng_below_fast(rng, X81_N) : 0;
+        for (int i = 0; i < p->nh; i++)
+            for (int j = 0; j < X81_N; j++) {
+                int h = (h0 + i) % p->nh, d = (d0 + j) % X81_N;
                 x81_set m = st->cand[d] & p->house[h];
                 if ((st->open[d] >> h & 1) && x81_pop(m) == 2) {
-                    cells[0] = (uint8_t)x81_ctz(m);
-                    cells[1] = (uint8_t)(127 - x81_clz(m));
+                    int swap = rng ? (int)rng_below_fast(rng, 2) : 0;
+                    cells[swap] = (uint8_t)x81_ctz(m);
+                    cells[1 - swap] = (uint8_t)(127 - x81_clz(m));
                     digits[0] = digits[1] = (uint8_t)d;
                     return 2;
                 }
@@ -445,6 +454,12 @@ static int x81_branches(const x81_plan *p, const x81_state *st, uint8_t *cells, 
             cells[ways] = (uint8_t)c;
             digits[ways++] = (uint8_t)d;
         }
+    for (int i = ways - 1; rng && i > 0; i--) {        /* (Fisher-Yates) */
+        int j = (int)rng_below_fast(rng, (uint32_t)i + 1);
+        uint8_t t = digits[i];
+        digits[i] = digits[j];
+        digits[j] = t;
+    }
     return ways;
 }
 
@@ -466,7 +481,7 @@ static void x81_node(x81_search *s, const x81_state *st)
         return;
     }
     uint8_t cells[X81_N], digits[X81_N];
-    int ways = x81_branches(s->p, st, cells, digits);
+    int ways = x81_branches(s->p, st, s->rng, cells, digits);
     for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
         if (s->st)
             s->st->guesses++;
@@ -481,12 +496,12 @@ static void x81_node(x81_search *s, const x81_state *st)
     }
 }
 
-uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
-                   sdk_stats *st, const sdk_budget *budget, sdk_status *status)
+uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
+                       sdk_stats *st, const sdk_budget *budget, sdk_status *status, sdk_rng *rng)
 {
     if (!x81_applies(b))
         return UINT64_MAX;
-    x81_search s = {x81_plan_for(b), limit, 0, 0, solution, st, budget, 0};
+    x81_search s = {x81_plan_for(b), limit, 0, 0, solution, st, budget, 0, rng};
     x81_state root;
     memset(&root, 0, sizeof root);
     for (int d = 0; d < X81_N; d++)
@@ -536,4 +551,10 @@ uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, ui
             *status = s.count ? SDK_SOLVED : SDK_UNSOLVABLE;
     }
     return s.count;
+}
+
+uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
+                   sdk_stats *st, const sdk_budget *budget, sdk_status *status)
+{
+    return x81_count_run(b, puzzle, limit, solution, st, budget, status, NULL);
 }

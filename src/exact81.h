@@ -15,4 +15,9 @@ int x81_applies(const sdk_board *b);
 uint64_t x81_count(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
                    sdk_stats *st, const sdk_budget *budget, sdk_status *status);
 
+/* The same, its ties broken by draws from rng (NULL: exactly x81_count):
+ * one run of the restarts (restarts.c). */
+uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
+                       sdk_stats *st, const sdk_budget *budget, sdk_status *status, sdk_rng *rng);
+
 #endif
