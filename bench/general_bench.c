@@ -19,19 +19,7 @@
 #include <time.h>
 
 #include "sudoku.h"
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "bench_cpu.h"
 
 typedef uint64_t (*count_fn)(const sdk_board *b, const uint8_t *p, uint64_t limit);
 

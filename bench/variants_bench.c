@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "sudoku.h"
+#include "bench_cpu.h"
 
 enum { MAX_PUZZLES = 100000, MAX_FILES = 16, MAX_RUNS = 99 };
 
@@ -32,19 +33,6 @@ typedef struct {
     double t[MAX_RUNS];
     uint64_t count;
 } bench_file;
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The 81-cell records of f (boards stay with the reader's cache). */
 static int load(bench_file *f)
