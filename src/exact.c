@@ -42,7 +42,11 @@ enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CH
 enum { XS_PROBE_DEPTH = 2 };
 
 /* The hot path, inlined into each instance of the search (see XS_INSTANCE). */
+#ifdef XS_PROF
+#define XS_HOT static __attribute__((noinline))
+#else
 #define XS_HOT static inline __attribute__((always_inline))
+#endif
 
 typedef struct search {
     const sdk_board *b;
@@ -133,14 +137,16 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
     return 1;
 }
 
-XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W)
+/* Q: a plain 16x16 board, whose lane propagation (see q16_propagate)
+ * needs no marks. */
+XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W, int Q)
 {
-    return place_marking(s, lv, c, d, W, 1);
+    return place_marking(s, lv, c, d, W, !Q);
 }
 
 /* Naked singles until there are none.  Returns -1 on a contradiction (a
  * cell with no digit), else the number of cells placed. */
-XS_HOT int naked_singles(search *s, uint64_t *lv, int W)
+XS_HOT int naked_singles(search *s, uint64_t *lv, int W, int Q)
 {
     int n = s->n, placed = 0;
     const uint64_t *un = XS_UNSOLVED(s, lv);
@@ -169,7 +175,7 @@ XS_HOT int naked_singles(search *s, uint64_t *lv, int W)
                     d++;
                 if (d == n)
                     return -1;          /* an earlier single took its digit */
-                xs_place(s, lv, c, d, W);
+                xs_place(s, lv, c, d, W, Q);
                 placed++;
             }
     }
@@ -252,7 +258,7 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
                 int i = 0;
                 while (!x[i])
                     i++;
-                if (!xs_place(s, lv, sw[i] * 64 + __builtin_ctzll(x[i]), d, W))
+                if (!xs_place(s, lv, sw[i] * 64 + __builtin_ctzll(x[i]), d, W, 0))
                     return -1;
                 changed = 1;
                 continue;
@@ -264,13 +270,223 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
     return changed;
 }
 
-/* Singles, then locked candidates, until nothing changes.  Returns -1 on a
- * contradiction, 0 when solved, 1 when cells are left. */
-XS_HOT int propagate(search *s, uint64_t *lv, int W)
+/* ---- Plain 16x16 boards ---------------------------------------------------
+ * There a digit's bitboard is 16 lanes of 16 bits: word k holds rows 4k to
+ * 4k+3 (band k), a lane a row, a bit a column, and nibble j of a lane is
+ * the row's part of box (k, j).  Hidden singles and locked candidates of
+ * all 48 houses of a digit are then a few dozen word operations (once /
+ * twice folds over lanes and nibbles) in place of a pass house by house,
+ * and no marks are kept.  The bitboard holds the digit's placed cells too,
+ * so a house without any bit of the digit is a contradiction. */
+typedef uint64_t q16_v4 __attribute__((vector_size(32)));
+typedef uint16_t q16_v16 __attribute__((vector_size(32)));
+
+#define Q16_LANES 0x0001000100010001ull     /* bit 0 of each lane */
+#define Q16_NIBS 0x1111111111111111ull      /* bit 0 of each nibble */
+
+static inline q16_v4 q16_load(const uint64_t *p)
+{
+    q16_v4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void q16_store(uint64_t *p, q16_v4 v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+static inline uint64_t q16_any(q16_v4 v)
+{
+    return v[0] | v[1] | v[2] | v[3];
+}
+
+/* Places digit d in the cells of set at once.  Returns 0 if one of them
+ * no longer has d or two of them see each other. */
+XS_HOT int q16_place(search *s, uint64_t *lv, int d, q16_v4 set)
+{
+    uint64_t *dd = XS_DIGIT(s, lv, d), *un = XS_UNSOLVED(s, lv);
+    uint32_t *placed = XS_PLACED(s, lv);
+    q16_v4 b = q16_load(dd), peers = b & 0;
+    if (q16_any(set & ~b))
+        return 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t m = set[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            peers |= q16_load(s->p->peer + (size_t)c * 4);
+            s->val[c] = (uint8_t)(d + 1);
+            for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
+                placed[*h] |= 1u << d;
+        }
+    if (q16_any(peers & set))
+        return 0;
+    for (int e = 0; e < 16; e++)
+        q16_store(lv + 4 * e, q16_load(lv + 4 * e) & ~set);
+    q16_store(dd, (b & ~peers) | set);
+    q16_store(un, q16_load(un) & ~set);
+    return 1;
+}
+
+/* Naked singles until there are none, as naked_singles does.  Returns -1
+ * on a contradiction, else the number of cells placed. */
+XS_HOT int q16_naked(search *s, uint64_t *lv)
+{
+    int placed = 0;
+    for (;;) {
+        q16_v4 un = q16_load(XS_UNSOLVED(s, lv)), once = un & 0, twice = once;
+        for (int d = 0; d < 16; d++) {
+            q16_v4 x = q16_load(lv + 4 * d);
+            twice |= once & x;
+            once |= x;
+        }
+        q16_v4 single = un & ~twice;
+        if (q16_any(un & ~once))
+            return -1;
+        if (!q16_any(single))
+            return placed;
+        for (int d = 0; d < 16; d++) {
+            q16_v4 m = single & q16_load(lv + 4 * d);
+            if (q16_any(m)) {
+                if (!q16_place(s, lv, d, m))
+                    return -1;
+                placed++;
+            }
+        }
+    }
+}
+
+/* Folds the once/twice counts (*o, *t) with themselves k bits higher: bit
+ * i then counts bits i and i + k. */
+#define Q16_FOLD(o, t, k) do { (t) |= ((t) >> (k)) | ((o) & ((o) >> (k))); (o) |= (o) >> (k); } while (0)
+
+/* Lane 0's 16 bits copied to the four lanes of each word. */
+#define Q16_SPREAD(x) ((x) * Q16_LANES)
+
+/* Each nibble's bit 0 widened to the whole nibble. */
+#define Q16_WIDEN(x) ((x) | (x) << 1 | (x) << 2 | (x) << 3)
+
+/* Hidden singles of digit d: placed.  Returns -1 on a contradiction (a
+ * house without d, or two singles that clash), else whether any. */
+XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
+{
+    const uint64_t *dd = XS_DIGIT(s, lv, d);
+    q16_v4 b = q16_load(dd), un = q16_load(XS_UNSOLVED(s, lv));
+    q16_v16 r = (q16_v16)b;
+    /* rows: lanes with at most one bit; none empty */
+    q16_v4 row1 = (q16_v4)((r & (r - 1)) == 0), rowz = (q16_v4)(r == 0);
+    /* columns: counts over the 16 lanes */
+    uint64_t co = b[0], ct = 0;
+    for (int k = 1; k < 4; k++) {
+        ct |= co & b[k];
+        co |= b[k];
+    }
+    Q16_FOLD(co, ct, 32);
+    Q16_FOLD(co, ct, 16);
+    co &= 0xffff;
+    uint64_t col1 = Q16_SPREAD(co & ~ct & 0xffff);
+    /* boxes: counts over each band's four lanes, then the nibble's four bits */
+    q16_v4 bo = b, bt = b & 0;
+    Q16_FOLD(bo, bt, 16);
+    Q16_FOLD(bo, bt, 32);
+    Q16_FOLD(bo, bt, 1);
+    Q16_FOLD(bo, bt, 2);
+    q16_v4 box1 = bo & ~bt & 0x1111, boxz = ~bo & 0x1111;
+    box1 = Q16_SPREAD(Q16_WIDEN(box1));
+    q16_v4 bad = rowz | boxz;
+    if ((co ^ 0xffff) | bad[0] | bad[1] | bad[2] | bad[3])
+        return -1;
+    q16_v4 hit = b & un & (row1 | col1 | box1);
+    if (!q16_any(hit))
+        return 0;
+    return q16_place(s, lv, d, hit) ? 1 : -1;
+}
+
+/* Locked candidates of digit d, the four kinds at once.  Returns whether
+ * any candidate left. */
+XS_HOT int q16_locked(search *s, uint64_t *lv, int d)
+{
+    uint64_t *dd = XS_DIGIT(s, lv, d);
+    q16_v4 b = q16_load(dd);
+    /* nz: bit 0 of each nibble, the row's part of that box holds d */
+    q16_v4 nz = (b | b >> 1 | b >> 2 | b >> 3) & Q16_NIBS;
+    /* a box's d in one row: the row loses d in the other boxes */
+    q16_v4 ro = nz, rt = nz & 0;
+    Q16_FOLD(ro, rt, 16);
+    Q16_FOLD(ro, rt, 32);
+    q16_v4 sole = nz & Q16_SPREAD(ro & ~rt & 0x1111);
+    q16_v4 lane = sole | sole >> 4 | sole >> 8 | sole >> 12;
+    q16_v4 keep = ((lane & Q16_LANES) << 16) - (lane & Q16_LANES);   /* whole lanes */
+    q16_v4 out = keep & ~Q16_WIDEN(sole);
+    /* a row's d in one box: the box's other rows lose it */
+    q16_v4 bo = nz, bt = nz & 0;
+    Q16_FOLD(bo, bt, 4);
+    Q16_FOLD(bo, bt, 8);
+    q16_v4 claim = Q16_WIDEN(nz & ((bo & ~bt & Q16_LANES) * 0x1111));
+    q16_v4 band = claim | claim >> 16 | claim >> 32 | claim >> 48;
+    out |= Q16_SPREAD(band & 0xffff) & ~claim;
+    /* columns of a band (lane 0): a box's d in one column, the column's
+     * other bands lose it; a column's d in one band, the box's other
+     * columns there lose it */
+    q16_v4 col = (b | b >> 16 | b >> 32 | b >> 48) & 0xffff, co = col, ct = col & 0;
+    Q16_FOLD(co, ct, 1);
+    Q16_FOLD(co, ct, 2);
+    q16_v4 only = col & Q16_WIDEN(co & ~ct & 0x1111);
+    uint64_t twice = 0, once = 0;
+    for (int k = 0; k < 4; k++) {
+        twice |= once & col[k];
+        once |= col[k];
+    }
+    for (int k = 0; k < 4; k++) {
+        uint64_t other = only[(k + 1) & 3] | only[(k + 2) & 3] | only[(k + 3) & 3];
+        uint64_t mine = col[k] & ~twice;       /* columns whose d is only in band k */
+        uint64_t box = Q16_WIDEN(((mine | mine >> 1 | mine >> 2 | mine >> 3) & 0x1111)) & ~mine;
+        out[k] |= Q16_SPREAD(other | box);
+    }
+    int changed = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t gone = dd[k] & out[k];
+        dd[k] &= ~gone;
+        changed |= gone != 0;
+    }
+    return changed;
+}
+
+/* propagate for a plain 16x16 board: naked singles, hidden singles of each
+ * digit, then, when they are exhausted, locked candidates. */
+XS_HOT int q16_propagate(search *s, uint64_t *lv)
 {
     const uint64_t *un = XS_UNSOLVED(s, lv);
     for (;;) {
-        if (naked_singles(s, lv, W) < 0)
+        if (q16_naked(s, lv) < 0)
+            return -1;
+        if (!(un[0] | un[1] | un[2] | un[3]))
+            return 0;
+        int placed = 0;
+        for (int d = 0; d < 16; d++) {
+            int k = q16_singles(s, lv, d);
+            if (k < 0)
+                return -1;
+            placed += k;
+        }
+        if (placed)
+            continue;
+        int changed = 0;
+        for (int d = 0; d < 16; d++)
+            changed |= q16_locked(s, lv, d);
+        if (!changed)
+            return 1;
+    }
+}
+
+/* Singles, then locked candidates, until nothing changes.  Returns -1 on a
+ * contradiction, 0 when solved, 1 when cells are left. */
+XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
+{
+    if (Q)
+        return q16_propagate(s, lv);
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    for (;;) {
+        if (naked_singles(s, lv, W, 0) < 0)
             return -1;
         uint64_t left = 0;
         for (int w = 0; w < W; w++)
@@ -441,10 +657,10 @@ static void found(search *s)
 
 /* Tries digit d in cell c of lv in try (a level's room): 1 if it
  * propagates without a contradiction. */
-XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int d, int W)
+XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int d, int W, int Q)
 {
     memcpy(try, lv, sizeof(uint64_t) * s->L);
-    int r = xs_place(s, try, c, d, W) ? propagate(s, try, W) : -1;
+    int r = xs_place(s, try, c, d, W, Q) ? propagate(s, try, W, Q) : -1;
     memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
     return r >= 0;
 }
@@ -457,7 +673,7 @@ XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int 
  * failure would have failed that try too).  (Passes repeated while they
  * find something: 1.2-1.3x the instructions on puzzles/sizes/25x25.txt.)
  * Returns as propagate does; 1 when the budget ran out (s->stopped). */
-XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
+XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W, int Q)
 {
     const uint64_t *un = XS_UNSOLVED(s, lv);
     int n = s->n;
@@ -482,8 +698,8 @@ XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
                 uint64_t *t = k ? tb : ta;
                 if (implied[dg[k]][w] & bit)
                     continue;
-                if (!try_literal(s, lv, t, c, dg[k], W)) {
-                    if (!xs_place(s, lv, c, dg[!k], W))
+                if (!try_literal(s, lv, t, c, dg[k], W, Q)) {
+                    if (!xs_place(s, lv, c, dg[!k], W, Q))
                         return -1;
                     now = 1;
                     break;
@@ -504,12 +720,13 @@ XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
                         any |= gone[x];
                     }
                     if (any) {
-                        mark_cells(s, gone, d, W);
+                        if (!Q)
+                            mark_cells(s, gone, d, W);
                         now = 1;
                     }
                 }
             if (now) {
-                int r = propagate(s, lv, W);
+                int r = propagate(s, lv, W, Q);
                 if (r <= 0)
                     return r;
             }
@@ -520,8 +737,9 @@ XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W)
 typedef void (*level_fn)(search *s, int depth);
 
 /* One search node, for boards of W words (a constant in each instance
- * below: the word loops unroll); deeper nodes go to self. */
-XS_HOT void search_body(search *s, int depth, int W, level_fn self)
+ * below: the word loops unroll; Q, a plain 16x16 board, too); deeper
+ * nodes go to self. */
+XS_HOT void search_body(search *s, int depth, int W, int Q, level_fn self)
 {
     if (s->stopped)
         return;
@@ -537,7 +755,7 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
         return;
     }
     uint64_t *third = depth < s->probe_depth ? level_at(s, depth + 2) : NULL;
-    int r = third ? probe(s, lv, next, third, W) : 1;
+    int r = third ? probe(s, lv, next, third, W, Q) : 1;
     if (s->stopped)
         return;
     if (r <= 0) {
@@ -553,9 +771,9 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
             s->st->guesses++;
         memcpy(next, lv, sizeof(uint64_t) * s->L);
         memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
-        if (!xs_place(s, next, cells[w], digits[w], W))
+        if (!xs_place(s, next, cells[w], digits[w], W, Q))
             continue;
-        r = propagate(s, next, W);
+        r = propagate(s, next, W, Q);
         if (r == 0)
             found(s);
         else if (r > 0)
@@ -564,10 +782,10 @@ XS_HOT void search_body(search *s, int depth, int W, level_fn self)
 }
 
 /* The root: the propagation of the givens, then the search. */
-XS_HOT void search_root(search *s, int W, level_fn level)
+XS_HOT void search_root(search *s, int W, int Q, level_fn level)
 {
     uint64_t *lv = level_at(s, 0);
-    int r = propagate(s, lv, W);
+    int r = propagate(s, lv, W, Q);
     if (r == 0) {
         s->nodes++;
         if (s->solution)
@@ -578,20 +796,26 @@ XS_HOT void search_root(search *s, int W, level_fn level)
 }
 
 #define XS_INSTANCE(K)                                                          \
-    static void level_w##K(search *s, int depth) { search_body(s, depth, K, level_w##K); } \
-    static void root_w##K(search *s) { search_root(s, K, level_w##K); }
+    static void level_w##K(search *s, int depth) { search_body(s, depth, K, 0, level_w##K); } \
+    static void root_w##K(search *s) { search_root(s, K, 0, level_w##K); }
 XS_INSTANCE(1)
 XS_INSTANCE(2)
 XS_INSTANCE(3)
 XS_INSTANCE(4)
 XS_INSTANCE(6)
 XS_INSTANCE(10)
-static void level_any(search *s, int depth) { search_body(s, depth, s->W, level_any); }
-static void root_any(search *s) { search_root(s, s->W, level_any); }
+static void level_any(search *s, int depth) { search_body(s, depth, s->W, 0, level_any); }
+static void root_any(search *s) { search_root(s, s->W, 0, level_any); }
+static void level_q16(search *s, int depth) { search_body(s, depth, 4, 1, level_q16); }
+static void root_q16(search *s) { search_root(s, 4, 1, level_q16); }
 
 /* The instance for the board's word count. */
 static void search_run(search *s)
 {
+    if (s->p->sq16) {
+        root_q16(s);
+        return;
+    }
     switch (s->W) {
     case 1: root_w1(s); break;
     case 2: root_w2(s); break;
@@ -690,7 +914,7 @@ int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *
     uint64_t *lv = ok > 0 ? level_at(&s, 0) : NULL, *base = NULL;
     if (ok < 0 || (lv && !(base = malloc(sizeof(uint64_t) * s.L))))
         result = -1;
-    else if (lv && propagate(&s, lv, s.W) > 0) {
+    else if (lv && propagate(&s, lv, s.W, s.p->sq16) > 0) {
         memcpy(base, lv, sizeof(uint64_t) * s.L);
         for (int i = 0; i < k && !result; i++) {
             memcpy(lv, base, sizeof(uint64_t) * s.L);
@@ -698,7 +922,7 @@ int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *
             int c = cells[i], d = grid[c] - 1, live = 1;
             for (int j = 0; j < i && live; j++)
                 if (XS_UNSOLVED(&s, lv)[cells[j] >> 6] >> (cells[j] & 63) & 1)
-                    live = xs_place(&s, lv, cells[j], grid[cells[j]] - 1, s.W);
+                    live = xs_place(&s, lv, cells[j], grid[cells[j]] - 1, s.W, 0);
             if (!live || !(XS_UNSOLVED(&s, lv)[c >> 6] >> (c & 63) & 1))
                 continue;               /* (the cell is settled: to its grid digit) */
             XS_DIGIT(&s, lv, d)[c >> 6] &= ~(1ull << (c & 63));

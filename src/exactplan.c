@@ -46,6 +46,30 @@ static void xp_key_make(void)
     pthread_key_create(&xp_key, xp_cache_free);
 }
 
+/* Whether the houses of plan p are exactly the rows, columns and 4x4 boxes
+ * of a 16x16 board (cell c = 16 * row + column), in any order. */
+static int xp_is_sq16(const xp_plan *p)
+{
+    if (p->n != 16 || p->ncells != 256 || p->nhouses != 48)
+        return 0;
+    uint64_t seen = 0;
+    for (int h = 0; h < 48; h++) {
+        const uint64_t *hm = p->house + (size_t)h * 4;
+        for (int k = 0; k < 48; k++) {
+            uint64_t want[4] = {0};
+            for (int w = 0; w < 4; w++)
+                want[w] = k < 16 ? (w == k / 4 ? 0xffffull << 16 * (k % 4) : 0)      /* row k */
+                        : k < 32 ? 0x0001000100010001ull << (k - 16)                   /* column */
+                        : (w == (k - 32) / 4 ? 0x000f000f000f000full << 4 * (k % 4) : 0); /* box */
+            if (!memcmp(hm, want, sizeof want)) {
+                seen |= 1ull << k;
+                break;
+            }
+        }
+    }
+    return seen == (1ull << 48) - 1;
+}
+
 static xp_plan *xp_build(const sdk_board *b)
 {
     int n = b->n, nc = b->ncells, nh = b->nhouses, W = (nc + 63) / 64;
@@ -116,6 +140,7 @@ static xp_plan *xp_build(const sdk_board *b)
                 p->maxshare = shared > p->maxshare ? shared : p->maxshare;
             }
     }
+    p->sq16 = xp_is_sq16(p);
     return p;
 }
 
