@@ -30,6 +30,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __AVX__
+#include <immintrin.h>
+#endif
 #include "exact81.h"
 #include "restarts.h"
 #include "exactplan.h"
@@ -69,6 +72,10 @@ typedef struct search {
     /* The digits of house h whose cells changed since the last pass over
      * it: a (house, digit) that did not change has nothing new to say. */
     uint32_t hd[SDK_MAX_CELLS];
+    /* On a plain 16x16 board (see q16_propagate) in place of hd: the digits
+     * whose bitboards changed since their last hidden-singles pass (qs) and
+     * locked-candidates pass (ql). */
+    uint32_t qs, ql;
     uint64_t *chunk[XS_MAX_CHUNKS]; /* levels, XS_CHUNK a chunk, allocated as the search deepens */
     uint8_t val[SDK_MAX_CELLS];     /* digits placed on the current path (1..n) */
 } search;
@@ -88,6 +95,13 @@ static uint64_t *level_at(search *s, int depth)
     return s->chunk[k] ? s->chunk[k] + s->L * (size_t)(depth % XS_CHUNK) : NULL;
 }
 
+/* Forgets every mark: the level is at its fixpoint (or is left). */
+static inline void clear_marks(search *s)
+{
+    memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+    s->qs = s->ql = 0;
+}
+
 /* Notes that digit bits (a mask) left cell c: its houses are to be looked at. */
 XS_HOT void mark_cell(search *s, int c, uint32_t bits)
 {
@@ -103,8 +117,9 @@ XS_HOT void mark_cells(search *s, const uint64_t *set, int d, int W)
             mark_cell(s, w * 64 + __builtin_ctzll(m), 1u << d);
 }
 
-/* Places digit d (0-based) in cell c.  Returns 0 if d was no longer
- * possible there. */
+/* Places digit d (0-based) in cell c, noting what changed in hd (mark
+ * 1), in qs and ql (mark 2) or not at all (0).  Returns 0 if d was no
+ * longer possible there. */
 XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
 {
     int w = c >> 6, n = s->n;
@@ -130,9 +145,12 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
     uint32_t *placed = XS_PLACED(s, lv);
     for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
         placed[*h] |= 1u << d;
-    if (mark) {
+    if (mark == 1) {
         mark_cell(s, c, had);
         mark_cells(s, gone, d, W);
+    } else if (mark == 2) {
+        s->qs |= had | 1u << d;
+        s->ql |= had | 1u << d;
     }
     return 1;
 }
@@ -141,7 +159,7 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
  * needs no marks. */
 XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W, int Q)
 {
-    return place_marking(s, lv, c, d, W, !Q);
+    return place_marking(s, lv, c, d, W, Q ? 2 : 1);
 }
 
 /* Naked singles until there are none.  Returns -1 on a contradiction (a
@@ -280,50 +298,51 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
  * so a house without any bit of the digit is a contradiction. */
 typedef uint64_t q16_v4 __attribute__((vector_size(32)));
 typedef uint16_t q16_v16 __attribute__((vector_size(32)));
+/* The same vectors at any word address (a level is 8-byte aligned). */
+typedef uint64_t q16_u __attribute__((vector_size(32), aligned(8), may_alias));
+
+/* (Macros, not functions: without AVX, gcc notes at every function that
+ * takes such a vector that its ABI changed long ago.) */
+#define Q16_LOAD(p) (*(const q16_u *)(p))
+#define Q16_STORE(p, v) (*(q16_u *)(p) = (v))
+/* Whether a & b has a bit (one vptest where there is AVX). */
+#ifdef __AVX__
+#define Q16_MEET(a, b) (!_mm256_testz_si256((__m256i)(a), (__m256i)(b)))
+#else
+#define Q16_MEET(a, b) ((((a) & (b))[0] | ((a) & (b))[1] | ((a) & (b))[2] | ((a) & (b))[3]) != 0)
+#endif
 
 #define Q16_LANES 0x0001000100010001ull     /* bit 0 of each lane */
 #define Q16_NIBS 0x1111111111111111ull      /* bit 0 of each nibble */
 
-static inline q16_v4 q16_load(const uint64_t *p)
-{
-    q16_v4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static inline void q16_store(uint64_t *p, q16_v4 v)
-{
-    memcpy(p, &v, sizeof v);
-}
-
-static inline uint64_t q16_any(q16_v4 v)
-{
-    return v[0] | v[1] | v[2] | v[3];
-}
-
 /* Places digit d in the cells of set at once.  Returns 0 if one of them
- * no longer has d or two of them see each other. */
-XS_HOT int q16_place(search *s, uint64_t *lv, int d, q16_v4 set)
+ * no longer has d or two of them see each other.  (The houses' placed
+ * digits are not kept up: two_places only skips with them.) */
+XS_HOT int q16_place(search *s, uint64_t *lv, int d, const q16_v4 *cells)
 {
+    q16_v4 set = *cells;
     uint64_t *dd = XS_DIGIT(s, lv, d), *un = XS_UNSOLVED(s, lv);
-    uint32_t *placed = XS_PLACED(s, lv);
-    q16_v4 b = q16_load(dd), peers = b & 0;
-    if (q16_any(set & ~b))
+    q16_v4 b = Q16_LOAD(dd), peers = b & 0;
+    if (Q16_MEET(set, ~b))
         return 0;
     for (int w = 0; w < 4; w++)
         for (uint64_t m = set[w]; m; m &= m - 1) {
             int c = w * 64 + __builtin_ctzll(m);
-            peers |= q16_load(s->p->peer + (size_t)c * 4);
+            peers |= Q16_LOAD(s->p->peer + (size_t)c * 4);
             s->val[c] = (uint8_t)(d + 1);
-            for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
-                placed[*h] |= 1u << d;
         }
-    if (q16_any(peers & set))
+    if (Q16_MEET(peers, set))
         return 0;
-    for (int e = 0; e < 16; e++)
-        q16_store(lv + 4 * e, q16_load(lv + 4 * e) & ~set);
-    q16_store(dd, (b & ~peers) | set);
-    q16_store(un, q16_load(un) & ~set);
+    uint32_t changed = 1u << d;
+    for (int e = 0; e < 16; e++) {
+        q16_v4 x = Q16_LOAD(lv + 4 * e);
+        changed |= (uint32_t)Q16_MEET(x, set) << e;
+        Q16_STORE(lv + 4 * e, x & ~set);
+    }
+    s->qs |= changed;
+    s->ql |= changed;
+    Q16_STORE(dd, (b & ~peers) | set);
+    Q16_STORE(un, Q16_LOAD(un) & ~set);
     return 1;
 }
 
@@ -333,21 +352,21 @@ XS_HOT int q16_naked(search *s, uint64_t *lv)
 {
     int placed = 0;
     for (;;) {
-        q16_v4 un = q16_load(XS_UNSOLVED(s, lv)), once = un & 0, twice = once;
+        q16_v4 un = Q16_LOAD(XS_UNSOLVED(s, lv)), once = un & 0, twice = once;
         for (int d = 0; d < 16; d++) {
-            q16_v4 x = q16_load(lv + 4 * d);
+            q16_v4 x = Q16_LOAD(lv + 4 * d);
             twice |= once & x;
             once |= x;
         }
         q16_v4 single = un & ~twice;
-        if (q16_any(un & ~once))
+        if (Q16_MEET(un, ~once))
             return -1;
-        if (!q16_any(single))
+        if (!Q16_MEET(single, single))
             return placed;
         for (int d = 0; d < 16; d++) {
-            q16_v4 m = single & q16_load(lv + 4 * d);
-            if (q16_any(m)) {
-                if (!q16_place(s, lv, d, m))
+            q16_v4 m = single & Q16_LOAD(lv + 4 * d);
+            if (Q16_MEET(single, m)) {
+                if (!q16_place(s, lv, d, &m))
                     return -1;
                 placed++;
             }
@@ -370,7 +389,7 @@ XS_HOT int q16_naked(search *s, uint64_t *lv)
 XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
 {
     const uint64_t *dd = XS_DIGIT(s, lv, d);
-    q16_v4 b = q16_load(dd), un = q16_load(XS_UNSOLVED(s, lv));
+    q16_v4 b = Q16_LOAD(dd), un = Q16_LOAD(XS_UNSOLVED(s, lv));
     q16_v16 r = (q16_v16)b;
     /* rows: lanes with at most one bit; none empty */
     q16_v4 row1 = (q16_v4)((r & (r - 1)) == 0), rowz = (q16_v4)(r == 0);
@@ -396,9 +415,9 @@ XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
     if ((co ^ 0xffff) | bad[0] | bad[1] | bad[2] | bad[3])
         return -1;
     q16_v4 hit = b & un & (row1 | col1 | box1);
-    if (!q16_any(hit))
+    if (!Q16_MEET(hit, hit))
         return 0;
-    return q16_place(s, lv, d, hit) ? 1 : -1;
+    return q16_place(s, lv, d, &hit) ? 1 : -1;
 }
 
 /* Locked candidates of digit d, the four kinds at once.  Returns whether
@@ -406,7 +425,7 @@ XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
 XS_HOT int q16_locked(search *s, uint64_t *lv, int d)
 {
     uint64_t *dd = XS_DIGIT(s, lv, d);
-    q16_v4 b = q16_load(dd);
+    q16_v4 b = Q16_LOAD(dd);
     /* nz: bit 0 of each nibble, the row's part of that box holds d */
     q16_v4 nz = (b | b >> 1 | b >> 2 | b >> 3) & Q16_NIBS;
     /* a box's d in one row: the row loses d in the other boxes */
@@ -442,13 +461,14 @@ XS_HOT int q16_locked(search *s, uint64_t *lv, int d)
         uint64_t box = Q16_WIDEN(((mine | mine >> 1 | mine >> 2 | mine >> 3) & 0x1111)) & ~mine;
         out[k] |= Q16_SPREAD(other | box);
     }
-    int changed = 0;
+    uint64_t gone = 0;
     for (int k = 0; k < 4; k++) {
-        uint64_t gone = dd[k] & out[k];
-        dd[k] &= ~gone;
-        changed |= gone != 0;
+        gone |= dd[k] & out[k];
+        dd[k] &= ~out[k];
     }
-    return changed;
+    if (gone)
+        s->qs |= 1u << d, s->ql |= 1u << d;
+    return gone != 0;
 }
 
 /* propagate for a plain 16x16 board: naked singles, hidden singles of each
@@ -462,8 +482,10 @@ XS_HOT int q16_propagate(search *s, uint64_t *lv)
         if (!(un[0] | un[1] | un[2] | un[3]))
             return 0;
         int placed = 0;
-        for (int d = 0; d < 16; d++) {
-            int k = q16_singles(s, lv, d);
+        uint32_t todo = s->qs;
+        s->qs = 0;
+        for (; todo; todo &= todo - 1) {
+            int k = q16_singles(s, lv, __builtin_ctz(todo));
             if (k < 0)
                 return -1;
             placed += k;
@@ -471,8 +493,10 @@ XS_HOT int q16_propagate(search *s, uint64_t *lv)
         if (placed)
             continue;
         int changed = 0;
-        for (int d = 0; d < 16; d++)
-            changed |= q16_locked(s, lv, d);
+        todo = s->ql;
+        s->ql = 0;
+        for (; todo; todo &= todo - 1)
+            changed |= q16_locked(s, lv, __builtin_ctz(todo));
         if (!changed)
             return 1;
     }
@@ -661,7 +685,7 @@ XS_HOT int try_literal(search *s, const uint64_t *lv, uint64_t *try, int c, int 
 {
     memcpy(try, lv, sizeof(uint64_t) * s->L);
     int r = xs_place(s, try, c, d, W, Q) ? propagate(s, try, W, Q) : -1;
-    memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+    clear_marks(s);
     return r >= 0;
 }
 
@@ -720,7 +744,9 @@ XS_HOT int probe(search *s, uint64_t *lv, uint64_t *ta, uint64_t *tb, int W, int
                         any |= gone[x];
                     }
                     if (any) {
-                        if (!Q)
+                        if (Q)
+                            s->qs |= 1u << d, s->ql |= 1u << d;
+                        else
                             mark_cells(s, gone, d, W);
                         now = 1;
                     }
@@ -770,7 +796,7 @@ XS_HOT void search_body(search *s, int depth, int W, int Q, level_fn self)
         if (s->st)
             s->st->guesses++;
         memcpy(next, lv, sizeof(uint64_t) * s->L);
-        memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
+        clear_marks(s);
         if (!xs_place(s, next, cells[w], digits[w], W, Q))
             continue;
         r = propagate(s, next, W, Q);
@@ -866,6 +892,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     memset(XS_PLACED(s, lv), 0, sizeof(uint32_t) * (size_t)s->nh);
     for (int h = 0; h < s->nh; h++)
         s->hd[h] = s->full;
+    s->qs = s->ql = s->full;
     for (int c = 0; c < nc; c++)
         if (puzzle[c] && !place_marking(s, lv, c, puzzle[c] - 1, s->W, 0))   /* (all is marked) */
             return 0;
@@ -918,7 +945,7 @@ int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *
         memcpy(base, lv, sizeof(uint64_t) * s.L);
         for (int i = 0; i < k && !result; i++) {
             memcpy(lv, base, sizeof(uint64_t) * s.L);
-            memset(s.hd, 0, sizeof(uint32_t) * (size_t)s.nh);
+            clear_marks(&s);
             int c = cells[i], d = grid[c] - 1, live = 1;
             for (int j = 0; j < i && live; j++)
                 if (XS_UNSOLVED(&s, lv)[cells[j] >> 6] >> (cells[j] & 63) & 1)
@@ -927,6 +954,7 @@ int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *
                 continue;               /* (the cell is settled: to its grid digit) */
             XS_DIGIT(&s, lv, d)[c >> 6] &= ~(1ull << (c & 63));
             mark_cell(&s, c, 1u << d);
+            s.qs = s.ql = s.full;       /* (the lanes' marks: everything) */
             s.nodes = 0;                /* (a budget's max_iters is per search) */
             search_run(&s);
             if (s.stopped)
