@@ -346,34 +346,6 @@ XS_HOT int q16_place(search *s, uint64_t *lv, int d, const q16_v4 *cells)
     return 1;
 }
 
-/* Naked singles until there are none, as naked_singles does.  Returns -1
- * on a contradiction, else the number of cells placed. */
-XS_HOT int q16_naked(search *s, uint64_t *lv)
-{
-    int placed = 0;
-    for (;;) {
-        q16_v4 un = Q16_LOAD(XS_UNSOLVED(s, lv)), once = un & 0, twice = once;
-        for (int d = 0; d < 16; d++) {
-            q16_v4 x = Q16_LOAD(lv + 4 * d);
-            twice |= once & x;
-            once |= x;
-        }
-        q16_v4 single = un & ~twice;
-        if (Q16_MEET(un, ~once))
-            return -1;
-        if (!Q16_MEET(single, single))
-            return placed;
-        for (int d = 0; d < 16; d++) {
-            q16_v4 m = single & Q16_LOAD(lv + 4 * d);
-            if (Q16_MEET(single, m)) {
-                if (!q16_place(s, lv, d, &m))
-                    return -1;
-                placed++;
-            }
-        }
-    }
-}
-
 /* Folds the once/twice counts (*o, *t) with themselves k bits higher: bit
  * i then counts bits i and i + k. */
 #define Q16_FOLD(o, t, k) do { (t) |= ((t) >> (k)) | ((o) & ((o) >> (k))); (o) |= (o) >> (k); } while (0)
@@ -384,9 +356,11 @@ XS_HOT int q16_naked(search *s, uint64_t *lv)
 /* Each nibble's bit 0 widened to the whole nibble. */
 #define Q16_WIDEN(x) ((x) | (x) << 1 | (x) << 2 | (x) << 3)
 
-/* Hidden singles of digit d: placed.  Returns -1 on a contradiction (a
- * house without d, or two singles that clash), else whether any. */
-XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
+/* The singles of digit d placed: hidden ones, and the naked ones among
+ * the cells of single (the cells with one candidate).  Returns -1 on a
+ * contradiction (a house without d, or two singles that clash), else
+ * whether any. */
+XS_HOT int q16_singles(search *s, uint64_t *lv, int d, const q16_v4 *single)
 {
     const uint64_t *dd = XS_DIGIT(s, lv, d);
     q16_v4 b = Q16_LOAD(dd), un = Q16_LOAD(XS_UNSOLVED(s, lv));
@@ -414,7 +388,7 @@ XS_HOT int q16_singles(search *s, uint64_t *lv, int d)
     q16_v4 bad = rowz | boxz;
     if ((co ^ 0xffff) | bad[0] | bad[1] | bad[2] | bad[3])
         return -1;
-    q16_v4 hit = b & un & (row1 | col1 | box1);
+    q16_v4 hit = b & un & (row1 | col1 | box1 | *single);
     if (!Q16_MEET(hit, hit))
         return 0;
     return q16_place(s, lv, d, &hit) ? 1 : -1;
@@ -471,21 +445,31 @@ XS_HOT int q16_locked(search *s, uint64_t *lv, int d)
     return gone != 0;
 }
 
-/* propagate for a plain 16x16 board: naked singles, hidden singles of each
- * digit, then, when they are exhausted, locked candidates. */
+/* propagate for a plain 16x16 board: the singles, naked and hidden, of
+ * each digit that changed or holds a naked single, then, when they are
+ * exhausted, locked candidates. */
 XS_HOT int q16_propagate(search *s, uint64_t *lv)
 {
-    const uint64_t *un = XS_UNSOLVED(s, lv);
     for (;;) {
-        if (q16_naked(s, lv) < 0)
-            return -1;
-        if (!(un[0] | un[1] | un[2] | un[3]))
+        q16_v4 un = Q16_LOAD(XS_UNSOLVED(s, lv)), once = un & 0, twice = once;
+        for (int d = 0; d < 16; d++) {
+            q16_v4 x = Q16_LOAD(lv + 4 * d);
+            twice |= once & x;
+            once |= x;
+        }
+        if (!Q16_MEET(un, un))
             return 0;
-        int placed = 0;
+        if (Q16_MEET(un, ~once))
+            return -1;                  /* a cell without a candidate */
+        q16_v4 single = un & ~twice;
         uint32_t todo = s->qs;
+        if (Q16_MEET(single, single))
+            for (int d = 0; d < 16; d++)
+                todo |= (uint32_t)Q16_MEET(single, Q16_LOAD(lv + 4 * d)) << d;
         s->qs = 0;
+        int placed = 0;
         for (; todo; todo &= todo - 1) {
-            int k = q16_singles(s, lv, __builtin_ctz(todo));
+            int k = q16_singles(s, lv, __builtin_ctz(todo), &single);
             if (k < 0)
                 return -1;
             placed += k;
