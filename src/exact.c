@@ -22,6 +22,8 @@
  * Near the root of a count (not in sdk_exact_differs' dives, nor below
  * 12x12, where it measured slower), failed literals: each digit of each
  * two-candidate cell is tried and propagated (see probe).
+ * Plain 16x16 boards propagate by 16-bit lanes instead (q16_*, below):
+ * every house of a digit in a few vector operations, singles placed as sets.
  * Branching: a cell with two candidates (the one whose digits reach the
  * most unsolved peers, bivalue peers counting 9), else a digit with two
  * places in a house, else the cell with the fewest candidates.  Each level
@@ -45,11 +47,7 @@ enum { XS_CHUNK = 16, XS_MAX_CHUNKS = (SDK_MAX_CELLS + 1 + XS_CHUNK - 1) / XS_CH
 enum { XS_PROBE_DEPTH = 2 };
 
 /* The hot path, inlined into each instance of the search (see XS_INSTANCE). */
-#ifdef XS_PROF
-#define XS_HOT static __attribute__((noinline))
-#else
 #define XS_HOT static inline __attribute__((always_inline))
-#endif
 
 typedef struct search {
     const sdk_board *b;

@@ -466,6 +466,7 @@ int main(void)
     check_differs(sdk_board_cached(4, 4), 70, 30, 0.45);
     check_differs(x9, 8, 60, 0.4);
     check_budget(sdk_board_cached(3, 3), "9x9 kernel");
+    check_budget(sdk_board_cached(4, 4), "16x16 lanes");
     check_budget(sdk_board_cached(5, 5), "25x25");
     check_budget(x9, "9x9 + diagonals");
     free_test_board(x9);
