@@ -292,8 +292,9 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
  * the row's part of box (k, j).  Hidden singles and locked candidates of
  * all 48 houses of a digit are then a few dozen word operations (once /
  * twice folds over lanes and nibbles) in place of a pass house by house,
- * and no marks are kept.  The bitboard holds the digit's placed cells too,
- * so a house without any bit of the digit is a contradiction. */
+ * with marks per digit (qs, ql) in place of per house-digit.  The bitboard
+ * holds the digit's placed cells too, so a house without any bit of the
+ * digit is a contradiction. */
 typedef uint64_t q16_v4 __attribute__((vector_size(32)));
 typedef uint16_t q16_v16 __attribute__((vector_size(32)));
 /* The same vectors at any word address (a level is 8-byte aligned). */
@@ -348,8 +349,9 @@ XS_HOT int q16_place(search *s, uint64_t *lv, int d, const q16_v4 *cells)
  * i then counts bits i and i + k. */
 #define Q16_FOLD(o, t, k) do { (t) |= ((t) >> (k)) | ((o) & ((o) >> (k))); (o) |= (o) >> (k); } while (0)
 
-/* Lane 0's 16 bits copied to the four lanes of each word. */
-#define Q16_SPREAD(x) ((x) * Q16_LANES)
+/* Lane 0's 16 bits copied to the four lanes of each word (shifts: AVX2
+ * has no 64-bit multiply). */
+#define Q16_SPREAD(x) ((x) | (x) << 16 | (x) << 32 | (x) << 48)
 
 /* Each nibble's bit 0 widened to the whole nibble. */
 #define Q16_WIDEN(x) ((x) | (x) << 1 | (x) << 2 | (x) << 3)
@@ -412,7 +414,8 @@ XS_HOT int q16_locked(search *s, uint64_t *lv, int d)
     q16_v4 bo = nz, bt = nz & 0;
     Q16_FOLD(bo, bt, 4);
     Q16_FOLD(bo, bt, 8);
-    q16_v4 claim = Q16_WIDEN(nz & ((bo & ~bt & Q16_LANES) * 0x1111));
+    q16_v4 one = bo & ~bt & Q16_LANES;
+    q16_v4 claim = Q16_WIDEN(nz & (one | one << 4 | one << 8 | one << 12));
     q16_v4 band = claim | claim >> 16 | claim >> 32 | claim >> 48;
     out |= Q16_SPREAD(band & 0xffff) & ~claim;
     /* columns of a band (lane 0): a box's d in one column, the column's
