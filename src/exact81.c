@@ -212,6 +212,9 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
     return p;
 }
 
+/* Digit d's half of its vector (lanes 0-1 for even d, 2-3 for odd). */
+static const x81_v4 x81_half[2] = {{~0ull, ~0ull, 0, 0}, {0, 0, ~0ull, ~0ull}};
+
 /* Places digit d (0-based) in cell c, which the other digits may still
  * hold.  Returns 0 if d was no longer possible there. */
 static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
@@ -224,20 +227,25 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
         st->chgv[i] |= st->candv[i] & bv;
         st->candv[i] &= ~bv;
     }
-    st->chg[d] |= st->cand[d] & p->peer[c];
-    st->cand[d] &= ~p->peer[c];
+    x81_v4 peer = X81_SPLAT(p->peer[c]) & x81_half[d & 1];     /* (on the vector: see x81_place_single) */
+    st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
+    st->candv[d >> 1] &= ~peer;
     st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
     return 1;
 }
 
-/* The same for a cell whose only candidate is d (a naked single). */
+/* The same for a cell whose only candidate is d (a naked single).  On
+ * d's vector, not its words: the naked singles' next pass loads whole
+ * vectors, and a vector load of words just stored one by one stalls (the
+ * store cannot forward to it). */
 static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
     x81_set bit = x81_bit[c];
-    st->chg[d] |= st->cand[d] & p->peer[c];
-    st->cand[d] &= ~(p->peer[c] | bit);
+    x81_v4 half = x81_half[d & 1], peer = X81_SPLAT(p->peer[c]) & half;
+    st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
+    st->candv[d >> 1] &= ~(peer | (X81_SPLAT(bit) & half));
     st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
