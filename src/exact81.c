@@ -422,12 +422,12 @@ static int x81_branches(const x81_plan *p, const x81_state *st, sdk_rng *rng, ui
         int best_score = -1;
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
-            x81_set reach = 0;
-            X81_UNROLL for (int d = 0; d < X81_N; d++) {    /* (a mask: an if mispredicts) */
-                uint64_t in = st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1;
-                reach |= st->cand[d] & ((x81_set)0 - in);
-            }
-            reach &= p->peer[at];
+            /* its two digits from a mask of its digits (an if per digit
+             * mispredicts; masking every digit's set was 9 128-bit masks) */
+            unsigned dm = 0;
+            X81_UNROLL for (int d = 0; d < X81_N; d++)
+                dm |= (unsigned)(st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1) << d;
+            x81_set reach = (st->cand[__builtin_ctz(dm)] | st->cand[31 - __builtin_clz(dm)]) & p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (rng)
                 score += (int)rng_below_fast(rng, (uint32_t)score + 1);
