@@ -308,16 +308,16 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint
 {
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
     x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
-    for (int g = 0; g < p->ng; g++, w <<= 4) {
+    _Pragma("GCC unroll 4") for (int g = 0; g < p->ng; g++, w <<= 4) {
         x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g], x = lo | hi;
         /* at most one: so is the words' union, and no cell of one word
          * sits where one of the other does (then the union would hide two) */
         x81_v4 z1 = (x81_v4)(((x & (x - 1)) | (lo & hi)) == 0), z0 = (x81_v4)(x == 0);
-        s |= z1 & ~z0 & w;
+        s |= z1 & w;
         z |= z0 & w;
     }
-    *one = s[0] | s[1] | s[2] | s[3];
     *none = z[0] | z[1] | z[2] | z[3];
+    *one = (s[0] | s[1] | s[2] | s[3]) & ~*none;     /* (at most one, less none: once, not per group) */
 }
 
 /* The houses that meet cells (bit h), the same way. */
