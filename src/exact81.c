@@ -26,6 +26,8 @@
 __extension__ typedef unsigned __int128 x81_set;
 
 enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
+/* The first houses, rows and columns on every variant board, cached apart (x81_plan_for) */
+enum { X81_BASE = 2 * X81_N };
 
 /* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
  * the time on generated X puzzles) */
@@ -55,6 +57,8 @@ typedef struct x81_plan {
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
     int ng;                             /* the houses' low and high words, four houses a vector */
     x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
+    int nbp;                            /* (x81_base) the pairs of houses that share two cells or more */
+    uint8_t bp[X81_BASE * (X81_BASE - 1) / 2][2];
 } x81_plan;
 
 typedef struct x81_state {
@@ -87,6 +91,19 @@ static _Thread_local x81_plan x81_cache;
  * it whole (clearing a state and filling it digit by digit was 3% of an
  * easy solve). */
 static _Thread_local x81_state x81_empty;
+
+/* The locked-candidates table of x81_cache, made with it: every pair of
+ * houses h1 < h2 that share two or more cells, four pairs a group, as
+ * their common cells i, h1's other cells a and h2's other cells b (the
+ * low and high words of each).  Unused lanes are empty. */
+enum { X81_MAXPG = (X81_MAXH * (X81_MAXH - 1) / 2 + 3) / 4 };
+typedef struct x81_pairs4 {
+    x81_v4 ilo, ihi, alo, ahi, blo, bhi;
+} x81_pairs4;
+static _Thread_local struct {
+    int np, ng;
+    x81_pairs4 g[X81_MAXPG];
+} x81_pairs;
 
 /* The first (last) cell of a non-empty set, without a branch on which
  * word holds it (which one is a coin toss for the places of a house):
@@ -173,10 +190,55 @@ static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
     }
 }
 
+/* The houses h1 < h2 meeting house h2 in two or more cells (bit h1):
+ * those that two of its cells' house masks share (bit-sliced
+ * once/twice counts). */
+static uint64_t x81_partners(const x81_plan *p, const uint16_t *hc, int h2)
+{
+    uint64_t once = 0, twice = 0;
+    for (int i = 0; i < X81_N; i++) {
+        uint64_t hs = p->ch[hc[h2 * X81_N + i]];
+        twice |= once & hs;
+        once |= hs;
+    }
+    return twice & ((1ull << h2) - 1);
+}
+
+/* Adds houses h1 and h2 of p as the next pair of x81_pairs. */
+static void x81_add_pair(const x81_plan *p, int h1, int h2)
+{
+    unsigned np = (unsigned)x81_pairs.np++, k = np % 4;
+    x81_v2 in = p->housev[h1] & p->housev[h2], a = p->housev[h1] & ~in, b = p->housev[h2] & ~in;
+    x81_pairs4 *g = &x81_pairs.g[np / 4];
+    g->ilo[k] = in[0];
+    g->ihi[k] = in[1];
+    g->alo[k] = a[0];
+    g->ahi[k] = a[1];
+    g->blo[k] = b[0];
+    g->bhi[k] = b[1];
+}
+
+/* Fills x81_pairs for plan p, its houses made: the pairs of the first
+ * `from` houses from the list base made of them (base->bp), then those
+ * of each later house. */
+static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
+{
+    x81_pairs.np = 0;
+    for (int i = 0; from && i < base->nbp; i++)
+        x81_add_pair(p, base->bp[i][0], base->bp[i][1]);
+    for (int h2 = from; h2 < p->nh; h2++)
+        for (uint64_t m = x81_partners(p, hc, h2); m; m &= m - 1)
+            x81_add_pair(p, __builtin_ctzll(m), h2);
+    x81_pairs.ng = (x81_pairs.np + 3) / 4;
+    for (int k = x81_pairs.np % 4; k && k < 4; k++) {      /* the last group's unused lanes: empty */
+        x81_pairs4 *g = &x81_pairs.g[x81_pairs.ng - 1];
+        g->ilo[k] = g->ihi[k] = g->alo[k] = g->ahi[k] = g->blo[k] = g->bhi[k] = 0;
+    }
+}
+
 /* The sets of the first X81_BASE houses of the last board built (rows and
  * columns on every variant board): a jigsaw batch, a board a record, then
  * adds only its regions to a copy. */
-enum { X81_BASE = 2 * X81_N };
 static _Thread_local x81_plan x81_base;
 
 /* The plan of board b, from this thread's cache of one board: known by
@@ -196,6 +258,12 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             memcpy(q->key, b->house_cells, baselen);
             x81_clear(q);
             x81_add_houses(q, b->house_cells, 0, from);
+            q->nbp = 0;
+            for (int h2 = 0; h2 < from; h2++)       /* (none when they are rows and columns) */
+                for (uint64_t m = x81_partners(q, b->house_cells, h2); m; m &= m - 1, q->nbp++) {
+                    q->bp[q->nbp][0] = (uint8_t)__builtin_ctzll(m);
+                    q->bp[q->nbp][1] = (uint8_t)h2;
+                }
             q->valid = 1;
         }
         p->nh = b->nhouses;
@@ -212,6 +280,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             x81_clear(p);
         }
         x81_add_houses(p, b->house_cells, from, p->nh);
+        x81_add_pairs(p, q, b->house_cells, from);
         x81_state *e = &x81_empty;
         memset(e, 0, sizeof *e);
         for (int d = 0; d < X81_N; d++) {
@@ -320,16 +389,6 @@ static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint
     *one = (s[0] | s[1] | s[2] | s[3]) & ~*none;     /* (at most one, less none: once, not per group) */
 }
 
-/* The houses that meet cells (bit h), the same way. */
-static inline uint64_t x81_meets(const x81_plan *p, x81_set cells)
-{
-    x81_v4 cl = X81_SPLAT64((uint64_t)cells), ch = X81_SPLAT64((uint64_t)(cells >> 64));
-    x81_v4 w = {1, 2, 4, 8}, t = {0};
-    for (int g = 0; g < p->ng; g++, w <<= 4)
-        t |= ~(x81_v4)(((cl & p->hlo[g]) | (ch & p->hhi[g])) == 0) & w;
-    return t[0] | t[1] | t[2] | t[3];
-}
-
 /* Hidden singles of the digits that left cells, in every open house (one
  * that did not meet the changes has none: it was looked at when it last
  * changed): -1 on a contradiction, else whether any was placed. */
@@ -361,37 +420,36 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
 }
 
 /* Locked candidates for the digits that changed, once the singles are
- * exhausted: a digit's two or three places in a house that all lie in
- * another house leave that house's other cells.  Returns whether any
- * candidate went. */
-static inline int x81_locked(const x81_plan *p, x81_state *st)
+ * exhausted: a digit's places in a house that all lie in another house
+ * leave that house's other cells.  Over every pair of houses that share
+ * cells, four pairs a vector and without a branch, both ways at once (a
+ * walk over the changed houses, their places and the houses holding
+ * those was a fifth of an easy X solve, in branches); a house with one
+ * place takes part too, its erasures those of its hidden single, and one
+ * with none (a contradiction, the next singles pass finds it) does not.
+ * Returns whether any candidate went. */
+static inline int x81_locked(x81_state *st)
 {
     int changed = 0;
     for (int d = 0; d < X81_N; d++) {
         if (!st->lch[d])
             continue;
-        uint64_t todo = x81_meets(p, st->lch[d]) & st->open[d];
         st->lch[d] = 0;
-        for (uint64_t o = todo; o; o &= o - 1) {
-            int h = __builtin_ctzll(o);
-            x81_set m = st->cand[d] & p->house[h];
-            if (!(m & (m - 1)))
-                continue;               /* (fewer than two: this pass's erasures; the next singles pass sees them) */
-            /* the other houses holding every place: among those of the
-             * first and the last place, the ones holding the rest */
-            uint64_t others = p->ch[x81_ctz(m)] & p->ch[127 - x81_clz(m)] & ~(1ull << h);
-            for (; others; others &= others - 1) {
-                x81_set in = p->house[__builtin_ctzll(others)];
-                if (m & ~in)
-                    continue;
-                x81_set gone = st->cand[d] & in & ~p->house[h];
-                if (gone) {
-                    st->cand[d] &= ~gone;
-                    st->chg[d] |= gone;
-                    changed = 1;
-                }
-            }
+        x81_v4 cl = X81_SPLAT64((uint64_t)st->cand[d]), ch = X81_SPLAT64((uint64_t)(st->cand[d] >> 64));
+        x81_v4 glo = {0}, ghi = {0};
+        _Pragma("GCC unroll 2") for (int g = 0; g < x81_pairs.ng; g++) {
+            const x81_pairs4 *q = &x81_pairs.g[g];
+            x81_v4 some = ~(x81_v4)(((cl & q->ilo) | (ch & q->ihi)) == 0);
+            x81_v4 a_in = (x81_v4)(((cl & q->alo) | (ch & q->ahi)) == 0) & some;     /* h1's places all shared: b goes */
+            x81_v4 b_in = (x81_v4)(((cl & q->blo) | (ch & q->bhi)) == 0) & some;     /* and the other way */
+            glo |= (q->blo & a_in) | (q->alo & b_in);
+            ghi |= (q->bhi & a_in) | (q->ahi & b_in);
         }
+        x81_set gone = ((x81_set)(ghi[0] | ghi[1] | ghi[2] | ghi[3]) << 64 | (glo[0] | glo[1] | glo[2] | glo[3])) &
+                       st->cand[d];
+        st->cand[d] &= ~gone;
+        st->chg[d] |= gone;
+        changed |= gone != 0;
     }
     return changed;
 }
@@ -407,7 +465,7 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
         int r = x81_hidden(p, st);
         if (r < 0)
             return -1;
-        if (!r && !x81_locked(p, st))
+        if (!r && !x81_locked(st))
             return 1;
     }
 }
