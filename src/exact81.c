@@ -95,13 +95,15 @@ static _Thread_local x81_state x81_empty;
 /* The locked-candidates table of x81_cache, made with it: every pair of
  * houses h1 < h2 that share two or more cells, four pairs a group, as
  * their common cells i, h1's other cells a and h2's other cells b (the
- * low and high words of each).  Unused lanes are empty. */
+ * low and high words of each).  Unused lanes are empty.  Made when a
+ * solve first needs it (half of the easy jigsaw puzzles never do, and a
+ * jigsaw batch has a board a record). */
 enum { X81_MAXPG = (X81_MAXH * (X81_MAXH - 1) / 2 + 3) / 4 };
 typedef struct x81_pairs4 {
     x81_v4 ilo, ihi, alo, ahi, blo, bhi;
 } x81_pairs4;
 static _Thread_local struct {
-    int np, ng;
+    int ready, np, ng;
     x81_pairs4 g[X81_MAXPG];
 } x81_pairs;
 
@@ -223,6 +225,7 @@ static void x81_add_pair(const x81_plan *p, int h1, int h2)
  * of each later house. */
 static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
 {
+    x81_pairs.ready = 1;
     x81_pairs.np = 0;
     for (int i = 0; from && i < base->nbp; i++)
         x81_add_pair(p, base->bp[i][0], base->bp[i][1]);
@@ -280,7 +283,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             x81_clear(p);
         }
         x81_add_houses(p, b->house_cells, from, p->nh);
-        x81_add_pairs(p, q, b->house_cells, from);
+        x81_pairs.ready = 0;
         x81_state *e = &x81_empty;
         memset(e, 0, sizeof *e);
         for (int d = 0; d < X81_N; d++) {
@@ -428,9 +431,11 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
  * place takes part too, its erasures those of its hidden single, and one
  * with none (a contradiction, the next singles pass finds it) does not.
  * Returns whether any candidate went. */
-static inline int x81_locked(x81_state *st)
+static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
+    if (!x81_pairs.ready)
+        x81_add_pairs(p, &x81_base, p->key, p->nh < X81_BASE ? 0 : X81_BASE);
     for (int d = 0; d < X81_N; d++) {
         if (!st->lch[d])
             continue;
@@ -465,7 +470,7 @@ static int x81_propagate(const x81_plan *p, x81_state *st)
         int r = x81_hidden(p, st);
         if (r < 0)
             return -1;
-        if (!r && !x81_locked(st))
+        if (!r && !x81_locked(p, st))
             return 1;
     }
 }
