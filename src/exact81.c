@@ -285,12 +285,15 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         x81_add_houses(p, b->house_cells, from, p->nh);
         x81_pairs.ready = 0;
         x81_state *e = &x81_empty;
-        memset(e, 0, sizeof *e);
-        for (int d = 0; d < X81_N; d++) {
-            e->cand[d] = e->chg[d] = p->all;
-            e->open[d] = p->nh == 64 ? ~0ull : (1ull << p->nh) - 1;
+        uint64_t open = (1ull << p->nh) - 1;
+        if (e->open[0] != open) {               /* (it depends on the number of houses only) */
+            memset(e, 0, sizeof *e);
+            for (int d = 0; d < X81_N; d++) {
+                e->cand[d] = e->chg[d] = p->all;
+                e->open[d] = open;
+            }
+            e->un = p->all;
         }
-        e->un = p->all;
     }
     p->board = b;
     p->serial = b->serial;
