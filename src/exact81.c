@@ -623,12 +623,13 @@ uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit
             ok = 0;
             break;
         }
-        ok &= (root.cand[d] & x81_bit[c]) != 0;
-        root.cand[d] &= ~s.p->peer[c];
+        ok &= (int)(root.candv[d >> 1][2 * (d & 1) + (c >> 6)] >> (c & 63) & 1);
+        root.candv[d >> 1] &= ~(X81_SPLAT(s.p->peer[c]) & x81_half[d & 1]);    /* (as x81_place_single) */
         root.open[d] &= ~s.p->ch[c];
     }
-    for (int d = 0; d < X81_N; d++)
-        root.cand[d] &= ~given;
+    x81_v4 gv = X81_SPLAT(given);
+    for (int i = 0; i < X81_NV; i++)
+        root.candv[i] &= ~gv;
     root.un &= ~given;
     int r = ok ? x81_propagate(s.p, &root) : -1;
     if (r == 0)
