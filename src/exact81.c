@@ -55,8 +55,9 @@ typedef struct x81_plan {
         x81_v2 peerv[X81_CELLS];
     };
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
-    int ng;                             /* the houses' low and high words, four houses a vector */
+    int ng;                             /* the houses' low and high words, four houses a vector, */
     x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
+    int fold, overlap;                  /* the high words shifted left by fold, if not overlap (x81_fold) */
     int nbp;                            /* (x81_base) the pairs of houses that share two cells or more */
     uint8_t bp[X81_BASE * (X81_BASE - 1) / 2][2];
 } x81_plan;
@@ -151,11 +152,6 @@ static inline int x81_pop(x81_set m)
     return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
 }
 
-int x81_applies(const sdk_board *b)
-{
-    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH;
-}
-
 /* Cell c alone, from a table (a variable 128-bit shift is a few
  * instructions and a branch on the word). */
 #define X81_B(c) ((x81_set)1 << (c))
@@ -247,6 +243,32 @@ static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_
     }
 }
 
+/* Chooses p->fold, a shift of the houses' high words that sets no bit a
+ * low word of the same house has, and shifts them: then a house's cells
+ * in a set are one word, the low word's and the shifted high word's bits
+ * side by side, and the house scan tests one word (x81_scan).  Shifts of
+ * up to 47 keep the 17 cells of the high word in the word; the first
+ * that fits (0 on most boards; rows, columns and boxes never overlap, an
+ * anti-diagonal does).  If none does (a board built by hand for it),
+ * p->overlap: the board goes to the general solver (x81_applies). */
+static void x81_fold(x81_plan *p)
+{
+    p->overlap = 0;
+    for (int k = 0; k < 64 - (X81_CELLS - 64); k++) {
+        x81_v4 hit = {0};
+        for (int g = 0; g < p->ng; g++)
+            hit |= (p->hhi[g] << k) & p->hlo[g];
+        if (!(hit[0] | hit[1] | hit[2] | hit[3])) {
+            p->fold = k;
+            for (int g = 0; g < p->ng; g++)
+                p->hhi[g] <<= k;
+            return;
+        }
+    }
+    p->fold = 0;
+    p->overlap = 1;
+}
+
 /* The sets of the first X81_BASE houses of the last board built (rows and
  * columns on every variant board): a jigsaw batch, a board a record, then
  * adds only its regions to a copy. */
@@ -291,6 +313,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             x81_clear(p);
         }
         x81_add_houses(p, b->house_cells, from, p->nh);
+        x81_fold(p);
         x81_pairs.ready = 0;
         x81_state *e = &x81_empty;
         uint64_t open = (1ull << p->nh) - 1;
@@ -307,6 +330,11 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
     p->serial = b->serial;
     p->valid = 1;
     return p;
+}
+
+int x81_applies(const sdk_board *b)
+{
+    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH && !x81_plan_for(b)->overlap;
 }
 
 /* Digit d's half of its vector (lanes 0-1 for even d, 2-3 for odd). */
@@ -382,16 +410,15 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 }
 
 /* Over every house, four at a time and without a branch: those where
- * cand has one place (*one) or none (*none). */
+ * cand has one place (*one) or none (*none).  A house's places are one
+ * word (x81_fold): at most one when that word has at most one bit. */
 static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
 {
-    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
+    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
     x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
     _Pragma("GCC unroll 4") for (int g = 0; g < p->ng; g++, w <<= 4) {
-        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g], x = lo | hi;
-        /* at most one: so is the words' union, and no cell of one word
-         * sits where one of the other does (then the union would hide two) */
-        x81_v4 z1 = (x81_v4)(((x & (x - 1)) | (lo & hi)) == 0), z0 = (x81_v4)(x == 0);
+        x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
+        x81_v4 z1 = (x81_v4)((x & (x - 1)) == 0), z0 = (x81_v4)(x == 0);
         s |= z1 & w;
         z |= z0 & w;
     }
