@@ -442,16 +442,35 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         x81_scan(p, st->cand[d], &one, &none);
         if (none & hs)
             return -1;
-        for (uint64_t o = one & hs; o; o &= o - 1) {
-            int h = __builtin_ctzll(o);
-            if (!(st->open[d] >> h & 1))
-                continue;               /* (this pass placed d in it) */
-            x81_set m = st->cand[d] & p->house[h];
-            if (!m)
-                return -1;              /* (this pass took its place) */
-            x81_place(p, st, x81_ctz(m), d);
-            changed = 1;
+        uint64_t o = one & hs;
+        if (!o)
+            continue;
+        /* the digit's hidden singles placed together: the cells, their
+         * peers and houses, then one update of the digits' vectors (two
+         * singles of the digit that are peers: a contradiction; one cell
+         * single in two houses is one cell) */
+        x81_set cells = 0, peers = 0;
+        uint64_t houses = 0;
+        for (; o; o &= o - 1)
+            cells |= st->cand[d] & p->house[__builtin_ctzll(o)];
+        for (x81_set m = cells; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            peers |= p->peer[c];
+            houses |= p->ch[c];
+            st->val[c] = (uint8_t)(d + 1);
         }
+        if (peers & cells)
+            return -1;
+        x81_v4 cv = X81_SPLAT(cells), pv = X81_SPLAT(peers) & x81_half[d & 1];
+        for (int i = 0; i < X81_NV; i++) {
+            st->chgv[i] |= st->candv[i] & cv;
+            st->candv[i] &= ~cv;
+        }
+        st->chgv[d >> 1] |= st->candv[d >> 1] & pv;
+        st->candv[d >> 1] &= ~pv;
+        st->open[d] &= ~houses;
+        st->un &= ~cells;
+        changed = 1;
     }
     return changed;
 }
