@@ -44,7 +44,7 @@ typedef struct x81_plan {
     const sdk_board *board;             /* the board it was made for, with its serial */
     unsigned long serial;
     int valid, nh;
-    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells (a board without a serial) */
+    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells, if it has no serial */
     x81_set all;
     union {
         x81_set house[X81_MAXH];
@@ -275,15 +275,16 @@ static void x81_fold(x81_plan *p)
 static _Thread_local x81_plan x81_base;
 
 /* The plan of board b, from this thread's cache of one board: known by
- * its address and serial, else by its house lists (a board built by hand
- * has no serial). */
+ * its address and serial, or a board without a serial (built by hand) by
+ * its house lists (boards with serials skip the lists' copy and compare:
+ * a jigsaw batch brings a new board each record). */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
     if (p->valid && p->board == b && p->serial == b->serial && b->serial)
         return p;
     size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
-    if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+    if (!(p->valid && !p->serial && !b->serial && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
         int from = b->nhouses < X81_BASE ? 0 : X81_BASE;
         size_t baselen = sizeof(uint16_t) * (size_t)from * X81_N;
         x81_plan *q = &x81_base;
@@ -300,7 +301,8 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             q->valid = 1;
         }
         p->nh = b->nhouses;
-        memcpy(p->key, b->house_cells, keylen);
+        if (!b->serial)
+            memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
         p->ng = (p->nh + 3) / 4;
         if (from) {
@@ -488,7 +490,7 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
     if (!x81_pairs.ready)
-        x81_add_pairs(p, &x81_base, p->key, p->nh < X81_BASE ? 0 : X81_BASE);
+        x81_add_pairs(p, &x81_base, p->board->house_cells, p->nh < X81_BASE ? 0 : X81_BASE);
     for (int d = 0; d < X81_N; d++) {
         if (!st->lch[d])
             continue;
