@@ -363,7 +363,8 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
     return 1;
 }
 
-/* The same for a cell whose only candidate is d (a naked single).  On
+/* The same for a cell whose only candidate is d (a naked single), but
+ * the unsolved cells left to the caller (once for all its singles).  On
  * d's vector, not its words: the naked singles' next pass loads whole
  * vectors, and a vector load of words just stored one by one stalls (the
  * store cannot forward to it). */
@@ -374,7 +375,6 @@ static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int
     st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
     st->candv[d >> 1] &= ~(peer | (X81_SPLAT(bit) & half));
     st->open[d] &= ~p->ch[c];
-    st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
 }
 
@@ -408,6 +408,7 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
                 return -1;              /* an earlier single of d is its peer */
             x81_place_single(p, st, c, d);
         }
+        st->un &= ~single;              /* (once: per single it was a chain of loads and stores) */
     }
 }
 
