@@ -412,21 +412,18 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
     }
 }
 
-/* Over every house, four at a time and without a branch: those where
- * cand has one place (*one) or none (*none).  A house's places are one
- * word (x81_fold): at most one when that word has at most one bit. */
-static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
+/* The houses (bit h) where cand has at most one place: four houses at a
+ * time and without a branch.  A house's places are one word (x81_fold):
+ * at most one when that word has at most one bit. */
+static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
-    x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
+    x81_v4 w = {1, 2, 4, 8}, s = {0};
     _Pragma("GCC unroll 4") for (int g = 0; g < p->ng; g++, w <<= 4) {
         x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
-        x81_v4 z1 = (x81_v4)((x & (x - 1)) == 0), z0 = (x81_v4)(x == 0);
-        s |= z1 & w;
-        z |= z0 & w;
+        s |= (x81_v4)((x & (x - 1)) == 0) & w;
     }
-    *none = z[0] | z[1] | z[2] | z[3];
-    *one = (s[0] | s[1] | s[2] | s[3]) & ~*none;     /* (at most one, less none: once, not per group) */
+    return s[0] | s[1] | s[2] | s[3];
 }
 
 /* Hidden singles of the digits that left cells, in every open house (one
@@ -441,21 +438,23 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
             continue;
         st->chg[d] = 0;
         st->lch[d] |= chg;
-        uint64_t one, none, hs = st->open[d];
-        x81_scan(p, st->cand[d], &one, &none);
-        if (none & hs)
-            return -1;
-        uint64_t o = one & hs;
+        uint64_t o = x81_scan(p, st->cand[d]) & st->open[d];
         if (!o)
             continue;
         /* the digit's hidden singles placed together: the cells, their
-         * peers and houses, then one update of the digits' vectors (two
-         * singles of the digit that are peers: a contradiction; one cell
-         * single in two houses is one cell) */
+         * peers and houses, then one update of the digits' vectors (an
+         * open house with no place, or two singles of the digit that are
+         * peers: a contradiction; one cell single in two houses is one
+         * cell).  The scan leaves the houses with no place to this loop:
+         * telling them from those with one, per group, cost more */
         x81_set cells = 0, peers = 0;
         uint64_t houses = 0;
-        for (; o; o &= o - 1)
-            cells |= st->cand[d] & p->house[__builtin_ctzll(o)];
+        for (; o; o &= o - 1) {
+            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
+            if (!m)
+                return -1;
+            cells |= m;
+        }
         for (x81_set m = cells; m; m &= m - 1) {
             int c = x81_ctz(m);
             peers |= p->peer[c];
