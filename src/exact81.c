@@ -6,11 +6,13 @@
  *
  * The board fits one 128-bit word (cell c is bit c): per digit the
  * unsolved cells that may take it; each house and each cell's peers as a
- * word, built once per board (a per-thread cache keyed by the house
- * lists).  Propagation, to a fixpoint: naked singles by bit-sliced
- * once/twice counts; hidden singles in the open houses of the cells a
- * digit left; locked candidates (a house's places that all lie in another
- * house, up to as many as two houses share) in the houses that changed.
+ * word, built once per board (a per-thread cache keyed by the board's
+ * address and serial, or its house lists).  Propagation, to a fixpoint:
+ * naked singles by bit-sliced once/twice counts; hidden singles in the
+ * open houses of the digits that left cells, every house scanned four a
+ * vector; locked candidates (a house's places that all lie in another
+ * house) for the digits that changed, over a table of the pairs of houses
+ * that share cells, four pairs a vector.
  * Branching as in exact.c: the same states, so the same tree, first
  * solution and node count (generated variant puzzles stay as they were).
  * Each level is a copy of the state on the stack.  The budget is checked
