@@ -142,13 +142,6 @@ static inline int x81_clz(x81_set m)
 #define X81_SWAP(v) __builtin_shuffle((v), (x81_v4){2, 3, 0, 1})
 #endif
 
-/* Whether cell c is in the set of words w (a word from memory: a 128-bit
- * variable shift is a dozen instructions). */
-static inline int x81_has(const uint64_t *w, int c)
-{
-    return (int)(w[c >> 6] >> (c & 63) & 1);
-}
-
 static inline int x81_pop(x81_set m)
 {
     return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
@@ -380,6 +373,22 @@ static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int
     st->val[c] = (uint8_t)(d + 1);
 }
 
+/* Places the naked singles m of one word (cells base + bit), their
+ * digits' bits in the planes odd, two, four and eight: -1 when one's
+ * digit is gone (an earlier single of it is its peer), else 0. */
+static inline int x81_naked_word(const x81_plan *p, x81_state *st, uint64_t m, int base, uint64_t odd, uint64_t two,
+                                 uint64_t four, uint64_t eight)
+{
+    for (; m; m &= m - 1) {
+        int b = __builtin_ctzll(m), c = base + b;
+        int d = (int)((odd >> b & 1) | (two >> b & 1) << 1 | (four >> b & 1) << 2 | (eight >> b & 1) << 3);
+        if (!(st->cand[d] & x81_bit[c]))
+            return -1;
+        x81_place_single(p, st, c, d);
+    }
+    return 0;
+}
+
 /* Naked singles until there are none: -1 on a contradiction, else 0. */
 static inline int x81_naked(const x81_plan *p, x81_state *st)
 {
@@ -400,16 +409,10 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
          * the digits: a loop over the digits mispredicts) */
         x81_v4 b1 = st->candv[1] | st->candv[3], b2 = st->candv[2] | st->candv[3];
         x81_v4 odd = X81_SWAP(st->candv[0] | b1 | st->candv[2]), two = b1 | X81_SWAP(b1), four = b2 | X81_SWAP(b2);
-        const uint64_t bits[4][2] = {{odd[0], odd[1]}, {two[0], two[1]}, {four[0], four[1]},
-                                     {st->candv[4][0], st->candv[4][1]}};
-        for (x81_set m = single; m; m &= m - 1) {
-            int c = x81_ctz(m);
-            int d = x81_has(bits[0], c) | x81_has(bits[1], c) << 1 | x81_has(bits[2], c) << 2 |
-                    x81_has(bits[3], c) << 3;
-            if (!(st->cand[d] & x81_bit[c]))
-                return -1;              /* an earlier single of d is its peer */
-            x81_place_single(p, st, c, d);
-        }
+        for (int w = 0; w < 2; w++)     /* (a word at a time: the planes in registers, no 128-bit ctz) */
+            if (x81_naked_word(p, st, (uint64_t)(single >> 64 * w), 64 * w, odd[w], two[w], four[w],
+                               st->candv[4][w]) < 0)
+                return -1;
         st->un &= ~single;              /* (once: per single it was a chain of loads and stores) */
     }
 }
