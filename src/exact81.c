@@ -6,23 +6,30 @@
  *
  * The board fits one 128-bit word (cell c is bit c): per digit the
  * unsolved cells that may take it; each house and each cell's peers as a
- * word, built once per board (a per-thread cache keyed by the house
- * lists).  Propagation, to a fixpoint: naked singles by bit-sliced
- * once/twice counts; hidden singles in the open houses of the cells a
- * digit left; locked candidates (a house's places that all lie in another
- * house, up to as many as two houses share) in the houses that changed.
+ * word, built once per board (a per-thread cache keyed by the board's
+ * address and serial, or its house lists).  Propagation, to a fixpoint:
+ * naked singles by bit-sliced once/twice counts; hidden singles in the
+ * open houses of the digits that left cells, every house scanned four a
+ * vector; locked candidates (a house's places that all lie in another
+ * house) for the digits that changed, over a table of the pairs of houses
+ * that share cells, four pairs a vector.
  * Branching as in exact.c: the same states, so the same tree, first
  * solution and node count (generated variant puzzles stay as they were).
  * Each level is a copy of the state on the stack.  The budget is checked
  * every 64 nodes, as in exact.c.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "exact81.h"
 #include "rng.h"
 
 __extension__ typedef unsigned __int128 x81_set;
 
 enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
+/* The first houses, rows and columns on every variant board, cached apart (x81_plan_for) */
+enum { X81_BASE = 2 * X81_N };
 
 /* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
  * the time on generated X puzzles) */
@@ -39,7 +46,7 @@ typedef struct x81_plan {
     const sdk_board *board;             /* the board it was made for, with its serial */
     unsigned long serial;
     int valid, nh;
-    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells (a board without a serial) */
+    uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells, if it has no serial */
     x81_set all;
     union {
         x81_set house[X81_MAXH];
@@ -50,8 +57,11 @@ typedef struct x81_plan {
         x81_v2 peerv[X81_CELLS];
     };
     uint64_t ch[X81_CELLS];             /* each cell's houses (bit h) */
-    int ng;                             /* the houses' low and high words, four houses a vector */
+    int ng;                             /* the houses' low and high words, four houses a vector, */
     x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
+    int fold, overlap;                  /* the high words shifted left by fold, if not overlap (x81_fold) */
+    int nbp;                            /* (x81_base) the pairs of houses that share two cells or more */
+    uint8_t bp[X81_BASE * (X81_BASE - 1) / 2][2];
 } x81_plan;
 
 typedef struct x81_state {
@@ -80,6 +90,25 @@ typedef struct x81_search {
 } x81_search;
 
 static _Thread_local x81_plan x81_cache;
+/* The state of the empty board of x81_cache, made with it: a solve copies
+ * it whole (clearing a state and filling it digit by digit was 3% of an
+ * easy solve). */
+static _Thread_local x81_state x81_empty;
+
+/* The locked-candidates table of x81_cache, made with it: every pair of
+ * houses h1 < h2 that share two or more cells, four pairs a group, as
+ * their common cells i, h1's other cells a and h2's other cells b (the
+ * low and high words of each).  Unused lanes are empty.  Made when a
+ * solve first needs it (half of the easy jigsaw puzzles never do, and a
+ * jigsaw batch has a board a record). */
+enum { X81_MAXPG = (X81_MAXH * (X81_MAXH - 1) / 2 + 3) / 4 };
+typedef struct x81_pairs4 {
+    x81_v4 ilo, ihi, alo, ahi, blo, bhi;
+} x81_pairs4;
+static _Thread_local struct {
+    int ready, np, ng;
+    x81_pairs4 g[X81_MAXPG];
+} x81_pairs;
 
 /* The first (last) cell of a non-empty set, without a branch on which
  * word holds it (which one is a coin toss for the places of a house):
@@ -104,22 +133,18 @@ static inline int x81_clz(x81_set m)
 #define X81_SPLAT(m) ((x81_v4){(uint64_t)(m), (uint64_t)((m) >> 64), (uint64_t)(m), (uint64_t)((m) >> 64)})
 #define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
 #define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
-
-/* Whether cell c is in the set of words w (a word from memory: a 128-bit
- * variable shift is a dozen instructions). */
-static inline int x81_has(const uint64_t *w, int c)
-{
-    return (int)(w[c >> 6] >> (c & 63) & 1);
-}
+/* The vector with its halves swapped (the two digits' sets, or two
+ * houses' pairs), to fold them in the vector unit: extracting words to
+ * fold was a third of a naked-singles pass. */
+#ifdef __clang__
+#define X81_SWAP(v) __builtin_shufflevector((v), (v), 2, 3, 0, 1)
+#else
+#define X81_SWAP(v) __builtin_shuffle((v), (x81_v4){2, 3, 0, 1})
+#endif
 
 static inline int x81_pop(x81_set m)
 {
     return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
-}
-
-int x81_applies(const sdk_board *b)
-{
-    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH;
 }
 
 /* Cell c alone, from a table (a variable 128-bit shift is a few
@@ -166,22 +191,95 @@ static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
     }
 }
 
+/* The houses h1 < h2 meeting house h2 in two or more cells (bit h1):
+ * those that two of its cells' house masks share (bit-sliced
+ * once/twice counts). */
+static uint64_t x81_partners(const x81_plan *p, const uint16_t *hc, int h2)
+{
+    uint64_t once = 0, twice = 0;
+    for (int i = 0; i < X81_N; i++) {
+        uint64_t hs = p->ch[hc[h2 * X81_N + i]];
+        twice |= once & hs;
+        once |= hs;
+    }
+    return twice & ((1ull << h2) - 1);
+}
+
+/* Adds houses h1 and h2 of p as the next pair of x81_pairs. */
+static void x81_add_pair(const x81_plan *p, int h1, int h2)
+{
+    unsigned np = (unsigned)x81_pairs.np++, k = np % 4;
+    x81_v2 in = p->housev[h1] & p->housev[h2], a = p->housev[h1] & ~in, b = p->housev[h2] & ~in;
+    x81_pairs4 *g = &x81_pairs.g[np / 4];
+    g->ilo[k] = in[0];
+    g->ihi[k] = in[1];
+    g->alo[k] = a[0];
+    g->ahi[k] = a[1];
+    g->blo[k] = b[0];
+    g->bhi[k] = b[1];
+}
+
+/* Fills x81_pairs for plan p, its houses made: the pairs of the first
+ * `from` houses from the list base made of them (base->bp), then those
+ * of each later house. */
+static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
+{
+    x81_pairs.ready = 1;
+    x81_pairs.np = 0;
+    for (int i = 0; from && i < base->nbp; i++)
+        x81_add_pair(p, base->bp[i][0], base->bp[i][1]);
+    for (int h2 = from; h2 < p->nh; h2++)
+        for (uint64_t m = x81_partners(p, hc, h2); m; m &= m - 1)
+            x81_add_pair(p, __builtin_ctzll(m), h2);
+    x81_pairs.ng = (x81_pairs.np + 3) / 4;
+    for (int k = x81_pairs.np % 4; k && k < 4; k++) {      /* the last group's unused lanes: empty */
+        x81_pairs4 *g = &x81_pairs.g[x81_pairs.ng - 1];
+        g->ilo[k] = g->ihi[k] = g->alo[k] = g->ahi[k] = g->blo[k] = g->bhi[k] = 0;
+    }
+}
+
+/* Chooses p->fold, a shift of the houses' high words that sets no bit a
+ * low word of the same house has, and shifts them: then a house's cells
+ * in a set are one word, the low word's and the shifted high word's bits
+ * side by side, and the house scan tests one word (x81_scan).  Shifts of
+ * up to 47 keep the 17 cells of the high word in the word; the first
+ * that fits (0 on most boards; rows, columns and boxes never overlap, an
+ * anti-diagonal does).  If none does (a board built by hand for it),
+ * p->overlap: the board goes to the general solver (x81_applies). */
+static void x81_fold(x81_plan *p)
+{
+    p->overlap = 0;
+    for (int k = 0; k < 64 - (X81_CELLS - 64); k++) {
+        x81_v4 hit = {0};
+        for (int g = 0; g < p->ng; g++)
+            hit |= (p->hhi[g] << k) & p->hlo[g];
+        if (!(hit[0] | hit[1] | hit[2] | hit[3])) {
+            p->fold = k;
+            for (int g = 0; g < p->ng; g++)
+                p->hhi[g] <<= k;
+            return;
+        }
+    }
+    p->fold = 0;
+    p->overlap = 1;
+}
+
 /* The sets of the first X81_BASE houses of the last board built (rows and
  * columns on every variant board): a jigsaw batch, a board a record, then
  * adds only its regions to a copy. */
-enum { X81_BASE = 2 * X81_N };
 static _Thread_local x81_plan x81_base;
 
 /* The plan of board b, from this thread's cache of one board: known by
- * its address and serial, else by its house lists (a board built by hand
- * has no serial). */
+ * its address and serial, or a board without a serial (built by hand) by
+ * its house lists (boards with serials skip the lists' copy and compare:
+ * a jigsaw batch brings a new board each record). */
 static const x81_plan *x81_plan_for(const sdk_board *b)
 {
     x81_plan *p = &x81_cache;
     if (p->valid && p->board == b && p->serial == b->serial && b->serial)
         return p;
     size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
-    if (!(p->valid && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
+    if (!(p->valid && !p->serial && !b->serial && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
         int from = b->nhouses < X81_BASE ? 0 : X81_BASE;
         size_t baselen = sizeof(uint16_t) * (size_t)from * X81_N;
         x81_plan *q = &x81_base;
@@ -189,10 +287,17 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             memcpy(q->key, b->house_cells, baselen);
             x81_clear(q);
             x81_add_houses(q, b->house_cells, 0, from);
+            q->nbp = 0;
+            for (int h2 = 0; h2 < from; h2++)       /* (none when they are rows and columns) */
+                for (uint64_t m = x81_partners(q, b->house_cells, h2); m; m &= m - 1, q->nbp++) {
+                    q->bp[q->nbp][0] = (uint8_t)__builtin_ctzll(m);
+                    q->bp[q->nbp][1] = (uint8_t)h2;
+                }
             q->valid = 1;
         }
         p->nh = b->nhouses;
-        memcpy(p->key, b->house_cells, keylen);
+        if (!b->serial)
+            memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
         p->ng = (p->nh + 3) / 4;
         if (from) {
@@ -205,12 +310,32 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             x81_clear(p);
         }
         x81_add_houses(p, b->house_cells, from, p->nh);
+        x81_fold(p);
+        x81_pairs.ready = 0;
+        x81_state *e = &x81_empty;
+        uint64_t open = (1ull << p->nh) - 1;
+        if (e->open[0] != open) {               /* (it depends on the number of houses only) */
+            memset(e, 0, sizeof *e);
+            for (int d = 0; d < X81_N; d++) {
+                e->cand[d] = e->chg[d] = p->all;
+                e->open[d] = open;
+            }
+            e->un = p->all;
+        }
     }
     p->board = b;
     p->serial = b->serial;
     p->valid = 1;
     return p;
 }
+
+int x81_applies(const sdk_board *b)
+{
+    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH && !x81_plan_for(b)->overlap;
+}
+
+/* Digit d's half of its vector (lanes 0-1 for even d, 2-3 for odd). */
+static const x81_v4 x81_half[2] = {{~0ull, ~0ull, 0, 0}, {0, 0, ~0ull, ~0ull}};
 
 /* Places digit d (0-based) in cell c, which the other digits may still
  * hold.  Returns 0 if d was no longer possible there. */
@@ -224,23 +349,44 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
         st->chgv[i] |= st->candv[i] & bv;
         st->candv[i] &= ~bv;
     }
-    st->chg[d] |= st->cand[d] & p->peer[c];
-    st->cand[d] &= ~p->peer[c];
+    x81_v4 peer = X81_SPLAT(p->peer[c]) & x81_half[d & 1];     /* (on the vector: see x81_place_single) */
+    st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
+    st->candv[d >> 1] &= ~peer;
     st->open[d] &= ~p->ch[c];
     st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
     return 1;
 }
 
-/* The same for a cell whose only candidate is d (a naked single). */
+/* The same for a cell whose only candidate is d (a naked single), but
+ * the unsolved cells left to the caller (once for all its singles).  On
+ * d's vector, not its words: the naked singles' next pass loads whole
+ * vectors, and a vector load of words just stored one by one stalls (the
+ * store cannot forward to it). */
 static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
     x81_set bit = x81_bit[c];
-    st->chg[d] |= st->cand[d] & p->peer[c];
-    st->cand[d] &= ~(p->peer[c] | bit);
+    x81_v4 half = x81_half[d & 1], peer = X81_SPLAT(p->peer[c]) & half;
+    st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
+    st->candv[d >> 1] &= ~(peer | (X81_SPLAT(bit) & half));
     st->open[d] &= ~p->ch[c];
-    st->un &= ~bit;
     st->val[c] = (uint8_t)(d + 1);
+}
+
+/* Places the naked singles m of one word (cells base + bit), their
+ * digits' bits in the planes odd, two, four and eight: -1 when one's
+ * digit is gone (an earlier single of it is its peer), else 0. */
+static inline int x81_naked_word(const x81_plan *p, x81_state *st, uint64_t m, int base, uint64_t odd, uint64_t two,
+                                 uint64_t four, uint64_t eight)
+{
+    for (; m; m &= m - 1) {
+        int b = __builtin_ctzll(m), c = base + b;
+        int d = (int)((odd >> b & 1) | (two >> b & 1) << 1 | (four >> b & 1) << 2 | (eight >> b & 1) << 3);
+        if (!(st->cand[d] & x81_bit[c]))
+            return -1;
+        x81_place_single(p, st, c, d);
+    }
+    return 0;
 }
 
 /* Naked singles until there are none: -1 on a contradiction, else 0. */
@@ -252,8 +398,8 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
             t |= o & st->candv[i];
             o |= st->candv[i];
         }
-        x81_set once = X81_LANES(o, 0) | X81_LANES(o, 1);
-        x81_set twice = X81_LANES(t, 0) | X81_LANES(t, 1) | (X81_LANES(o, 0) & X81_LANES(o, 1));
+        x81_v4 os = X81_SWAP(o), oncev = o | os, twicev = t | X81_SWAP(t) | (o & os);
+        x81_set once = X81_LANES(oncev, 0), twice = X81_LANES(twicev, 0);
         if (st->un & ~once)
             return -1;
         x81_set single = st->un & ~twice;
@@ -262,50 +408,27 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
         /* each single's digit, by the bits of its index (bit-sliced over
          * the digits: a loop over the digits mispredicts) */
         x81_v4 b1 = st->candv[1] | st->candv[3], b2 = st->candv[2] | st->candv[3];
-        x81_set odd = X81_LANES(st->candv[0] | b1 | st->candv[2], 1);
-        x81_set two = X81_LANES(b1, 0) | X81_LANES(b1, 1), four = X81_LANES(b2, 0) | X81_LANES(b2, 1);
-        x81_set eight = X81_LANES(st->candv[4], 0);
-        const uint64_t bits[4][2] = {{(uint64_t)odd, (uint64_t)(odd >> 64)},
-                                     {(uint64_t)two, (uint64_t)(two >> 64)},
-                                     {(uint64_t)four, (uint64_t)(four >> 64)},
-                                     {(uint64_t)eight, (uint64_t)(eight >> 64)}};
-        for (x81_set m = single; m; m &= m - 1) {
-            int c = x81_ctz(m);
-            int d = x81_has(bits[0], c) | x81_has(bits[1], c) << 1 | x81_has(bits[2], c) << 2 |
-                    x81_has(bits[3], c) << 3;
-            if (!(st->cand[d] & x81_bit[c]))
-                return -1;              /* an earlier single of d is its peer */
-            x81_place_single(p, st, c, d);
-        }
+        x81_v4 odd = X81_SWAP(st->candv[0] | b1 | st->candv[2]), two = b1 | X81_SWAP(b1), four = b2 | X81_SWAP(b2);
+        for (int w = 0; w < 2; w++)     /* (a word at a time: the planes in registers, no 128-bit ctz) */
+            if (x81_naked_word(p, st, (uint64_t)(single >> 64 * w), 64 * w, odd[w], two[w], four[w],
+                               st->candv[4][w]) < 0)
+                return -1;
+        st->un &= ~single;              /* (once: per single it was a chain of loads and stores) */
     }
 }
 
-/* Over every house, four at a time and without a branch: those where
- * cand has one place (*one) or none (*none). */
-static inline void x81_scan(const x81_plan *p, x81_set cand, uint64_t *one, uint64_t *none)
+/* The houses (bit h) where cand has at most one place: four houses at a
+ * time and without a branch.  A house's places are one word (x81_fold):
+ * at most one when that word has at most one bit. */
+static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
-    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64));
-    x81_v4 w = {1, 2, 4, 8}, s = {0}, z = {0};
-    for (int g = 0; g < p->ng; g++, w <<= 4) {
-        x81_v4 lo = cl & p->hlo[g], hi = ch & p->hhi[g], x = lo | hi;
-        /* at most one: so is the words' union, and no cell of one word
-         * sits where one of the other does (then the union would hide two) */
-        x81_v4 z1 = (x81_v4)(((x & (x - 1)) | (lo & hi)) == 0), z0 = (x81_v4)(x == 0);
-        s |= z1 & ~z0 & w;
-        z |= z0 & w;
+    x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
+    x81_v4 w = {1, 2, 4, 8}, s = {0};
+    _Pragma("GCC unroll 4") for (int g = 0; g < p->ng; g++, w <<= 4) {
+        x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
+        s |= (x81_v4)((x & (x - 1)) == 0) & w;
     }
-    *one = s[0] | s[1] | s[2] | s[3];
-    *none = z[0] | z[1] | z[2] | z[3];
-}
-
-/* The houses that meet cells (bit h), the same way. */
-static inline uint64_t x81_meets(const x81_plan *p, x81_set cells)
-{
-    x81_v4 cl = X81_SPLAT64((uint64_t)cells), ch = X81_SPLAT64((uint64_t)(cells >> 64));
-    x81_v4 w = {1, 2, 4, 8}, t = {0};
-    for (int g = 0; g < p->ng; g++, w <<= 4)
-        t |= ~(x81_v4)(((cl & p->hlo[g]) | (ch & p->hhi[g])) == 0) & w;
-    return t[0] | t[1] | t[2] | t[3];
+    return s[0] | s[1] | s[2] | s[3];
 }
 
 /* Hidden singles of the digits that left cells, in every open house (one
@@ -320,56 +443,78 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
             continue;
         st->chg[d] = 0;
         st->lch[d] |= chg;
-        uint64_t one, none, hs = st->open[d];
-        x81_scan(p, st->cand[d], &one, &none);
-        if (none & hs)
-            return -1;
-        for (uint64_t o = one & hs; o; o &= o - 1) {
-            int h = __builtin_ctzll(o);
-            if (!(st->open[d] >> h & 1))
-                continue;               /* (this pass placed d in it) */
-            x81_set m = st->cand[d] & p->house[h];
+        uint64_t o = x81_scan(p, st->cand[d]) & st->open[d];
+        if (!o)
+            continue;
+        /* the digit's hidden singles placed together: the cells, their
+         * peers and houses, then one update of the digits' vectors (an
+         * open house with no place, or two singles of the digit that are
+         * peers: a contradiction; one cell single in two houses is one
+         * cell).  The scan leaves the houses with no place to this loop:
+         * telling them from those with one, per group, cost more */
+        x81_set cells = 0, peers = 0;
+        uint64_t houses = 0;
+        for (; o; o &= o - 1) {
+            x81_set m = st->cand[d] & p->house[__builtin_ctzll(o)];
             if (!m)
-                return -1;              /* (this pass took its place) */
-            x81_place(p, st, x81_ctz(m), d);
-            changed = 1;
+                return -1;
+            cells |= m;
         }
+        for (x81_set m = cells; m; m &= m - 1) {
+            int c = x81_ctz(m);
+            peers |= p->peer[c];
+            houses |= p->ch[c];
+            st->val[c] = (uint8_t)(d + 1);
+        }
+        if (peers & cells)
+            return -1;
+        x81_v4 cv = X81_SPLAT(cells), pv = X81_SPLAT(peers) & x81_half[d & 1];
+        for (int i = 0; i < X81_NV; i++) {
+            st->chgv[i] |= st->candv[i] & cv;
+            st->candv[i] &= ~cv;
+        }
+        st->chgv[d >> 1] |= st->candv[d >> 1] & pv;
+        st->candv[d >> 1] &= ~pv;
+        st->open[d] &= ~houses;
+        st->un &= ~cells;
+        changed = 1;
     }
     return changed;
 }
 
 /* Locked candidates for the digits that changed, once the singles are
- * exhausted: a digit's two or three places in a house that all lie in
- * another house leave that house's other cells.  Returns whether any
- * candidate went. */
+ * exhausted: a digit's places in a house that all lie in another house
+ * leave that house's other cells.  Over every pair of houses that share
+ * cells, four pairs a vector and without a branch, both ways at once (a
+ * walk over the changed houses, their places and the houses holding
+ * those was a fifth of an easy X solve, in branches); a house with one
+ * place takes part too, its erasures those of its hidden single, and one
+ * with none (a contradiction, the next singles pass finds it) does not.
+ * Returns whether any candidate went. */
 static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
+    if (!x81_pairs.ready)
+        x81_add_pairs(p, &x81_base, p->board->house_cells, p->nh < X81_BASE ? 0 : X81_BASE);
     for (int d = 0; d < X81_N; d++) {
         if (!st->lch[d])
             continue;
-        uint64_t todo = x81_meets(p, st->lch[d]) & st->open[d];
         st->lch[d] = 0;
-        for (uint64_t o = todo; o; o &= o - 1) {
-            int h = __builtin_ctzll(o);
-            x81_set m = st->cand[d] & p->house[h];
-            if (!(m & (m - 1)))
-                continue;               /* (fewer than two: this pass's erasures; the next singles pass sees them) */
-            /* the other houses holding every place: among those of the
-             * first and the last place, the ones holding the rest */
-            uint64_t others = p->ch[x81_ctz(m)] & p->ch[127 - x81_clz(m)] & ~(1ull << h);
-            for (; others; others &= others - 1) {
-                x81_set in = p->house[__builtin_ctzll(others)];
-                if (m & ~in)
-                    continue;
-                x81_set gone = st->cand[d] & in & ~p->house[h];
-                if (gone) {
-                    st->cand[d] &= ~gone;
-                    st->chg[d] |= gone;
-                    changed = 1;
-                }
-            }
+        x81_v4 cl = X81_SPLAT64((uint64_t)st->cand[d]), ch = X81_SPLAT64((uint64_t)(st->cand[d] >> 64));
+        x81_v4 glo = {0}, ghi = {0};
+        _Pragma("GCC unroll 2") for (int g = 0; g < x81_pairs.ng; g++) {
+            const x81_pairs4 *q = &x81_pairs.g[g];
+            x81_v4 some = ~(x81_v4)(((cl & q->ilo) | (ch & q->ihi)) == 0);
+            x81_v4 a_in = (x81_v4)(((cl & q->alo) | (ch & q->ahi)) == 0) & some;     /* h1's places all shared: b goes */
+            x81_v4 b_in = (x81_v4)(((cl & q->blo) | (ch & q->bhi)) == 0) & some;     /* and the other way */
+            glo |= (q->blo & a_in) | (q->alo & b_in);
+            ghi |= (q->bhi & a_in) | (q->ahi & b_in);
         }
+        x81_set gone = ((x81_set)(ghi[0] | ghi[1] | ghi[2] | ghi[3]) << 64 | (glo[0] | glo[1] | glo[2] | glo[3])) &
+                       st->cand[d];
+        st->cand[d] &= ~gone;
+        st->chg[d] |= gone;
+        changed |= gone != 0;
     }
     return changed;
 }
@@ -414,12 +559,12 @@ static int x81_branches(const x81_plan *p, const x81_state *st, sdk_rng *rng, ui
         int best_score = -1;
         for (x81_set m = two; m; m &= m - 1) {
             int at = x81_ctz(m);
-            x81_set reach = 0;
-            X81_UNROLL for (int d = 0; d < X81_N; d++) {    /* (a mask: an if mispredicts) */
-                uint64_t in = st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1;
-                reach |= st->cand[d] & ((x81_set)0 - in);
-            }
-            reach &= p->peer[at];
+            /* its two digits from a mask of its digits (an if per digit
+             * mispredicts; masking every digit's set was 9 128-bit masks) */
+            unsigned dm = 0;
+            X81_UNROLL for (int d = 0; d < X81_N; d++)
+                dm |= (unsigned)(st->candv[d >> 1][2 * (d & 1) + (at >> 6)] >> (at & 63) & 1) << d;
+            x81_set reach = (st->cand[__builtin_ctz(dm)] | st->cand[31 - __builtin_clz(dm)]) & p->peer[at];
             int score = x81_pop(reach) + 8 * x81_pop(reach & two);
             if (rng)
                 score += (int)rng_below_fast(rng, (uint32_t)score + 1);
@@ -496,32 +641,37 @@ static void x81_node(x81_search *s, const x81_state *st)
     }
 }
 
+/* The set of puzzle's non-empty cells: 16 cells a compare where SSE2 is
+ * (every x86-64), else a cell at a time. */
+static x81_set x81_given(const uint8_t *puzzle)
+{
+    uint64_t w[2] = {0, 0};
+    int c = 0;
+#ifdef __SSE2__
+    for (; c + 16 <= X81_CELLS; c += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(puzzle + c));
+        uint64_t empty = (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+        w[c >> 6] |= (~empty & 0xffff) << (c & 63);
+    }
+#endif
+    for (; c < X81_CELLS; c++)
+        w[c >> 6] |= (uint64_t)(puzzle[c] != 0) << (c & 63);
+    return (x81_set)w[1] << 64 | w[0];
+}
+
 uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit, uint8_t *solution,
                        sdk_stats *st, const sdk_budget *budget, sdk_status *status, sdk_rng *rng)
 {
     if (!x81_applies(b))
         return UINT64_MAX;
     x81_search s = {x81_plan_for(b), limit, 0, 0, solution, st, budget, 0, rng};
-    x81_state root;
-    memset(&root, 0, sizeof root);
-    for (int d = 0; d < X81_N; d++)
-        root.cand[d] = s.p->all;
-    root.un = s.p->all;
-    for (int d = 0; d < X81_N; d++)
-        root.open[d] = s.p->nh == 64 ? ~0ull : (1ull << s.p->nh) - 1;
-    for (int d = 0; d < X81_N; d++)
-        root.chg[d] = s.p->all;
+    x81_state root = x81_empty;
     /* the givens: the given cells found without a branch per cell (whether
      * a cell is given mispredicts; a table by digit in memory was a chain
      * of stores and loads), then each leaves its digit's peers.  A given
      * its digit already left (a peer of another given of it), or a digit
      * out of range: no solution */
-    uint64_t glo = 0, ghi = 0;
-    for (int c = 0; c < 64; c++)
-        glo |= (uint64_t)(puzzle[c] != 0) << c;
-    for (int c = 64; c < X81_CELLS; c++)
-        ghi |= (uint64_t)(puzzle[c] != 0) << (c - 64);
-    x81_set given = (x81_set)ghi << 64 | glo;
+    x81_set given = x81_given(puzzle);
     int ok = 1;
     memcpy(root.val, puzzle, X81_CELLS);
     for (x81_set m = given; m; m &= m - 1) {
@@ -530,12 +680,13 @@ uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit
             ok = 0;
             break;
         }
-        ok &= (root.cand[d] & x81_bit[c]) != 0;
-        root.cand[d] &= ~s.p->peer[c];
+        ok &= (int)(root.candv[d >> 1][2 * (d & 1) + (c >> 6)] >> (c & 63) & 1);
+        root.candv[d >> 1] &= ~(X81_SPLAT(s.p->peer[c]) & x81_half[d & 1]);    /* (as x81_place_single) */
         root.open[d] &= ~s.p->ch[c];
     }
-    for (int d = 0; d < X81_N; d++)
-        root.cand[d] &= ~given;
+    x81_v4 gv = X81_SPLAT(given);
+    for (int i = 0; i < X81_NV; i++)
+        root.candv[i] &= ~gv;
     root.un &= ~given;
     int r = ok ? x81_propagate(s.p, &root) : -1;
     if (r == 0)

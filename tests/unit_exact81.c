@@ -8,10 +8,12 @@
  * search ends within their first cap), puzzles with a clue
  * changed (often no solution), clashing givens and a digit out of range;
  * boards asked in turn (its one-board cache), fresh jigsaws at a freed
- * one's address and a board without a serial; node budgets and SIGINT. */
+ * one's address and a board without a serial; node budgets and SIGINT;
+ * a board exact81 cannot fold (x81_fold) left to the general solver. */
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
+#include "../src/exact81.h"
 #include "../src/restarts.h"
 
 /* A puzzle from grid: each cell kept with probability keep; with broken,
@@ -161,6 +163,32 @@ static void check_plan_cache(sdk_rng *rng)
           reused);
 }
 
+/* A board no fold fits (exact81.c's x81_fold: every shift of the high
+ * words sets a bit a low word of the same house has) is not exact81's: it
+ * goes to the general solver.  Houses of cell 64 and cells 8j..8j+7 (bits
+ * 0 and 8j..8j+7 of the two words) rule out every shift from 0 to 47;
+ * the rows and columns of plain are kept, so the fold is all it fails. */
+static void check_overlap(const sdk_board *plain)
+{
+    static uint16_t hc[24 * 9];
+    memcpy(hc, plain->house_cells, sizeof(uint16_t) * 18 * 9);
+    for (int j = 0; j < 6; j++) {
+        hc[(18 + j) * 9] = 64;
+        for (int i = 0; i < 8; i++)
+            hc[(18 + j) * 9 + 1 + i] = (uint16_t)(8 * j + i);
+    }
+    sdk_board copy = *plain;
+    copy.house_cells = hc;
+    copy.nhouses = 24;
+    copy.serial = 0;
+    uint8_t empty[81] = {0};
+    CHECK(x81_applies(plain) && !x81_applies(&copy) &&
+              x81_count(&copy, empty, 1, NULL, NULL, NULL, NULL) == UINT64_MAX,
+          "a board no fold fits goes to the general solver");
+    hc[18 * 9] = 72;                    /* (then the first house rules out 8 only: a fold fits) */
+    CHECK(x81_applies(&copy), "and one a fold fits does not");
+}
+
 int main(void)
 {
     static const struct { unsigned flags; int jigsaw; const char *name; } v[] = {
@@ -184,6 +212,8 @@ int main(void)
             if (b[i])
                 cross_check(b[i], grid[i], &rng, 40, v[i].name);
     check_plan_cache(&rng);
+    if (b[0])
+        check_overlap(b[0]);
     for (int i = 0; i < NV; i++)
         if (b[i]) {
             check_bad(b[i], grid[i], v[i].name);
