@@ -69,7 +69,7 @@ uint64_t xr_count(xr_counter count, const sdk_board *b, const uint8_t *puzzle, u
     for (uint64_t run = 0;; run++) {
         const uint8_t *p = puzzle;
         if (run > 0) {
-            if (run == 1)               /* (seeded here: the first run draws nothing, and seeding an MT costs most easy solves' time) */
+            if (run == 1)               /* (run 0 draws nothing; a seeding costs more than an easy solve) */
                 sdk_rng_seed(&r, XR_SEED);
             xr_shuffle(&r, label, n);
             for (int c = 0; c < b->ncells; c++)     /* (a digit out of range stays: the counter rejects it) */
