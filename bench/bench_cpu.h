@@ -1,11 +1,14 @@
 /*
- * bench_cpu.h -- what the C benchmarks share: process CPU time, and a
- * comparison for qsort to take medians.  Header-only (the benchmarks are
+ * bench_cpu.h -- what the C benchmarks share: process CPU time, a
+ * comparison for qsort to take medians, and their options.  Header-only (the benchmarks are
  * built one file each by their scripts).
  */
 #ifndef SUDOKU_BENCH_CPU_H
 #define SUDOKU_BENCH_CPU_H
 
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static inline double cpu_now(void)
@@ -19,6 +22,21 @@ static inline int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* The options before the files: -r RUNS (kept within 1..max_runs) and
+ * -l LIMIT.  Returns the index of the first file argument. */
+static inline int bench_options(int argc, char **argv, int *runs, uint64_t *limit, int max_runs)
+{
+    int i = 1;
+    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+        if (!strcmp(argv[i], "-r"))
+            *runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "-l"))
+            *limit = strtoull(argv[i + 1], NULL, 10);
+    }
+    *runs = *runs < 1 ? 1 : *runs > max_runs ? max_runs : *runs;
+    return i;
 }
 
 #endif

@@ -51,15 +51,9 @@ static double time_passes(count_fn f, const sdk_board *b, uint8_t (*cells)[81], 
 
 int main(int argc, char **argv)
 {
-    int runs = 5, i = 1;
+    int runs = 5;
     uint64_t limit = 2;
-    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-        if (!strcmp(argv[i], "-r"))
-            runs = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "-l"))
-            limit = strtoull(argv[i + 1], NULL, 10);
-    }
-    runs = runs < 1 ? 1 : runs > 64 ? 64 : runs;
+    int i = bench_options(argc, argv, &runs, &limit, 64);
     uint8_t region[81];
     for (int c = 0; c < 81; c++)
         region[c] = (uint8_t)(c / 27 * 3 + c % 9 / 3);

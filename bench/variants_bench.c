@@ -59,15 +59,9 @@ static int load(bench_file *f)
 
 int main(int argc, char **argv)
 {
-    int runs = 21, i = 1, nf = 0;
+    int runs = 21, nf = 0;
     uint64_t limit = 1;
-    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-        if (!strcmp(argv[i], "-r"))
-            runs = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "-l"))
-            limit = strtoull(argv[i + 1], NULL, 10);
-    }
-    runs = runs < 1 ? 1 : runs > MAX_RUNS ? MAX_RUNS : runs;
+    int i = bench_options(argc, argv, &runs, &limit, MAX_RUNS);
     static bench_file files[MAX_FILES];
     for (; i < argc && nf < MAX_FILES; i++) {
         files[nf].name = argv[i];
