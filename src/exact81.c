@@ -394,7 +394,7 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 {
     for (;;) {
         x81_v4 o = {0}, t = {0};
-        for (int i = 0; i < X81_NV; i++) {
+        _Pragma("GCC unroll 5") for (int i = 0; i < X81_NV; i++) {
             t |= o & st->candv[i];
             o |= st->candv[i];
         }
@@ -436,22 +436,20 @@ static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
  * changed): -1 on a contradiction, else whether any was placed. */
 static inline int x81_hidden(const x81_plan *p, x81_state *st)
 {
-    int changed = 0;
-    for (int d = 0; d < X81_N; d++) {
-        x81_set chg = st->chg[d];
-        if (!chg)
-            continue;
+    unsigned dm = 0, hit = 0;
+    X81_UNROLL for (int d = 0; d < X81_N; d++)
+        dm |= (unsigned)(st->chg[d] != 0) << d;
+    uint64_t found[X81_N];
+    for (; dm; dm &= dm - 1) {
+        int d = __builtin_ctz(dm);
+        st->lch[d] |= st->chg[d];
         st->chg[d] = 0;
-        st->lch[d] |= chg;
-        uint64_t o = x81_scan(p, st->cand[d]) & st->open[d];
-        if (!o)
-            continue;
-        /* the digit's hidden singles placed together: the cells, their
-         * peers and houses, then one update of the digits' vectors (an
-         * open house with no place, or two singles of the digit that are
-         * peers: a contradiction; one cell single in two houses is one
-         * cell).  The scan leaves the houses with no place to this loop:
-         * telling them from those with one, per group, cost more */
+        found[d] = x81_scan(p, st->cand[d]) & st->open[d];
+        hit |= (unsigned)(found[d] != 0) << d;
+    }
+    for (unsigned dh = hit; dh; dh &= dh - 1) {
+        int d = __builtin_ctz(dh);
+        uint64_t o = found[d];
         x81_set cells = 0, peers = 0;
         uint64_t houses = 0;
         for (; o; o &= o - 1) {
@@ -477,9 +475,8 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
         st->candv[d >> 1] &= ~pv;
         st->open[d] &= ~houses;
         st->un &= ~cells;
-        changed = 1;
     }
-    return changed;
+    return hit != 0;
 }
 
 /* Locked candidates for the digits that changed, once the singles are
@@ -496,9 +493,11 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
     int changed = 0;
     if (!x81_pairs.ready)
         x81_add_pairs(p, &x81_base, p->board->house_cells, p->nh < X81_BASE ? 0 : X81_BASE);
-    for (int d = 0; d < X81_N; d++) {
-        if (!st->lch[d])
-            continue;
+    unsigned dm = 0;
+    X81_UNROLL for (int d = 0; d < X81_N; d++)
+        dm |= (unsigned)(st->lch[d] != 0) << d;
+    for (; dm; dm &= dm - 1) {
+        int d = __builtin_ctz(dm);
         st->lch[d] = 0;
         x81_v4 cl = X81_SPLAT64((uint64_t)st->cand[d]), ch = X81_SPLAT64((uint64_t)(st->cand[d] >> 64));
         x81_v4 glo = {0}, ghi = {0};
