@@ -22,14 +22,19 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#ifdef __AVX__
+#include <immintrin.h>
+#endif
 #include "exact81.h"
 #include "rng.h"
 
 __extension__ typedef unsigned __int128 x81_set;
 
 enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
-/* The first houses, rows and columns on every variant board, cached apart (x81_plan_for) */
-enum { X81_BASE = 2 * X81_N };
+/* The first houses, rows and columns on every variant board, cached apart
+ * (x81_plan_for); the house groups the scan unrolls (32 houses: more than
+ * any variant board has; their unused lanes are empty and never open) */
+enum { X81_BASE = 2 * X81_N, X81_SCAN_FIXED = 8 };
 
 /* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
  * the time on generated X puzzles) */
@@ -140,6 +145,14 @@ static inline int x81_clz(x81_set m)
 #define X81_SWAP(v) __builtin_shufflevector((v), (v), 2, 3, 0, 1)
 #else
 #define X81_SWAP(v) __builtin_shuffle((v), (x81_v4){2, 3, 0, 1})
+#endif
+
+/* Lane i's top bit (lanes all ones or all zeros) as bit i: one
+ * instruction with AVX */
+#ifdef __AVX__
+#define X81_MASK4(v) ((uint64_t)_mm256_movemask_pd((__m256d)(v)))
+#else
+#define X81_MASK4(v) (((v)[0] & 1) | ((v)[1] & 2) | ((v)[2] & 4) | ((v)[3] & 8))
 #endif
 
 static inline int x81_pop(x81_set m)
@@ -382,7 +395,7 @@ static inline int x81_naked_word(const x81_plan *p, x81_state *st, uint64_t m, i
     for (; m; m &= m - 1) {
         int b = __builtin_ctzll(m), c = base + b;
         int d = (int)((odd >> b & 1) | (two >> b & 1) << 1 | (four >> b & 1) << 2 | (eight >> b & 1) << 3);
-        if (!(st->cand[d] & x81_bit[c]))
+        if (!(st->candv[d >> 1][2 * (d & 1) + (base >> 6)] >> b & 1))
             return -1;
         x81_place_single(p, st, c, d);
     }
@@ -423,12 +436,19 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
-    x81_v4 w = {1, 2, 4, 8}, s = {0};
-    _Pragma("GCC unroll 4") for (int g = 0; g < p->ng; g++, w <<= 4) {
-        x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
-        s |= (x81_v4)((x & (x - 1)) == 0) & w;
+    uint64_t s = 0;
+    if (p->ng <= X81_SCAN_FIXED) {      /* (every variant board: a loop of a constant count, unrolled) */
+        X81_UNROLL for (int g = 0; g < X81_SCAN_FIXED; g++) {
+            x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
+            s |= X81_MASK4((x81_v4)((x & (x - 1)) == 0)) << (4 * g);
+        }
+    } else {
+        for (int g = 0; g < p->ng; g++) {
+            x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
+            s |= X81_MASK4((x81_v4)((x & (x - 1)) == 0)) << (4 * g);
+        }
     }
-    return s[0] | s[1] | s[2] | s[3];
+    return s;
 }
 
 /* Hidden singles of the digits that left cells, in every open house (one
