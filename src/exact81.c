@@ -210,7 +210,7 @@ static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
 static uint64_t x81_partners(const x81_plan *p, const uint16_t *hc, int h2)
 {
     uint64_t once = 0, twice = 0;
-    for (int i = 0; i < X81_N; i++) {
+    X81_UNROLL for (int i = 0; i < X81_N; i++) {
         uint64_t hs = p->ch[hc[h2 * X81_N + i]];
         twice |= once & hs;
         once |= hs;
