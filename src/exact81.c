@@ -66,6 +66,10 @@ typedef struct x81_plan {
     x81_v4 hlo[X81_MAXH / 4], hhi[X81_MAXH / 4];
     int fold, overlap;                  /* the high words shifted left by fold, if not overlap (x81_fold) */
     int nbp;                            /* (x81_base) the pairs of houses that share two cells or more */
+    int boxline;                        /* the board has the 27 houses of plain 9x9: x81_boxline */
+    uint64_t plain;                     /* which those are (bit h), when boxline */
+    uint64_t rowcol;                    /* (x81_base) the houses among the first X81_BASE that are rows or columns, */
+    unsigned rcfound;                   /* and which rows (bit r) and columns (bit 9 + c) they are */
     uint8_t bp[X81_BASE * (X81_BASE - 1) / 2][2];
 } x81_plan;
 
@@ -176,6 +180,51 @@ static const x81_set x81_bit[X81_CELLS] = {X81_B9(0),  X81_B9(9),  X81_B9(18), X
 static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18), X81_BV9(27), X81_BV9(36),
                                            X81_BV9(45), X81_BV9(54), X81_BV9(63), X81_BV9(72)};
 
+/* The cells of plain 9x9's houses (cell 9r + c). */
+#define X81_REP3(x, step) ((x81_set)(x) | (x81_set)(x) << (step) | (x81_set)(x) << (2 * (step)))
+#define X81_ROW(r) ((x81_set)0x1ff << (9 * (r)))
+#define X81_COL(c) (X81_REP3(X81_REP3(1, 9), 27) << (c))
+#define X81_BOX(b) (X81_REP3(7, 9) << (27 * ((b) / 3) + 3 * ((b) % 3)))
+
+/* A band's 27 cells (bit 9i + c: its row i, column c) a lane, lane 3 unused */
+typedef uint32_t x81_band4 __attribute__((vector_size(16)));
+#define X81_BANDS(v) ((x81_band4){(v)[0], (v)[1], (v)[2], (v)[3]})
+#ifdef __clang__
+#define X81_ROT(v, a, b, c) __builtin_shufflevector((v), (v), a, b, c, 3)
+#else
+#define X81_ROT(v, a, b, c) __builtin_shuffle((v), (x81_band4){a, b, c, 3})
+#endif
+
+/* Each marked position of x moved to the other two of its cycle of three:
+ * m0 -> m0 << step -> m0 << 2 step -> m0 (the masks of the cycles' first
+ * positions). */
+#define X81_OTHERS(x, m0, step)                                                                     \
+    ((((x) << (step)) & ((m0) << (step) | (m0) << 2 * (step))) | (((x) >> 2 * (step)) & (m0)) |      \
+     (((x) >> (step)) & ((m0) | (m0) << (step))) | (((x) << 2 * (step)) & (m0) << 2 * (step)))
+
+/* Locked candidates between the rows or columns and the boxes of plain
+ * 9x9, all 54 pairs at once: the places of x (a digit's) they remove,
+ * the same as a pair of the table (x81_locked) would.  A band a lane: a
+ * mini-row (a row's three cells in a box) stands at its first cell, a
+ * mini-column at its column in the band's first row. */
+static __attribute__((noinline)) x81_set x81_boxline(x81_set x)
+{
+    const uint32_t band = (1u << 27) - 1, minirows = 0x1249249, rowfirst = 0x40201, boxfirst = 0x49;
+    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
+    x81_band4 b = {(uint32_t)lo & band, (uint32_t)(lo >> 27) & band, (uint32_t)(lo >> 54 | hi << 10) & band, 0};
+    x81_band4 mr = (b | b >> 1 | b >> 2) & minirows;
+    x81_band4 rowin = mr & ~X81_OTHERS(mr, rowfirst, 3);       /* a row's places all in one box */
+    x81_band4 boxin = mr & ~X81_OTHERS(mr, boxfirst, 9);       /* a box's places all in one row */
+    x81_band4 g = X81_OTHERS(rowin, boxfirst, 9) | X81_OTHERS(boxin, rowfirst, 3);
+    g |= g << 1 | g << 2;
+    x81_band4 mc = (b | b >> 9 | b >> 18) & 0x1ff;              /* the band's columns with places */
+    x81_band4 colin = mc & ~(X81_ROT(mc, 1, 2, 0) | X81_ROT(mc, 2, 0, 1));      /* a column's in one box */
+    x81_band4 boxcol = mc & ~X81_OTHERS(mc, boxfirst, 1);      /* a box's places all in one column */
+    x81_band4 gc = X81_OTHERS(colin, boxfirst, 1) | X81_ROT(boxcol, 1, 2, 0) | X81_ROT(boxcol, 2, 0, 1);
+    g = (g | gc | gc << 9 | gc << 18) & b;
+    return (x81_set)g[0] | (x81_set)g[1] << 27 | (x81_set)g[2] << 54;
+}
+
 /* Empties p's peers, cells' houses and house groups. */
 static void x81_clear(x81_plan *p)
 {
@@ -241,9 +290,13 @@ static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_
     x81_pairs.np = 0;
     for (int i = 0; from && i < base->nbp; i++)
         x81_add_pair(p, base->bp[i][0], base->bp[i][1]);
-    for (int h2 = from; h2 < p->nh; h2++)
-        for (uint64_t m = x81_partners(p, hc, h2); m; m &= m - 1)
+    for (int h2 = from; h2 < p->nh; h2++) {
+        uint64_t m = x81_partners(p, hc, h2);
+        if (p->boxline && (p->plain >> h2 & 1))
+            m &= ~p->plain;             /* (x81_boxline's pairs) */
+        for (; m; m &= m - 1)
             x81_add_pair(p, __builtin_ctzll(m), h2);
+    }
     x81_pairs.ng = (x81_pairs.np + 3) / 4;
     for (int k = x81_pairs.np % 4; k && k < 4; k++) {      /* the last group's unused lanes: empty */
         x81_pairs4 *g = &x81_pairs.g[x81_pairs.ng - 1];
@@ -277,6 +330,18 @@ static void x81_fold(x81_plan *p)
     p->overlap = 1;
 }
 
+/* Sets p->boxline and p->plain: whether the houses include plain 9x9's
+ * 27, rows and columns among the first `from` (known from base) and the
+ * boxes, in order, right after them (the variant boards' order; another
+ * board goes to the table alone, as does a jigsaw after one compare). */
+static void x81_find_plain(x81_plan *p, const x81_plan *base, int from)
+{
+    p->boxline = from && base->rcfound == (1u << 2 * X81_N) - 1 && p->nh >= from + X81_N;
+    for (int k = 0; k < X81_N && p->boxline; k++)
+        p->boxline = p->house[from + k] == X81_BOX(k);
+    p->plain = p->boxline ? base->rowcol | ((1ull << X81_N) - 1) << from : 0;
+}
+
 /* The sets of the first X81_BASE houses of the last board built (rows and
  * columns on every variant board): a jigsaw batch, a board a record, then
  * adds only its regions to a copy. */
@@ -306,6 +371,14 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
                     q->bp[q->nbp][0] = (uint8_t)__builtin_ctzll(m);
                     q->bp[q->nbp][1] = (uint8_t)h2;
                 }
+            q->rowcol = 0;
+            q->rcfound = 0;
+            for (int h = 0; h < from; h++) {
+                x81_set m = q->house[h];
+                int c = x81_ctz(m), row = m == X81_ROW(c / 9), col = m == X81_COL(c % 9);
+                q->rowcol |= (uint64_t)(row | col) << h;
+                q->rcfound |= (unsigned)row << c / 9 | (unsigned)col << (X81_N + c % 9);
+            }
             q->valid = 1;
         }
         p->nh = b->nhouses;
@@ -323,6 +396,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             x81_clear(p);
         }
         x81_add_houses(p, b->house_cells, from, p->nh);
+        x81_find_plain(p, q, from);
         x81_fold(p);
         x81_pairs.ready = 0;
         x81_state *e = &x81_empty;
@@ -531,6 +605,8 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
         }
         x81_set gone = ((x81_set)(ghi[0] | ghi[1] | ghi[2] | ghi[3]) << 64 | (glo[0] | glo[1] | glo[2] | glo[3])) &
                        st->cand[d];
+        if (p->boxline)
+            gone |= x81_boxline(st->cand[d]);
         st->cand[d] &= ~gone;
         st->chg[d] |= gone;
         changed |= gone != 0;
