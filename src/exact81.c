@@ -31,10 +31,8 @@
 __extension__ typedef unsigned __int128 x81_set;
 
 enum { X81_MAXH = 48, X81_CELLS = 81, X81_N = 9 };
-/* The first houses, rows and columns on every variant board, cached apart
- * (x81_plan_for); the house groups the scan unrolls (32 houses: more than
- * any variant board has; their unused lanes are empty and never open) */
-enum { X81_BASE = 2 * X81_N, X81_SCAN_FIXED = 8 };
+/* The first houses, rows and columns on every variant board, cached apart (x81_plan_for) */
+enum { X81_BASE = 2 * X81_N };
 
 /* The digit loops of the hot path, unrolled (-O2 does not; about 4% of
  * the time on generated X puzzles) */
@@ -234,23 +232,52 @@ static void x81_clear(x81_plan *p)
     memset(p->hhi, 0, sizeof p->hhi);
 }
 
+/* House h of the list hc, its set stored in p's house and group words. */
+static inline x81_v2 x81_house_set(x81_plan *p, const uint16_t *hc, int h)
+{
+    const uint16_t *cells = hc + h * X81_N;
+    x81_v2 m = {0, 0};
+    X81_UNROLL for (int i = 0; i < X81_N; i++)
+        m |= x81_bitv[cells[i]];
+    p->housev[h] = m;
+    p->hlo[h / 4][h % 4] = m[0];
+    p->hhi[h / 4][h % 4] = m[1];
+    return m;
+}
+
 /* Adds houses from..to-1 of the list hc to p's sets: a pass over the
  * cells, its loops unrolled, on the sets' two words at once. */
 static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
 {
     for (int h = from; h < to; h++) {
-        const uint16_t *cells = hc + h * X81_N;
-        x81_v2 m = {0, 0};
-        X81_UNROLL for (int i = 0; i < X81_N; i++)
-            m |= x81_bitv[cells[i]];
-        p->housev[h] = m;
-        p->hlo[h / 4][h % 4] = m[0];
-        p->hhi[h / 4][h % 4] = m[1];
+        x81_v2 m = x81_house_set(p, hc, h);
         X81_UNROLL for (int i = 0; i < X81_N; i++) {
-            p->peerv[cells[i]] |= m & ~x81_bitv[cells[i]];
-            p->ch[cells[i]] |= 1ull << h;
+            int c = hc[h * X81_N + i];
+            p->peerv[c] |= m & ~x81_bitv[c];
+            p->ch[c] |= 1ull << h;
         }
     }
+}
+
+/* The same for the nine houses from..from+8 when they split the board
+ * (a jigsaw's regions, the boxes), onto base's peers and cells' houses
+ * without copying those first: 1 if they do, else 0, p's peers and cells'
+ * houses left half made. */
+static int x81_add_split(x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
+{
+    x81_v2 covered = {0, 0}, twice = {0, 0};
+    for (int h = from; h < from + X81_N; h++) {
+        x81_v2 m = x81_house_set(p, hc, h);
+        twice |= covered & m;
+        covered |= m;
+        X81_UNROLL for (int i = 0; i < X81_N; i++) {
+            int c = hc[h * X81_N + i];
+            p->peerv[c] = base->peerv[c] | (m & ~x81_bitv[c]);
+            p->ch[c] = base->ch[c] | 1ull << h;
+        }
+    }
+    x81_set all = ((x81_set)1 << X81_CELLS) - 1;
+    return !(twice[0] | twice[1]) && covered[0] == (uint64_t)all && covered[1] == (uint64_t)(all >> 64);
 }
 
 /* The houses h1 < h2 meeting house h2 in two or more cells (bit h1):
@@ -386,16 +413,20 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
         p->ng = (p->nh + 3) / 4;
+        int split = 0;
         if (from) {
             memcpy(p->house, q->house, sizeof(x81_set) * X81_BASE);
-            memcpy(p->peer, q->peer, sizeof p->peer);
-            memcpy(p->ch, q->ch, sizeof p->ch);
             memcpy(p->hlo, q->hlo, sizeof p->hlo);
             memcpy(p->hhi, q->hhi, sizeof p->hhi);
+            split = p->nh >= from + X81_N && x81_add_split(p, q, b->house_cells, from);
+            if (!split) {
+                memcpy(p->peer, q->peer, sizeof p->peer);
+                memcpy(p->ch, q->ch, sizeof p->ch);
+            }
         } else {
             x81_clear(p);
         }
-        x81_add_houses(p, b->house_cells, from, p->nh);
+        x81_add_houses(p, b->house_cells, split ? from + X81_N : from, p->nh);
         x81_find_plain(p, q, from);
         x81_fold(p);
         x81_pairs.ready = 0;
@@ -507,23 +538,25 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 /* The houses (bit h) where cand has at most one place: four houses at a
  * time and without a branch.  A house's places are one word (x81_fold):
  * at most one when that word has at most one bit. */
+#define X81_SCAN_GROUPS(n)                                                                          \
+    _Pragma("GCC unroll 12") for (int g = 0; g < (n); g++) {                                    \
+        x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);                                          \
+        s |= X81_MASK4((x81_v4)((x & (x - 1)) == 0)) << (4 * g);                                 \
+    }
 static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
     uint64_t s = 0;
-    if (p->ng <= X81_SCAN_FIXED) {      /* (every variant board: a loop of a constant count, unrolled) */
-        X81_UNROLL for (int g = 0; g < X81_SCAN_FIXED; g++) {
-            x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
-            s |= X81_MASK4((x81_v4)((x & (x - 1)) == 0)) << (4 * g);
-        }
+    if (p->ng == 7) {                   /* (jigsaw; x and windoku: loops of a constant count, unrolled) */
+        X81_SCAN_GROUPS(7)
+    } else if (p->ng == 8) {
+        X81_SCAN_GROUPS(8)
     } else {
-        for (int g = 0; g < p->ng; g++) {
-            x81_v4 x = (cl & p->hlo[g]) | (ch & p->hhi[g]);
-            s |= X81_MASK4((x81_v4)((x & (x - 1)) == 0)) << (4 * g);
-        }
+        X81_SCAN_GROUPS(p->ng)
     }
     return s;
 }
+#undef X81_SCAN_GROUPS
 
 /* Hidden singles of the digits that left cells, in every open house (one
  * that did not meet the changes has none: it was looked at when it last
