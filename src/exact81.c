@@ -140,6 +140,8 @@ static inline int x81_clz(x81_set m)
 #define X81_SPLAT(m) ((x81_v4){(uint64_t)(m), (uint64_t)((m) >> 64), (uint64_t)(m), (uint64_t)((m) >> 64)})
 #define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
 #define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
+/* A set's two words (x81_v2) in both halves of a vector: one broadcast */
+#define X81_SPLAT2(v2) __builtin_shufflevector((v2), (v2), 0, 1, 0, 1)
 /* The vector with its halves swapped (the two digits' sets, or two
  * houses' pairs), to fold them in the vector unit: extracting words to
  * fold was a third of a naked-singles pass. */
@@ -480,31 +482,33 @@ static inline int x81_place(const x81_plan *p, x81_state *st, int c, int d)
  * the unsolved cells left to the caller (once for all its singles).  On
  * d's vector, not its words: the naked singles' next pass loads whole
  * vectors, and a vector load of words just stored one by one stalls (the
- * store cannot forward to it). */
-static inline void x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
+ * store cannot forward to it).  Returns the cell's houses where d was
+ * placed already (then it was no longer possible: a contradiction). */
+static inline uint64_t x81_place_single(const x81_plan *p, x81_state *st, int c, int d)
 {
-    x81_set bit = x81_bit[c];
-    x81_v4 half = x81_half[d & 1], peer = X81_SPLAT(p->peer[c]) & half;
+    x81_v4 half = x81_half[d & 1], peer = X81_SPLAT2(p->peerv[c]) & half;
     st->chgv[d >> 1] |= st->candv[d >> 1] & peer;
-    st->candv[d >> 1] &= ~(peer | (X81_SPLAT(bit) & half));
+    st->candv[d >> 1] &= ~(peer | (X81_SPLAT2(x81_bitv[c]) & half));
+    uint64_t closed = p->ch[c] & ~st->open[d];
     st->open[d] &= ~p->ch[c];
     st->val[c] = (uint8_t)(d + 1);
+    return closed;
 }
 
 /* Places the naked singles m of one word (cells base + bit), their
  * digits' bits in the planes odd, two, four and eight: -1 when one's
- * digit is gone (an earlier single of it is its peer), else 0. */
+ * digit was gone (an earlier single of it is its peer: found once all
+ * are placed, a branch less a single), else 0. */
 static inline int x81_naked_word(const x81_plan *p, x81_state *st, uint64_t m, int base, uint64_t odd, uint64_t two,
                                  uint64_t four, uint64_t eight)
 {
+    uint64_t closed = 0;
     for (; m; m &= m - 1) {
         int b = __builtin_ctzll(m), c = base + b;
         int d = (int)((odd >> b & 1) | (two >> b & 1) << 1 | (four >> b & 1) << 2 | (eight >> b & 1) << 3);
-        if (!(st->candv[d >> 1][2 * (d & 1) + (base >> 6)] >> b & 1))
-            return -1;
-        x81_place_single(p, st, c, d);
+        closed |= x81_place_single(p, st, c, d);
     }
-    return 0;
+    return closed ? -1 : 0;
 }
 
 /* Naked singles until there are none: -1 on a contradiction, else 0. */
@@ -801,6 +805,7 @@ uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit
      * out of range: no solution */
     x81_set given = x81_given(puzzle);
     int ok = 1;
+    uint64_t closed = 0;
     memcpy(root.val, puzzle, X81_CELLS);
     for (x81_set m = given; m; m &= m - 1) {
         int c = x81_ctz(m), d = puzzle[c] - 1;
@@ -808,10 +813,11 @@ uint64_t x81_count_run(const sdk_board *b, const uint8_t *puzzle, uint64_t limit
             ok = 0;
             break;
         }
-        ok &= (int)(root.candv[d >> 1][2 * (d & 1) + (c >> 6)] >> (c & 63) & 1);
-        root.candv[d >> 1] &= ~(X81_SPLAT(s.p->peer[c]) & x81_half[d & 1]);    /* (as x81_place_single) */
+        closed |= s.p->ch[c] & ~root.open[d];
+        root.candv[d >> 1] &= ~(X81_SPLAT2(s.p->peerv[c]) & x81_half[d & 1]);   /* (as x81_place_single) */
         root.open[d] &= ~s.p->ch[c];
     }
+    ok &= !closed;
     x81_v4 gv = X81_SPLAT(given);
     for (int i = 0; i < X81_NV; i++)
         root.candv[i] &= ~gv;
