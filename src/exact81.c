@@ -549,6 +549,19 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
     }
 static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
+#ifdef __AVX512F__
+    if (p->ng <= 8) {                   /* (eight houses a vector, to a mask register) */
+        __m512i zl = _mm512_set1_epi64((long long)(uint64_t)cand),
+                zh = _mm512_set1_epi64((long long)((uint64_t)(cand >> 64) << p->fold)), one = _mm512_set1_epi64(1);
+        uint64_t s = 0;
+        X81_UNROLL for (int g = 0; g < 4; g++) {
+            __m512i x = _mm512_or_si512(_mm512_and_si512(zl, _mm512_loadu_si512((const void *)&p->hlo[2 * g])),
+                                        _mm512_and_si512(zh, _mm512_loadu_si512((const void *)&p->hhi[2 * g])));
+            s |= (uint64_t)_mm512_testn_epi64_mask(x, _mm512_sub_epi64(x, one)) << (8 * g);
+        }
+        return s;
+    }
+#endif
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
     uint64_t s = 0;
     if (p->ng == 7) {                   /* (jigsaw; x and windoku: loops of a constant count, unrolled) */
