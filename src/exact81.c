@@ -103,18 +103,15 @@ static _Thread_local x81_plan x81_cache;
 static _Thread_local x81_state x81_empty;
 
 /* The locked-candidates table of x81_cache, made with it: every pair of
- * houses h1 < h2 that share two or more cells, four pairs a group, as
- * their common cells i, h1's other cells a and h2's other cells b (the
- * low and high words of each).  Unused lanes are empty.  Made when a
- * solve first needs it (half of the easy jigsaw puzzles never do, and a
- * jigsaw batch has a board a record). */
-enum { X81_MAXPG = (X81_MAXH * (X81_MAXH - 1) / 2 + 3) / 4 };
-typedef struct x81_pairs4 {
-    x81_v4 ilo, ihi, alo, ahi, blo, bhi;
-} x81_pairs4;
+ * houses h1 < h2 that share two or more cells, as their common cells i,
+ * h1's other cells a and h2's other cells b (the low and high words of
+ * each, a pair a lane; lanes past the last pair, to a multiple of eight,
+ * empty).  Made when a solve first needs it (half of the easy jigsaw
+ * puzzles never do, and a jigsaw batch has a board a record). */
+enum { X81_MAXP = (X81_MAXH * (X81_MAXH - 1) / 2 + 7) / 8 * 8 };
 static _Thread_local struct {
-    int ready, np, ng;
-    x81_pairs4 g[X81_MAXPG];
+    int ready, np;
+    _Alignas(64) uint64_t ilo[X81_MAXP], ihi[X81_MAXP], alo[X81_MAXP], ahi[X81_MAXP], blo[X81_MAXP], bhi[X81_MAXP];
 } x81_pairs;
 
 /* The first (last) cell of a non-empty set, without a branch on which
@@ -299,15 +296,14 @@ static uint64_t x81_partners(const x81_plan *p, const uint16_t *hc, int h2)
 /* Adds houses h1 and h2 of p as the next pair of x81_pairs. */
 static void x81_add_pair(const x81_plan *p, int h1, int h2)
 {
-    unsigned np = (unsigned)x81_pairs.np++, k = np % 4;
+    int k = x81_pairs.np++;
     x81_v2 in = p->housev[h1] & p->housev[h2], a = p->housev[h1] & ~in, b = p->housev[h2] & ~in;
-    x81_pairs4 *g = &x81_pairs.g[np / 4];
-    g->ilo[k] = in[0];
-    g->ihi[k] = in[1];
-    g->alo[k] = a[0];
-    g->ahi[k] = a[1];
-    g->blo[k] = b[0];
-    g->bhi[k] = b[1];
+    x81_pairs.ilo[k] = in[0];
+    x81_pairs.ihi[k] = in[1];
+    x81_pairs.alo[k] = a[0];
+    x81_pairs.ahi[k] = a[1];
+    x81_pairs.blo[k] = b[0];
+    x81_pairs.bhi[k] = b[1];
 }
 
 /* Fills x81_pairs for plan p, its houses made: the pairs of the first
@@ -326,11 +322,9 @@ static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_
         for (; m; m &= m - 1)
             x81_add_pair(p, __builtin_ctzll(m), h2);
     }
-    x81_pairs.ng = (x81_pairs.np + 3) / 4;
-    for (int k = x81_pairs.np % 4; k && k < 4; k++) {      /* the last group's unused lanes: empty */
-        x81_pairs4 *g = &x81_pairs.g[x81_pairs.ng - 1];
-        g->ilo[k] = g->ihi[k] = g->alo[k] = g->ahi[k] = g->blo[k] = g->bhi[k] = 0;
-    }
+    for (int k = x81_pairs.np; k % 8; k++)     /* the last group's unused lanes: empty */
+        x81_pairs.ilo[k] = x81_pairs.ihi[k] = x81_pairs.alo[k] = x81_pairs.ahi[k] = x81_pairs.blo[k] =
+            x81_pairs.bhi[k] = 0;
 }
 
 /* Chooses p->fold, a shift of the houses' high words that sets no bit a
@@ -623,6 +617,46 @@ static inline int x81_hidden(const x81_plan *p, x81_state *st)
     return hit != 0;
 }
 
+/* The places of cand that locked candidates over the table x81_pairs
+ * remove: four pairs a vector (eight with AVX-512, into mask registers),
+ * without a branch, both ways at once. */
+static inline x81_set x81_pairs_gone(x81_set cand)
+{
+    uint64_t lo = (uint64_t)cand, hi = (uint64_t)(cand >> 64);
+#ifdef __AVX512F__
+    __m512i zl = _mm512_set1_epi64((long long)lo), zh = _mm512_set1_epi64((long long)hi);
+    __m512i glo = _mm512_setzero_si512(), ghi = _mm512_setzero_si512();
+#define X81_LD(a, k) _mm512_load_si512((const void *)&x81_pairs.a[k])
+#define X81_PLACES(a, b, k) _mm512_or_si512(_mm512_and_si512(zl, X81_LD(a, k)), _mm512_and_si512(zh, X81_LD(b, k)))
+    for (int k = 0; k < x81_pairs.np; k += 8) {
+        __m512i in = X81_PLACES(ilo, ihi, k), a = X81_PLACES(alo, ahi, k), b = X81_PLACES(blo, bhi, k);
+        __mmask8 some = _mm512_test_epi64_mask(in, in);
+        __mmask8 a_in = _mm512_mask_testn_epi64_mask(some, a, a);     /* h1's places all shared: b goes */
+        __mmask8 b_in = _mm512_mask_testn_epi64_mask(some, b, b);     /* and the other way */
+        glo = _mm512_mask_or_epi64(glo, a_in, glo, X81_LD(blo, k));
+        ghi = _mm512_mask_or_epi64(ghi, a_in, ghi, X81_LD(bhi, k));
+        glo = _mm512_mask_or_epi64(glo, b_in, glo, X81_LD(alo, k));
+        ghi = _mm512_mask_or_epi64(ghi, b_in, ghi, X81_LD(ahi, k));
+    }
+#undef X81_PLACES
+#undef X81_LD
+    return (x81_set)(uint64_t)_mm512_reduce_or_epi64(ghi) << 64 | (uint64_t)_mm512_reduce_or_epi64(glo);
+#else
+    x81_v4 cl = X81_SPLAT64(lo), ch = X81_SPLAT64(hi);
+    x81_v4 glo = {0}, ghi = {0};
+#define X81_LD(a, k) (*(const x81_v4 *)(const void *)&x81_pairs.a[k])
+    _Pragma("GCC unroll 2") for (int k = 0; k < x81_pairs.np; k += 4) {
+        x81_v4 some = ~(x81_v4)(((cl & X81_LD(ilo, k)) | (ch & X81_LD(ihi, k))) == 0);
+        x81_v4 a_in = (x81_v4)(((cl & X81_LD(alo, k)) | (ch & X81_LD(ahi, k))) == 0) & some;  /* h1's places all shared: b goes */
+        x81_v4 b_in = (x81_v4)(((cl & X81_LD(blo, k)) | (ch & X81_LD(bhi, k))) == 0) & some;  /* and the other way */
+        glo |= (X81_LD(blo, k) & a_in) | (X81_LD(alo, k) & b_in);
+        ghi |= (X81_LD(bhi, k) & a_in) | (X81_LD(ahi, k) & b_in);
+    }
+#undef X81_LD
+    return (x81_set)(ghi[0] | ghi[1] | ghi[2] | ghi[3]) << 64 | (glo[0] | glo[1] | glo[2] | glo[3]);
+#endif
+}
+
 /* Locked candidates for the digits that changed, once the singles are
  * exhausted: a digit's places in a house that all lie in another house
  * leave that house's other cells.  Over every pair of houses that share
@@ -643,18 +677,7 @@ static inline int x81_locked(const x81_plan *p, x81_state *st)
     for (; dm; dm &= dm - 1) {
         int d = __builtin_ctz(dm);
         st->lch[d] = 0;
-        x81_v4 cl = X81_SPLAT64((uint64_t)st->cand[d]), ch = X81_SPLAT64((uint64_t)(st->cand[d] >> 64));
-        x81_v4 glo = {0}, ghi = {0};
-        _Pragma("GCC unroll 2") for (int g = 0; g < x81_pairs.ng; g++) {
-            const x81_pairs4 *q = &x81_pairs.g[g];
-            x81_v4 some = ~(x81_v4)(((cl & q->ilo) | (ch & q->ihi)) == 0);
-            x81_v4 a_in = (x81_v4)(((cl & q->alo) | (ch & q->ahi)) == 0) & some;     /* h1's places all shared: b goes */
-            x81_v4 b_in = (x81_v4)(((cl & q->blo) | (ch & q->bhi)) == 0) & some;     /* and the other way */
-            glo |= (q->blo & a_in) | (q->alo & b_in);
-            ghi |= (q->bhi & a_in) | (q->ahi & b_in);
-        }
-        x81_set gone = ((x81_set)(ghi[0] | ghi[1] | ghi[2] | ghi[3]) << 64 | (glo[0] | glo[1] | glo[2] | glo[3])) &
-                       st->cand[d];
+        x81_set gone = x81_pairs_gone(st->cand[d]) & st->cand[d];
         if (p->boxline)
             gone |= x81_boxline(st->cand[d]);
         st->cand[d] &= ~gone;
