@@ -113,4 +113,4 @@ uninstall:
 	    $(DESTDIR)$(BASHDIR)/sudoku $(DESTDIR)$(ZSHDIR)/_sudoku
 
 clean:
-	rm -rf build build-asan build-fuzz build-vg build-portable sudoku
+	rm -rf build build-asan build-fuzz build-vg build-portable build-v3 sudoku

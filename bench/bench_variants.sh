@@ -46,18 +46,27 @@ for v in x windoku jigsaw samurai; do
     echo "generate --variant $v: $(median < "$T/g") ms a puzzle, median of 3 runs of $count (target: 5 ms 9x9, 1000 ms samurai)"
 done
 
-# Exact solving (issue 14's "within 3x"): 200 generated 9x9 puzzles of each
-# variant (25 clues) against 200 plain ones, and top1465 given as a jigsaw of
+# Exact solving (issue 14's "within 3x"): generated 9x9 puzzles of each
+# variant (25 clues) against plain ones, and top1465 given as a jigsaw of
 # the standard boxes against the kernel on it.  Three measures, side by side:
-# (1) `solve --stats -j 1`, the per-record times summed (the program's own
-# per-record work included; wall clock at microsecond resolution: median of
-# 5 runs); (2) build/bench/variants_bench: CPU time of sdk_exact_count alone,
-# the passes round robin over the files (median of 21); (3) with valgrind,
-# the solver's instructions (callgrind, sdk_exact_count only, an x86-64-v3
-# build of the library in build-vg, as `make valgrind` uses).
-$SUDOKU generate -q --seed 5 --count 200 --clues 25 > "$T/standard"
-for v in x windoku jigsaw; do
-    $SUDOKU generate --variant $v -q --seed 5 --count 200 --clues 25 > "$T/$v"
+# (1) `solve --stats -j 1` on the sets of seed 5, the per-record times
+# summed (the program's own per-record work included; wall clock at
+# microsecond resolution: median of 5 runs); (2) build/bench/variants_bench,
+# CPU time of sdk_exact_count alone, the passes round robin over a seed's
+# files (median of 21), on the sets of seeds 1-12, each against the plain
+# set of its seed: the target holds for every set, so the largest ratio is
+# the one to read; (3) with valgrind, the solver's instructions on the sets
+# of seed 5 (callgrind, sdk_exact_count only, an x86-64-v3 build of the
+# library in build-vg, as `make valgrind` uses).
+SEEDS="1 2 3 4 5 6 7 8 9 10 11 12"
+for s in $SEEDS; do
+    $SUDOKU generate -q --seed $s --count 200 --clues 25 > "$T/standard$s"
+    for v in x windoku jigsaw; do
+        $SUDOKU generate --variant $v -q --seed $s --count 200 --clues 25 > "$T/$v$s"
+    done
+done
+for v in standard x windoku jigsaw; do
+    cp "$T/${v}5" "$T/$v"
 done
 grep -v '^#' puzzles/puzzles3_magictour_top1465 | cut -c1-81 > "$T/top1465"
 awk '{ print "jigsaw", $1, "111222333111222333111222333444555666444555666444555666777888999777888999777888999" }' \
@@ -66,11 +75,24 @@ for v in standard x windoku jigsaw; do
     for run in 1 2 3 4 5; do $SUDOKU solve --stats -j 1 "$T/$v" 2>&1 >/dev/null | total_ms; done > "$T/ms"
     us=$(median < "$T/ms" | awk '{ printf "%.2f", $1 * 1000 / 200 }')
     [ $v = standard ] && plain=$us
-    echo "solve --stats, 9x9 $v (25 clues): $us us a puzzle (with the program's per-record work), $(echo "$us $plain" | awk '{ printf "%.2f", $1 / $2 }')x plain (target: 3x)"
+    echo "solve --stats, 9x9 $v (25 clues, seed 5): $us us a puzzle (with the program's per-record work), $(echo "$us $plain" | awk '{ printf "%.2f", $1 / $2 }')x plain (target: 3x)"
 done
 VB=build/bench/variants_bench
 if [ -x $VB ]; then
-    (cd "$T" && "$OLDPWD/$VB" standard x windoku jigsaw && "$OLDPWD/$VB" -r 7 top1465 top1465-jigsaw)
+    for s in $SEEDS; do
+        (cd "$T" && "$OLDPWD/$VB" standard$s x$s windoku$s jigsaw$s) |
+            awk -F'|' -v s=$s 'NR > 2 { gsub(/[ x]/, "", $5); v = $2; gsub(/[ 0-9]/, "", v); print s, v, $4 + 0, $5 }'
+    done > "$T/vb"
+    echo "variants_bench, CPU us a puzzle and ratio to the kernel on the plain set of the same seed:"
+    echo "| set | seed 1 .. 12 (ratio) | median | max |"
+    echo "|---|---|---:|---:|"
+    for v in x windoku jigsaw; do
+        awk -v v=$v '$2 == v { print $4 }' "$T/vb" > "$T/r"
+        echo "| $v | $(tr '\n' ' ' < "$T/r")| $(median < "$T/r")x | $(sort -n "$T/r" | tail -1)x |"
+    done
+    awk '$2 == "standard" { print $3 }' "$T/vb" > "$T/r"
+    echo "(the kernel: $(median < "$T/r") us a plain puzzle, median over the seeds)"
+    (cd "$T" && "$OLDPWD/$VB" -r 7 top1465 top1465-jigsaw)
 else
     echo "variants_bench: not built (bench/run.sh builds it)"
 fi

@@ -10,9 +10,14 @@
  * address and serial, or its house lists).  Propagation, to a fixpoint:
  * naked singles by bit-sliced once/twice counts; hidden singles in the
  * open houses of the digits that left cells, every house scanned four a
- * vector; locked candidates (a house's places that all lie in another
- * house) for the digits that changed, over a table of the pairs of houses
- * that share cells, four pairs a vector.
+ * vector (eight, into a mask register, with AVX-512); locked candidates (a
+ * house's places that all lie in another house) for the digits that
+ * changed, between plain 9x9's rows or columns and boxes by shifts on the
+ * bands where the board has them (x81_boxline), between other houses over
+ * a table of the pairs that share cells, four pairs a vector (eight).
+ * Loops over digits run on masks of the digits with work, and a pass's
+ * contradictions are found once, after it: a branch per digit or per
+ * single mispredicts.
  * Branching as in exact.c: the same states, so the same tree, first
  * solution and node count (generated variant puzzles stay as they were).
  * Each level is a copy of the state on the stack.  The budget is checked
@@ -138,7 +143,11 @@ static inline int x81_clz(x81_set m)
 #define X81_SPLAT64(w) ((x81_v4){(w), (w), (w), (w)})
 #define X81_LANES(v, i) ((x81_set)(v)[2 * (i) + 1] << 64 | (v)[2 * (i)])
 /* A set's two words (x81_v2) in both halves of a vector: one broadcast */
+#if defined(__clang__) || __GNUC__ >= 12
 #define X81_SPLAT2(v2) __builtin_shufflevector((v2), (v2), 0, 1, 0, 1)
+#else
+#define X81_SPLAT2(v2) ((x81_v4){(v2)[0], (v2)[1], (v2)[0], (v2)[1]})
+#endif
 /* The vector with its halves swapped (the two digits' sets, or two
  * houses' pairs), to fold them in the vector unit: extracting words to
  * fold was a third of a naked-singles pass. */
@@ -660,12 +669,13 @@ static inline x81_set x81_pairs_gone(x81_set cand)
 /* Locked candidates for the digits that changed, once the singles are
  * exhausted: a digit's places in a house that all lie in another house
  * leave that house's other cells.  Over every pair of houses that share
- * cells, four pairs a vector and without a branch, both ways at once (a
- * walk over the changed houses, their places and the houses holding
- * those was a fifth of an easy X solve, in branches); a house with one
- * place takes part too, its erasures those of its hidden single, and one
- * with none (a contradiction, the next singles pass finds it) does not.
- * Returns whether any candidate went. */
+ * cells, without a branch, both ways at once (a walk over the changed
+ * houses, their places and the houses holding those was a fifth of an
+ * easy X solve, in branches): the table's pairs (x81_pairs_gone) and
+ * plain 9x9's by x81_boxline; a house with one place takes part too, its
+ * erasures those of its hidden single, and one with none (a
+ * contradiction, the next singles pass finds it) does not.  Returns
+ * whether any candidate went. */
 static inline int x81_locked(const x81_plan *p, x81_state *st)
 {
     int changed = 0;
