@@ -302,10 +302,9 @@ static uint64_t x81_partners(const x81_plan *p, const uint16_t *hc, int h2)
     return twice & ((1ull << h2) - 1);
 }
 
-/* Adds houses h1 and h2 of p as the next pair of x81_pairs. */
-static void x81_add_pair(const x81_plan *p, int h1, int h2)
+/* Adds houses h1 and h2 of p as pair k of x81_pairs. */
+static inline void x81_add_pair(const x81_plan *p, int k, int h1, int h2)
 {
-    int k = x81_pairs.np++;
     x81_v2 in = p->housev[h1] & p->housev[h2], a = p->housev[h1] & ~in, b = p->housev[h2] & ~in;
     x81_pairs.ilo[k] = in[0];
     x81_pairs.ihi[k] = in[1];
@@ -320,20 +319,21 @@ static void x81_add_pair(const x81_plan *p, int h1, int h2)
  * of each later house. */
 static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
 {
-    x81_pairs.ready = 1;
-    x81_pairs.np = 0;
+    int np = 0;
     for (int i = 0; from && i < base->nbp; i++)
-        x81_add_pair(p, base->bp[i][0], base->bp[i][1]);
+        x81_add_pair(p, np++, base->bp[i][0], base->bp[i][1]);
     for (int h2 = from; h2 < p->nh; h2++) {
         uint64_t m = x81_partners(p, hc, h2);
         if (p->boxline && (p->plain >> h2 & 1))
             m &= ~p->plain;             /* (x81_boxline's pairs) */
         for (; m; m &= m - 1)
-            x81_add_pair(p, __builtin_ctzll(m), h2);
+            x81_add_pair(p, np++, __builtin_ctzll(m), h2);
     }
-    for (int k = x81_pairs.np; k % 8; k++)     /* the last group's unused lanes: empty */
+    for (int k = np; k % 8; k++)        /* the last group's unused lanes: empty */
         x81_pairs.ilo[k] = x81_pairs.ihi[k] = x81_pairs.alo[k] = x81_pairs.ahi[k] = x81_pairs.blo[k] =
             x81_pairs.bhi[k] = 0;
+    x81_pairs.np = np;
+    x81_pairs.ready = 1;
 }
 
 /* Chooses p->fold, a shift of the houses' high words that sets no bit a
