@@ -23,6 +23,7 @@
  * Each level is a copy of the state on the stack.  The budget is checked
  * every 64 nodes, as in exact.c.
  */
+#include <stddef.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -81,14 +82,16 @@ typedef struct x81_state {
         x81_set cand[2 * X81_NV];
         x81_v4 candv[X81_NV];
     };
+    x81_set un;                         /* unsolved cells */
+    uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
+    uint8_t val[X81_CELLS];
+    /* what changed: empty at every branch (propagation ran to its end), so
+     * a branch copies the fields above and clears these (x81_node) */
     union {                             /* the cells digit d left since the last singles pass */
         x81_set chg[2 * X81_NV];
         x81_v4 chgv[X81_NV];
     };
-    x81_set un;                         /* unsolved cells */
     x81_set lch[X81_N];                 /* the cells d left since the last locked-candidates pass */
-    uint64_t open[X81_N];               /* the houses digit d is not placed in (bit h) */
-    uint8_t val[X81_CELLS];
 } x81_state;
 
 typedef struct x81_search {
@@ -808,7 +811,9 @@ static void x81_node(x81_search *s, const x81_state *st)
     for (int w = 0; w < ways && !s->stopped && (s->limit == 0 || s->count < s->limit); w++) {
         if (s->st)
             s->st->guesses++;
-        x81_state next = *st;
+        x81_state next;
+        memcpy(&next, st, offsetof(x81_state, chg));
+        memset(&next.chg, 0, sizeof next - offsetof(x81_state, chg));
         if (!x81_place(s->p, &next, cells[w], digits[w]))
             continue;
         int r = x81_propagate(s->p, &next);
