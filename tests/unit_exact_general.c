@@ -10,6 +10,7 @@
  * solvers (the 9x9 kernel through sdk_exact9_count_budget). */
 #include <stdlib.h>
 #include <string.h>
+#include "boards.h"
 #include "check.h"
 #include "sudoku.h"
 
@@ -81,47 +82,6 @@ static int ref_is_solution(const sdk_board *b, const uint8_t *cells)
 
 /* ---- a board with the two diagonals as extra houses --------------------- */
 
-/* A copy of the standard board's struct with room for nh houses, the
- * cell tables still to derive (derive_cells). */
-static sdk_board *board_shell(const sdk_board *std, int nh)
-{
-    sdk_board *b = calloc(1, sizeof *b);
-    *b = *std;
-    b->nhouses = nh;
-    b->house_cells = malloc(sizeof(uint16_t) * (size_t)(nh * std->n));
-    b->house_kind = malloc((size_t)nh);
-    memcpy(b->house_cells, std->house_cells, sizeof(uint16_t) * (size_t)(std->nhouses * std->n));
-    memcpy(b->house_kind, std->house_kind, (size_t)std->nhouses);
-    return b;
-}
-
-/* cell -> houses, then peers, straight from the house lists */
-static void derive_cells(sdk_board *b)
-{
-    int n = b->n, nh = b->nhouses, nc = b->ncells;
-    b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
-    b->cell_houses = malloc(sizeof(uint16_t) * (size_t)(nh * n));
-    b->peer_start = calloc((size_t)nc + 1, sizeof(int));
-    b->peers = malloc(sizeof(uint16_t) * (size_t)nc * (size_t)(4 * n));
-    int at = 0, pk = 0;
-    for (int c = 0; c < nc; c++) {
-        uint8_t peer[SDK_MAX_CELLS] = {0};
-        for (int h = 0; h < nh; h++)
-            for (int i = 0; i < n; i++)
-                if (b->house_cells[h * n + i] == c) {
-                    b->cell_houses[at++] = (uint16_t)h;
-                    for (int j = 0; j < n; j++)
-                        peer[b->house_cells[h * n + j]] = 1;
-                }
-        b->cell_house_start[c + 1] = at;
-        peer[c] = 0;
-        for (int p = 0; p < nc; p++)
-            if (peer[p])
-                b->peers[pk++] = (uint16_t)p;
-        b->peer_start[c + 1] = pk;
-    }
-}
-
 static sdk_board *diagonal_board(int br, int bc)
 {
     const sdk_board *std = sdk_board_cached(br, bc);
@@ -136,31 +96,6 @@ static sdk_board *diagonal_board(int br, int bc)
     return b;
 }
 
-/* The standard board with cell c renamed perm[c] (perm NULL: the same
- * cells) and its houses listed in reverse order. */
-static sdk_board *renamed_board(const sdk_board *std, const uint16_t *perm)
-{
-    int n = std->n, nh = std->nhouses;
-    sdk_board *b = board_shell(std, nh);
-    for (int h = 0; h < nh; h++)
-        for (int i = 0; i < n; i++) {
-            int c = std->house_cells[(nh - 1 - h) * n + i];
-            b->house_cells[h * n + i] = perm ? perm[c] : (uint16_t)c;
-        }
-    derive_cells(b);
-    return b;
-}
-
-static void free_test_board(sdk_board *b)
-{
-    free(b->house_cells);
-    free(b->house_kind);
-    free(b->cell_house_start);
-    free(b->cell_houses);
-    free(b->peer_start);
-    free(b->peers);
-    free(b);
-}
 
 /* ---- cross-checks -------------------------------------------------------- */
 
