@@ -162,7 +162,7 @@ XS_HOT int xs_place(search *s, uint64_t *lv, int c, int d, int W, int Q)
 
 /* Naked singles until there are none.  Returns -1 on a contradiction (a
  * cell with no digit), else the number of cells placed. */
-XS_HOT int naked_singles(search *s, uint64_t *lv, int W, int Q)
+XS_HOT int naked_singles(search *s, uint64_t *lv, int W)
 {
     int n = s->n, placed = 0;
     const uint64_t *un = XS_UNSOLVED(s, lv);
@@ -191,7 +191,7 @@ XS_HOT int naked_singles(search *s, uint64_t *lv, int W, int Q)
                     d++;
                 if (d == n)
                     return -1;          /* an earlier single took its digit */
-                xs_place(s, lv, c, d, W, Q);
+                xs_place(s, lv, c, d, W, 0);
                 placed++;
             }
     }
@@ -495,7 +495,7 @@ XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
         return q16_propagate(s, lv);
     const uint64_t *un = XS_UNSOLVED(s, lv);
     for (;;) {
-        if (naked_singles(s, lv, W, 0) < 0)
+        if (naked_singles(s, lv, W) < 0)
             return -1;
         uint64_t left = 0;
         for (int w = 0; w < W; w++)

@@ -197,7 +197,6 @@ static const x81_v2 x81_bitv[X81_CELLS] = {X81_BV9(0),  X81_BV9(9),  X81_BV9(18)
 
 /* A band's 27 cells (bit 9i + c: its row i, column c) a lane, lane 3 unused */
 typedef uint32_t x81_band4 __attribute__((vector_size(16)));
-#define X81_BANDS(v) ((x81_band4){(v)[0], (v)[1], (v)[2], (v)[3]})
 #ifdef __clang__
 #define X81_ROT(v, a, b, c) __builtin_shufflevector((v), (v), a, b, c, 3)
 #else
@@ -257,35 +256,32 @@ static inline x81_v2 x81_house_set(x81_plan *p, const uint16_t *hc, int h)
 }
 
 /* Adds houses from..to-1 of the list hc to p's sets: a pass over the
- * cells, its loops unrolled, on the sets' two words at once. */
-static void x81_add_houses(x81_plan *p, const uint16_t *hc, int from, int to)
+ * cells, its loops unrolled, on the sets' two words at once.  Each cell's
+ * peers and houses are src's (p itself, or a plan whose tables p has not
+ * copied) plus the house's. */
+static void x81_add_houses(x81_plan *p, const x81_plan *src, const uint16_t *hc, int from, int to)
 {
     for (int h = from; h < to; h++) {
         x81_v2 m = x81_house_set(p, hc, h);
         X81_UNROLL for (int i = 0; i < X81_N; i++) {
             int c = hc[h * X81_N + i];
-            p->peerv[c] |= m & ~x81_bitv[c];
-            p->ch[c] |= 1ull << h;
+            p->peerv[c] = src->peerv[c] | (m & ~x81_bitv[c]);
+            p->ch[c] = src->ch[c] | 1ull << h;
         }
     }
 }
 
-/* The same for the nine houses from..from+8 when they split the board
- * (a jigsaw's regions, the boxes), onto base's peers and cells' houses
- * without copying those first: 1 if they do, else 0, p's peers and cells'
- * houses left half made. */
+/* The same for the nine houses from..from+8 onto base's peers and cells'
+ * houses, without copying those first, when they split the board (a
+ * jigsaw's regions, the boxes: each cell written once): 1 if they do, else
+ * 0, p's peers and cells' houses left half made. */
 static int x81_add_split(x81_plan *p, const x81_plan *base, const uint16_t *hc, int from)
 {
+    x81_add_houses(p, base, hc, from, from + X81_N);
     x81_v2 covered = {0, 0}, twice = {0, 0};
     for (int h = from; h < from + X81_N; h++) {
-        x81_v2 m = x81_house_set(p, hc, h);
-        twice |= covered & m;
-        covered |= m;
-        X81_UNROLL for (int i = 0; i < X81_N; i++) {
-            int c = hc[h * X81_N + i];
-            p->peerv[c] = base->peerv[c] | (m & ~x81_bitv[c]);
-            p->ch[c] = base->ch[c] | 1ull << h;
-        }
+        twice |= covered & p->housev[h];
+        covered |= p->housev[h];
     }
     x81_set all = ((x81_set)1 << X81_CELLS) - 1;
     return !(twice[0] | twice[1]) && covered[0] == (uint64_t)all && covered[1] == (uint64_t)(all >> 64);
@@ -399,7 +395,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         if (from && !(q->valid && !memcmp(q->key, b->house_cells, baselen))) {
             memcpy(q->key, b->house_cells, baselen);
             x81_clear(q);
-            x81_add_houses(q, b->house_cells, 0, from);
+            x81_add_houses(q, q, b->house_cells, 0, from);
             q->nbp = 0;
             for (int h2 = 0; h2 < from; h2++)       /* (none when they are rows and columns) */
                 for (uint64_t m = x81_partners(q, b->house_cells, h2); m; m &= m - 1, q->nbp++) {
@@ -434,7 +430,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
         } else {
             x81_clear(p);
         }
-        x81_add_houses(p, b->house_cells, split ? from + X81_N : from, p->nh);
+        x81_add_houses(p, p, b->house_cells, split ? from + X81_N : from, p->nh);
         x81_find_plain(p, q, from);
         x81_fold(p);
         x81_pairs.ready = 0;
