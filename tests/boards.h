@@ -69,16 +69,12 @@ static inline sdk_board *renamed_board(const sdk_board *src, const uint16_t *per
     return b;
 }
 
-/* Frees a board of board_shell (not what it shares with its source). */
+/* Frees a board of board_shell, not the tables it shares with its source. */
 static inline void free_test_board(sdk_board *b)
 {
-    free(b->house_cells);
-    free(b->house_kind);
-    free(b->cell_house_start);
-    free(b->cell_houses);
-    free(b->peer_start);
-    free(b->peers);
-    free(b);
+    b->cell_row = b->cell_col = b->cell_box = b->cell_y = b->cell_x = NULL;
+    b->region = NULL;
+    sdk_board_free(b);
 }
 
 #endif
