@@ -20,5 +20,8 @@ void variant_samurai_order(const sdk_board *b, uint16_t order[SAMURAI_LINE]);
 /* The character of jigsaw region k (0-based): 1..9 on boards up to 9x9,
  * else A, B, ... */
 char variant_region_char(const sdk_board *b, int k);
+/* sdk_variant_check_regions, its messages naming region k names[k] (the
+ * label the input wrote; NULL: its number k + 1). */
+int variant_check_regions_named(int n, const uint8_t *region, const char *names, char *err, size_t errsize);
 
 #endif

@@ -57,6 +57,7 @@ typedef struct read_line {
     int samurai;                        /* five 81-cell grids: cells holds 405 */
     int nlabels;                        /* region labels after the cells (values as cells) */
     uint8_t labels[SDK_MAX_CELLS];
+    char label_note[96];                /* why the text after the cells is not n*n labels, if it is not */
     uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
     uint8_t lay[LAYOUT_COLS];
 } read_line;
@@ -249,9 +250,24 @@ static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t 
     for (int t = 0; t < 5 && five; t++)
         five = token_cells(s, start[t], end[t]) == 81;
     int k = ntok >= 2 ? token_cells(s, start[0], end[0]) : -1;
-    int labels = !five && k > 16 && side_of_cell_count(k) && (int)(end[1] - start[1]) == k;
+    int labels = !five && k >= 16 && side_of_cell_count(k) && (int)(end[1] - start[1]) == k;
     for (size_t t = start[1]; labels && t < end[1]; t++)
         labels = cell_value((unsigned char)s[t]) > 0;
+    if (!five && !labels && k >= 16 && side_of_cell_count(k)) {
+        /* Kept for a record said to be a jigsaw: what is wrong with its labels. */
+        size_t t = start[1];
+        while (t < end[1] && cell_value((unsigned char)s[t]) > 0)
+            t++;
+        if (t < end[1]) {
+            char what[16];
+            describe_char((unsigned char)s[t], what, sizeof what);
+            snprintf(ln->label_note, sizeof ln->label_note,
+                     "bad region label %s at column %d (labels are 1-9, A-Z)", what, (int)t + 1);
+        } else {
+            snprintf(ln->label_note, sizeof ln->label_note, "%d region labels for %d cells",
+                     (int)(end[1] - start[1]), k);
+        }
+    }
     if (!five && !labels)
         return 0;
     ln->ncells = 0;
@@ -301,6 +317,7 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long, int
     ln->maxval = 0;
     ln->has_cand = 0;
     ln->error[0] = '\0';
+    ln->label_note[0] = '\0';
     if (too_long) {
         line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
@@ -588,15 +605,20 @@ static int record_flags(sdk_reader *r, const read_line *ln, unsigned *flags)
 }
 
 /* Region labels (cell values 1..35) to regions 0..n-1, in the order of the
- * labels' values.  Returns 0 with a message if there are more than n. */
-static int labels_to_regions(int n, const uint8_t *labels, uint8_t *region, char *msg, size_t size)
+ * labels' values, and each region's label as written (names, n chars).
+ * Returns 0 with a message if there are more than n. */
+static int labels_to_regions(int n, const uint8_t *labels, uint8_t *region, char *names, char *msg, size_t size)
 {
     int rank[36] = {0}, distinct = 0;
+    memset(names, '?', (size_t)n);
     for (int c = 0; c < n * n; c++)
         rank[labels[c]] = 1;
     for (int v = 1; v < 36; v++)
-        if (rank[v])
+        if (rank[v]) {
+            if (distinct < n)
+                names[distinct] = sdk_digit_char(v);
             rank[v] = distinct++;
+        }
     if (distinct > n) {
         snprintf(msg, size, "region map has %d different labels, more than %d regions", distinct, n);
         return 0;
@@ -627,11 +649,14 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
         return 1;
     }
     uint8_t region[SDK_MAX_CELLS];
+    char names[SDK_MAX_N];
     if (labels) {
-        /* A map said to be a jigsaw's is checked where its board is built
-         * (the same message); unsaid, whether it is a valid map decides. */
-        int ok = labels_to_regions(n, labels, region, msg, sizeof msg) &&
-                 (said || sdk_variant_check_regions(n, region, msg, sizeof msg));
+        /* A map said to be a jigsaw's is checked here, for messages that name
+         * a region by the label the input gave it (the board is built from
+         * the map checked again); unsaid, whether it is a valid map decides. */
+        int ok = labels_to_regions(n, labels, region, names, msg, sizeof msg) &&
+                 ((said && !(flags & SDK_VARIANT_JIGSAW)) ||
+                  variant_check_regions_named(n, region, names, msg, sizeof msg));
         if (said && (flags & SDK_VARIANT_JIGSAW) && !ok) {
             record_error(rec, line, msg);
             return 1;
@@ -639,8 +664,11 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
         if (!said && ok)
             flags = SDK_VARIANT_JIGSAW;
     } else if (flags & SDK_VARIANT_JIGSAW) {
-        record_error(rec, line, "a jigsaw puzzle needs its region labels (the cells, a space, n*n labels; "
-                                "or a grid of labels after the grid)");
+        if (ln && ln->label_note[0])
+            record_error(rec, line, ln->label_note);
+        else
+            record_error(rec, line, "a jigsaw puzzle needs its region labels (the cells, a space, n*n labels; "
+                                    "or a grid of labels after the grid)");
         return 1;
     }
     if (flags) {
@@ -720,7 +748,7 @@ static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
     read_line *first = reader_peek(r, 0, err);
     unsigned flags;
     int said = record_flags(r, first, &flags);
-    if (!first || !first->laymask || (said && flags != SDK_VARIANT_SAMURAI))
+    if (!first || !first->laymask)
         return 0;
     char msg[160];
     const sdk_board *b = sdk_variant_cached(SDK_VARIANT_SAMURAI, 9, NULL, msg, sizeof msg);
@@ -731,10 +759,47 @@ static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
         mask[b->cell_y[c]] |= 1u << b->cell_x[c];
     if (first->laymask != mask[0])
         return 0;
-    for (int y = 1; y < LAYOUT_COLS; y++) {
+    /* A first row of 9 cells, 3 spaces and 9 cells is nothing but a
+     * samurai's: from here on a layout that goes wrong is one invalid record
+     * (its rows consumed), not a row of errors. */
+    int bad = -1;
+    for (int y = 1; y < LAYOUT_COLS && bad < 0; y++) {
         read_line *ln = reader_peek(r, y, err);
         if (!ln || ln->laymask != mask[y])
-            return 0;
+            bad = y;
+    }
+    if (bad >= 0 || (said && flags != SDK_VARIANT_SAMURAI)) {
+        read_line *at = bad < 0 ? NULL : reader_peek(r, bad, err);
+        if (bad < 0)
+            snprintf(msg, sizeof msg, "a samurai's 21x21 layout, but the record is said to be %s",
+                     flags ? "another variant" : "standard");
+        else if (!at || (!at->laymask && at->kind != LN_CELLS && at->kind != LN_ERROR))
+            snprintf(msg, sizeof msg, "samurai layout ends after %d of 21 rows", bad);
+        else
+            snprintf(msg, sizeof msg, "samurai layout: row %d (line %ld) does not have the layout's squares "
+                                      "(9 cells, 3 spaces, 9 cells; 21 cells; or 6 spaces and 9 cells)",
+                     bad + 1, first->number + bad);
+        rec->line = first->number;
+        rec->layout = SDK_LAYOUT_GRID;
+        r->has_pending = 0;
+        record_error(rec, first->number, msg);
+        /* The rows read as the layout's, the one that is not, and those after
+         * it that look like layout rows: at most 21 lines. */
+        int take = bad < 0 ? LAYOUT_COLS : bad;
+        read_line *ln = at;
+        if (ln && (ln->kind == LN_CELLS || ln->kind == LN_ERROR))
+            take++;
+        for (; take < LAYOUT_COLS; take++) {
+            ln = reader_peek(r, take, err);
+            int row_like = 0;
+            for (int y = 0; ln && ln->laymask && y < LAYOUT_COLS; y++)
+                row_like |= ln->laymask == mask[y];
+            if (!row_like)
+                break;
+        }
+        for (int y = 0; y < take; y++)
+            reader_drop(r);
+        return 1;
     }
     uint8_t values[SDK_MAX_CELLS];
     for (int c = 0; c < b->ncells; c++)
@@ -795,9 +860,9 @@ static int grid_labels(sdk_reader *r, int n, uint8_t *labels, int *err)
             labels[row * n + i] = ln->cells[i];
         }
     }
-    char msg[160];
+    char msg[160], names[SDK_MAX_N];
     uint8_t region[SDK_MAX_CELLS];
-    if (!said && !(labels_to_regions(n, labels, region, msg, sizeof msg) &&
+    if (!said && !(labels_to_regions(n, labels, region, names, msg, sizeof msg) &&
                    sdk_variant_check_regions(n, region, msg, sizeof msg)))
         return 0;
     for (int row = 0; row < n; row++)

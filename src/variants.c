@@ -99,31 +99,47 @@ static int region_connected(int n, const uint8_t *region, int label)
     return region_reach(n, region, first, seen) == n;
 }
 
-int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t errsize)
+/* Region k's name in a message: its label as written, or its number. */
+static const char *region_name(char name[16], const char *names, int k)
+{
+    if (names)
+        snprintf(name, 16, "%c", names[k]);
+    else
+        snprintf(name, 16, "%d", k + 1);
+    return name;
+}
+
+int variant_check_regions_named(int n, const uint8_t *region, const char *names, char *err, size_t errsize)
 {
     int size[SDK_MAX_N] = {0};
+    char name[16];
     for (int c = 0; c < n * n; c++) {
         if (region[c] >= n) {
             snprintf(err, errsize, "region map has a label for region %d of %d", region[c] + 1, n);
             return 0;
         }
         if (++size[region[c]] == n + 1) {
-            snprintf(err, errsize, "region %d has more than %d cells (r%dc%d)", region[c] + 1, n,
+            snprintf(err, errsize, "region %s has more than %d cells (r%dc%d)", region_name(name, names, region[c]), n,
                      c / n + 1, c % n + 1);
             return 0;
         }
     }
     for (int k = 0; k < n; k++) {
         if (size[k] != n) {
-            snprintf(err, errsize, "region %d has %d cells, expected %d", k + 1, size[k], n);
+            snprintf(err, errsize, "region %s has %d cells, expected %d", region_name(name, names, k), size[k], n);
             return 0;
         }
         if (!region_connected(n, region, k)) {
-            snprintf(err, errsize, "region %d is not connected", k + 1);
+            snprintf(err, errsize, "region %s is not connected", region_name(name, names, k));
             return 0;
         }
     }
     return 1;
+}
+
+int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t errsize)
+{
+    return variant_check_regions_named(n, region, NULL, err, errsize);
 }
 
 void sdk_variant_random_regions(int n, const uint8_t *grid, sdk_rng *r, uint8_t *region)

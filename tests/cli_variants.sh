@@ -130,4 +130,61 @@ for s in 1 2 3; do
     done
 done
 
+# --- audit: round trips and messages found wrong ----------------------------
+# A 4x4 jigsaw on a line (16 cells, 16 labels) reads back as generated.
+"$SUDOKU" generate --variant jigsaw --size 4 --count 4 --seed 11 -q > "$T/j4"
+expect "4x4 jigsaw lines read back" "$("$SUDOKU" check "$T/j4" 2>&1 | tr '\n' ' ')" "unique unique unique unique "
+# A 25x25 jigsaw's (and X's) line is longer than 625 characters: hint and
+# rate --human wrote it into a 626-byte buffer (a crash).
+awk 'BEGIN { a = "123456789ABCDEFGHIJKLMNOP"; s = ""
+             for (r = 0; r < 25; r++) for (c = 0; c < 25; c++) s = s substr(a, int(r / 5) * 5 + int(c / 5) + 1, 1)
+             print s }' > "$T/lab25"
+P25=$(grep -v '^#' puzzles/sizes/25x25.txt | head -1 | cut -d' ' -f1)
+echo "jigsaw $P25 $(cat "$T/lab25")" > "$T/j25"
+timeout 60 "$SUDOKU" hint --format json "$T/j25" > "$T/h" 2>/dev/null; rc=$?
+expect "hint json on a 25x25 jigsaw exit" "$rc" 0
+expect "hint json on a 25x25 jigsaw: one record" "$(grep -c '"puzzle":"jigsaw ' "$T/h")" 1
+# A variant's name with a comma is one csv field, quoted; print reads it.
+"$SUDOKU" generate --variant jigsaw,x --count 2 --seed 4 -q --format csv > "$T/jx.csv"
+expect "csv: jigsaw,x quoted" "$(grep -c '^[12],"jigsaw,x [^"]*",' "$T/jx.csv")" 2
+"$SUDOKU" print --format svg -o "$T/jxsvg" "$T/jx.csv" 2> "$T/err"; rc=$?
+expect "print of jigsaw,x csv exit" "$rc" 0
+[ "$(grep -c '<text' "$T/jxsvg/0001.svg")" -gt 40 ] && ok || bad "print of jigsaw,x csv: no puzzles drawn"
+grep -v '^index' "$T/jx.csv" | cut -d'"' -f2 > "$T/jx.txt"      # the quoted field reads back
+expect "jigsaw,x csv fields read back" "$("$SUDOKU" check "$T/jx.txt" | tr '\n' ' ')" "unique unique "
+expect "check csv: jigsaw,x quoted" "$("$SUDOKU" check --format csv "$T/jx.txt" | grep -c '^[12],"jigsaw,x [^"]*",unique,1$')" 2
+# Region messages name a region by the label the input gave it; labels that
+# are not n*n labels say what is wrong with them.
+{
+    echo "jigsaw $G G$(printf '%s' "$LAB" | tr 123456789 BCDEFGHIJ | cut -c2-80)J"   # 1 region G not connected
+    echo "jigsaw $G $(printf '%s' "$LAB" | cut -c1-80)"                               # 2 80 labels
+    echo "jigsaw $G $(printf '%s' "$LAB" | tr 123456789 abcdefghi)"                   # 3 lowercase labels
+    echo "$P"                                                                          # 4 fine
+} > "$T/labs"
+"$SUDOKU" check "$T/labs" > "$T/out" 2> "$T/err"; rc=$?
+expect "label messages exit" "$rc" 3
+expect "label messages: records" "$(tr '\n' ' ' < "$T/out")" "invalid invalid invalid unique "
+grep -q "^$T/labs:1: region G is not connected$" "$T/err" && ok || bad "region by label: $(cat "$T/err")"
+grep -q "^$T/labs:2: 80 region labels for 81 cells$" "$T/err" && ok || bad "80 labels: $(cat "$T/err")"
+grep -q "^$T/labs:3: bad region label 'i' at column 90" "$T/err" && ok || bad "lowercase labels: $(cat "$T/err")"
+# Samurai and windoku boards are 9x9: another --size is a usage error.
+"$SUDOKU" generate --variant samurai --size 4 -q > /dev/null 2>&1
+expect "generate samurai --size 4" "$?" 2
+"$SUDOKU" generate --variant jigsaw,windoku --size 4 -q > /dev/null 2>&1
+expect "generate jigsaw,windoku --size 4" "$?" 2
+# A broken samurai layout is one invalid record, the next puzzle answered.
+{ head -20 puzzles/samurai.txt; echo "$P"; } > "$T/s20"
+"$SUDOKU" check "$T/s20" > "$T/out" 2> "$T/err"; rc=$?
+expect "samurai layout of 20 rows exit" "$rc" 3
+expect "samurai layout of 20 rows: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+grep -q "^$T/s20:1: samurai layout ends after 20 of 21 rows$" "$T/err" && ok || bad "20 rows: $(cat "$T/err")"
+{ echo x; cat puzzles/samurai.txt; echo "$P"; } > "$T/sx"
+"$SUDOKU" check "$T/sx" > "$T/out" 2> "$T/err"
+expect "samurai layout said x: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+# energy: two jigsaw maps are not "9x9 but 9x9".
+"$SUDOKU" generate --variant jigsaw --seed 3 -q | "$SUDOKU" solve > "$T/ej.sol"
+"$SUDOKU" energy $J.txt "$T/ej.sol" > /dev/null 2> "$T/err"; rc=$?
+expect "energy of another map exit" "$rc" 3
+grep -q "are jigsaw boards of different region maps" "$T/err" && ok || bad "energy maps: $(cat "$T/err")"
+
 summary cli_variants

@@ -58,8 +58,17 @@ int cmd_energy(int argc, char **argv, const cli_command *self)
     if (!rc)
         rc = read_first(&opt, opt.files[1], state);
     if (!rc && state->board != puzzle->board) {
-        fprintf(stderr, "sudoku energy: %s is %dx%d but %s is %dx%d\n", opt.files[1], state->board->n,
-                state->board->n, opt.files[0], puzzle->board->n, puzzle->board->n);
+        const sdk_board *sb = state->board, *pb = puzzle->board;
+        if (sb->ncells != pb->ncells || sb->n != pb->n)
+            fprintf(stderr, "sudoku energy: %s is %dx%d but %s is %dx%d\n", opt.files[1], sb->n, sb->n,
+                    opt.files[0], pb->n, pb->n);
+        else if (sb->variant && pb->variant && strcmp(sb->variant, pb->variant) == 0)
+            fprintf(stderr, "sudoku energy: %s and %s are %s boards of different region maps\n", opt.files[1],
+                    opt.files[0], sb->variant);
+        else
+            fprintf(stderr, "sudoku energy: %s is read as %s but %s as %s (name the variant on both, "
+                            "or give --variant)\n", opt.files[1], sb->variant ? sb->variant : "standard",
+                    opt.files[0], pb->variant ? pb->variant : "standard");
         rc = SDK_EXIT_INVALID;
     }
     for (int c = 0; !rc && c < puzzle->board->ncells; c++) {

@@ -104,8 +104,11 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
         clues += puzzle[c] != 0;
     FILE *f = stdout;
     switch (o->format) {
-    case FMT_CSV:
-        fprintf(f, "%d,%s%s,%d,%s,%llu", index, cli_csv_variant(b), line, clues, o->method, (unsigned long long)seed);
+    case FMT_CSV: {
+        char field[SDK_MAX_LINE + 40];
+        snprintf(field, sizeof field, "%s%s", cli_csv_variant(b), line);
+        fprintf(f, "%d,%s,%d,%s,%llu", index, cli_csv_quote(field, sizeof field), clues, o->method,
+                (unsigned long long)seed);
         if (rated)
             fprintf(f, ",%d,%llu", r.depth, (unsigned long long)r.normal_width);
         else
@@ -118,6 +121,7 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             cli_human_fields(f, o->format, hr);
         fputc('\n', f);
         break;
+    }
     case FMT_JSON:
         fprintf(f, "{\"index\":%d,\"puzzle\":\"%s\",\"clues\":%d,\"method\":\"%s\",\"seed\":%llu", index, line,
                 clues, o->method, (unsigned long long)seed);
@@ -423,8 +427,14 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     const sdk_board *b = NULL;
     if (opt.variant)
         sdk_variant_parse(opt.variant, &flags);
-    if (flags & SDK_VARIANT_SAMURAI)
-        size = 9;
+    /* Samurai and windoku are 9x9 boards: another side is a usage error, as
+     * windoku's own board says (a jigsaw's is built per puzzle, later). */
+    if ((flags & (SDK_VARIANT_SAMURAI | SDK_VARIANT_WINDOKU)) && size != 9) {
+        fprintf(stderr, "sudoku generate: --variant %s: %s, not %dx%d\n", opt.variant,
+                (flags & SDK_VARIANT_SAMURAI) ? "a samurai's grids are 9x9" : "windoku is a 9x9 variant", size,
+                size);
+        return SDK_EXIT_USAGE;
+    }
     if (opt.gen.hard && (flags & SDK_VARIANT_SAMURAI)) {
         fprintf(stderr, "sudoku generate: --hard does not take samurai boards (x, windoku and jigsaw it does); "
                         "without --hard, --variant samurai makes unique puzzles\n");

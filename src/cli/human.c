@@ -49,7 +49,7 @@ static int json_open(FILE *f, const sdk_record *rec, const cli_result *res, cons
         cli_json_invalid(f, rec);
         return 0;
     }
-    char puzzle[SDK_MAX_CELLS + 1];
+    char puzzle[SDK_MAX_LINE];
     fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\"", rec->line, cli_record_line(rec, puzzle), word);
     return 1;
 }
@@ -106,12 +106,12 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
     const char *word = res ? res->word : "invalid";
     int rated = res && res->status == SDK_SOLVED;
     const sdk_human_rating *h = res ? &res->human : NULL;
-    char puzzle[SDK_MAX_CELLS + 1] = "";
+    char puzzle[SDK_MAX_LINE] = "";
     switch (opt->format) {
     case FMT_CSV:
         if (rec->ok)
             cli_record_line(rec, puzzle);
-        fprintf(f, "%ld,%s,%s", rec->line, puzzle, word);
+        fprintf(f, "%ld,%s,%s", rec->line, cli_csv_quote(puzzle, sizeof puzzle), word);
         if (rated) {
             fprintf(f, ",%.1f,%.1f,%.1f,%s,", h->er, h->ep, h->ed, h->level);
             csv_quoted(f, h->hardest);

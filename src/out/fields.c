@@ -38,13 +38,23 @@ static int field_kind(const char *name, size_t len, int *priority)
 }
 
 /* The next csv field of *p: its start and length (surrounding blanks and
- * quotes dropped); *p moves past the comma.  0 at the end of the line. */
+ * quotes dropped; a quoted field may hold commas, as a variant's name
+ * "jigsaw,x ..." does); *p moves past the comma.  0 at the end of the line. */
 static int csv_next(const char **p, const char **start, size_t *len)
 {
     const char *s = *p;
     if (!s)
         return 0;
-    const char *end = s + strcspn(s, ",\r\n");
+    const char *q = s + strspn(s, " "), *end;
+    if (*q == '"') {                     /* to the closing quote ("" is a quote inside) */
+        end = q + 1;
+        while (*end && !(*end == '"' && end[1] != '"'))
+            end += *end == '"' ? 2 : 1;
+        end += *end == '"';
+        end += strcspn(end, ",\r\n");
+    } else {
+        end = s + strcspn(s, ",\r\n");
+    }
     *p = *end == ',' ? end + 1 : NULL;
     while (s < end && (*s == ' ' || *s == '"'))
         s++;
