@@ -4,10 +4,11 @@
 # --T 0.25 and anneal on the Samurai over 10 seeds (solved count, median
 # time), the generation of X, windoku, jigsaw and Samurai puzzles (time per
 # puzzle, median of 3 runs, -j 1), and exact solving of generated 9x9
-# variant puzzles against plain 9x9 ones of the same clue count (the
-# ratio is issue 14's "within 3x"; src/exact81.c against the kernel: the
-# program's --stats times, CPU time by build/bench/variants_bench, and
-# instructions by callgrind).  Figures are printed, never asserted.
+# variant puzzles against plain 9x9 ones of the same clue count (issue
+# 14's "within 3x": src/exact81.c against the kernel, and at 22 clues also
+# against the same plain puzzles on exact81; the program's --stats times,
+# CPU time by build/bench/variants_bench, and instructions by callgrind).
+# Figures are printed, never asserted.
 cd "$(dirname "$0")/.." || exit 1
 SUDOKU=${SUDOKU:-./sudoku}
 T=$(mktemp -d) || exit 1
@@ -69,8 +70,11 @@ for v in standard x windoku jigsaw; do
     cp "$T/${v}5" "$T/$v"
 done
 grep -v '^#' puzzles/puzzles3_magictour_top1465 | cut -c1-81 > "$T/top1465"
-awk '{ print "jigsaw", $1, "111222333111222333111222333444555666444555666444555666777888999777888999777888999" }' \
-    "$T/top1465" > "$T/top1465-jigsaw"
+# a plain puzzle given as a jigsaw of the standard boxes: the general solver's path (src/exact81.c)
+as_jigsaw() {
+    awk '{ print "jigsaw", $1, "111222333111222333111222333444555666444555666444555666777888999777888999777888999" }'
+}
+as_jigsaw < "$T/top1465" > "$T/top1465-jigsaw"
 for v in standard x windoku jigsaw; do
     for run in 1 2 3 4 5; do $SUDOKU solve --stats -j 1 "$T/$v" 2>&1 >/dev/null | total_ms; done > "$T/ms"
     us=$(median < "$T/ms" | awk '{ printf "%.2f", $1 * 1000 / 200 }')
@@ -93,6 +97,24 @@ if [ -x $VB ]; then
     awk '$2 == "standard" { print $3 }' "$T/vb" > "$T/r"
     echo "(the kernel: $(median < "$T/r") us a plain puzzle, median over the seeds)"
     (cd "$T" && "$OLDPWD/$VB" -r 7 top1465 top1465-jigsaw)
+    # Sparse sets (22 clues, seeds 1-3), against the kernel and against the
+    # same plain puzzles on the general solver's path (as a jigsaw of the
+    # boxes): the two readings of the target.
+    echo "variants_bench, 22 clues: CPU us a puzzle (ratio to the kernel / to plain on the general path):"
+    echo "| seed | kernel | plain, general path | x | windoku | jigsaw |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    for s in 1 2 3; do
+        $SUDOKU generate -q --seed $s --count 200 --clues 22 > "$T/p22"
+        as_jigsaw < "$T/p22" > "$T/g22"
+        for v in x windoku jigsaw; do
+            $SUDOKU generate --variant $v -q --seed $s --count 200 --clues 22 > "$T/${v}22"
+        done
+        (cd "$T" && "$OLDPWD/$VB" p22 g22 x22 windoku22 jigsaw22) | awk -F'|' -v s=$s '
+            NR > 2 { us[NR - 2] = $4 + 0 }
+            END { printf "| %d | %.2f | %.2f (%.2fx) |", s, us[1], us[2], us[2] / us[1]
+                  for (i = 3; i <= 5; i++) printf " %.2f (%.2fx / %.2fx) |", us[i], us[i] / us[1], us[i] / us[2]
+                  printf "\n" }'
+    done
 else
     echo "variants_bench: not built (bench/run.sh builds it)"
 fi
