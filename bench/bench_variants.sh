@@ -6,7 +6,8 @@
 # puzzle, median of 3 runs, -j 1), and exact solving of generated 9x9
 # variant puzzles against plain 9x9 ones of the same clue count (issue
 # 14's "within 3x": src/exact81.c against the kernel, and at 22 clues also
-# against the same plain puzzles on exact81; the program's --stats times,
+# against the same plain puzzles on exact81, and by human level with
+# generate --level for X and windoku; the program's --stats times,
 # CPU time by build/bench/variants_bench, and instructions by callgrind).
 # Figures are printed, never asserted.
 cd "$(dirname "$0")/.." || exit 1
@@ -114,6 +115,18 @@ if [ -x $VB ]; then
             END { printf "| %d | %.2f | %.2f (%.2fx) |", s, us[1], us[2], us[2] / us[1]
                   for (i = 3; i <= 5; i++) printf " %.2f (%.2fx / %.2fx) |", us[i], us[i] / us[1], us[i] / us[2]
                   printf "\n" }'
+    done
+    # Matched by human level rather than clue count (jigsaw: no --level).
+    echo "variants_bench, by human level (generate --level L --count 50 --seed 7): ratio to the kernel"
+    echo "| level | kernel us | x | windoku |"
+    echo "|---|---:|---:|---:|"
+    for L in easy medium hard fiendish diabolical extreme; do
+        for v in standard x windoku; do
+            $SUDOKU generate --variant $v --level $L -q --seed 7 --count 50 -j 2 > "$T/$v-$L"
+        done
+        (cd "$T" && "$OLDPWD/$VB" standard-$L x-$L windoku-$L) |
+            awk -F'|' -v L=$L 'NR > 2 { us[NR - 2] = $4 + 0 }
+                END { printf "| %s | %.2f | %.2fx | %.2fx |\n", L, us[1], us[2] / us[1], us[3] / us[1] }'
     done
 else
     echo "variants_bench: not built (bench/run.sh builds it)"
