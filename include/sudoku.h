@@ -76,6 +76,10 @@ typedef struct sdk_board {
      * otherwise).  Solvers read the house tables, never these. */
     const char *variant;
     uint8_t *region;
+    /* A jigsaw whose map was traded around a solution grid keeps that grid
+     * (owned; freed with the board): the generator's grids relabel it.
+     * NULL otherwise. */
+    uint8_t *known_grid;
     /* Set when the derived tables are built, unique in the process: caches
      * per board key on it with the address (a freed board's address can come
      * back holding other houses). */

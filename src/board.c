@@ -154,6 +154,7 @@ void sdk_board_free(sdk_board *b)
     free(b->cell_y);
     free(b->cell_x);
     free(b->region);
+    free(b->known_grid);
     free(b);
 }
 

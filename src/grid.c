@@ -419,10 +419,21 @@ int grid_chain_run(const sdk_board *b, double T, sdk_rng *rng, uint8_t *cells, l
 
 /* A full grid from the chain, drawing from rng, or if the board is larger
  * than 9x9 or the chain runs too long, from grid_by_exact; a variant's from
- * grid_by_seeds (the chain's tables are sized for 20 peers a cell). */
+ * grid_by_seeds (the chain's tables are sized for 20 peers a cell), or
+ * from the grid it was built around. */
 sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                                   const sdk_budget *budget)
 {
+    if (b->known_grid) {
+        /* a board built around a grid (a large jigsaw): a relabelling of it */
+        uint8_t digits[SDK_MAX_N];
+        for (int d = 0; d < b->n; d++)
+            digits[d] = (uint8_t)(d + 1);
+        sdk_rng_shuffle_u8(rng, digits, b->n);
+        for (int c = 0; c < b->ncells; c++)
+            grid[c] = digits[b->known_grid[c] - 1];
+        return SDK_SOLVED;
+    }
     if (b->variant)
         return grid_by_seeds(b, rng, grid, budget);
     if (b->n <= 9 && b->ncells <= CHAIN_MAX_CELLS) {

@@ -202,10 +202,12 @@ typedef struct metro_batch {
  * slow puzzle (the grid chain's time varies tenfold) holds up no one;
  * each puzzle's seed comes from its index, so who makes it does not
  * matter. */
-/* A jigsaw puzzle: random regions, then the default generator on that
- * board; a map whose grid the generator's capped searches do not find (it
- * may have none) is drawn again.  puzzle NULL (--hard): only a board that
+/* A jigsaw puzzle: random regions (at 25x25 around a grid), then the
+ * default generator on that board; a map whose grid the generator's capped
+ * searches do not find (it may have none) is drawn again.  puzzle NULL (--hard): only a board that
  * has a grid. */
+enum { JIGSAW_AROUND_GRID = 25 };
+
 static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *g, const sdk_budget *budget,
                                 uint32_t seed, sdk_board **board, uint8_t *puzzle)
 {
@@ -215,10 +217,29 @@ static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *
     for (int maps = 0; maps < 100 && status == SDK_UNSOLVABLE; maps++) {
         uint8_t region[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
         char err[160];
-        sdk_variant_random_regions(size, NULL, &r, region);
+        uint32_t made = sdk_rng_derive(seed, 2 + (uint64_t)maps);
+        /* At 25x25 grid.c's capped searches find no grid for a random map
+         * (none in 100 maps): the map is traded around a standard grid
+         * instead, which the board keeps (docs/variants.md). */
+        int around = size >= JIGSAW_AROUND_GRID && !(flags & SDK_VARIANT_X);
+        if (around) {
+            int br, bc;
+            sdk_board_default_shape(size, &br, &bc);
+            const sdk_board *plain = sdk_board_cached(br, bc);
+            status = plain ? sdk_generate_grid(plain, g, sdk_rng_u32(&r), grid, budget) : SDK_UNSOLVABLE;
+            if (status != SDK_SOLVED)
+                return status;
+        }
+        sdk_variant_random_regions(size, around ? grid : NULL, &r, region);
         sdk_board_free(*board);
         *board = sdk_variant_board(flags, size, region, err, sizeof err);
-        uint32_t made = sdk_rng_derive(seed, 2 + (uint64_t)maps);
+        if (*board && around) {
+            (*board)->known_grid = malloc((size_t)(size * size));
+            if (!(*board)->known_grid)
+                return SDK_UNSOLVABLE;
+            memcpy((*board)->known_grid, grid, (size_t)(size * size));
+        }
+        status = SDK_UNSOLVABLE;
         if (*board)
             status = puzzle ? sdk_generate_metropolis(*board, g, made, puzzle, NULL, budget)
                             : sdk_generate_grid(*board, g, made, grid, budget);
@@ -288,7 +309,10 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                 exit_code = status[i] == SDK_INTERRUPTED ? SDK_EXIT_SIGINT : SDK_EXIT_UNSOLVED;
                 if (status[i] == SDK_TIMEOUT)
                     fprintf(stderr, "sudoku generate: time limit reached after %d puzzles\n", first + i);
-                if (status[i] == SDK_UNSOLVABLE)
+                if (status[i] == SDK_UNSOLVABLE && !o->b)     /* a jigsaw: either may have failed */
+                    fprintf(stderr, "sudoku generate: no region map of 100 gave a grid, or %d clues were not "
+                            "reached from 50 grids (try more clues or another --symmetry)\n", g->target_clues);
+                else if (status[i] == SDK_UNSOLVABLE)
                     fprintf(stderr, "sudoku generate: %d clues not reached from 50 grids; try more clues "
                             "or another --symmetry\n", g->target_clues);
                 break;
