@@ -117,8 +117,9 @@ enum {
     SDK_VARIANT_SAMURAI = 8   /* five 9x9 grids, the centre one sharing a corner box with each */
 };
 /* Parses "x", "diagonal", "windoku", "hyper", "jigsaw", "samurai",
- * "standard" (0) and comma-joined combinations ("jigsaw,x").  Returns 1 and
- * *flags, or 0 if the name or combination is not known. */
+ * "standard" (0) and comma-joined combinations ("jigsaw,x"), in any case
+ * ("X", "Jigsaw,X").  Returns 1 and *flags, or 0 if the name or combination
+ * is not known. */
 int sdk_variant_parse(const char *name, unsigned *flags);
 /* Checks a region map (ncells = n*n labels 0..n-1) for a jigsaw of side n:
  * n regions of n cells each, each connected.  Returns 1, or 0 with what is

@@ -8,12 +8,12 @@
  *   - a grid: n consecutive lines of n cells, with optional '|', '+', '-'
  *     border lines, blank columns, and blank lines between box bands.
  * Variant boards (docs/variants.md): a line may start with the variant's
- * name ("x <cells>", "jigsaw,x <cells> <labels>"), or a line holding only
- * the name applies to the record after it; otherwise --variant applies, or
- * what the text shows: a samurai's 21x21 layout or five 81-cell grids on a
- * line, a jigsaw's region labels after its cells (on the line, or as a grid
- * after the grid) when they make connected regions (a solution's digits
- * never do: equal digits are never neighbours).
+ * name, in any case ("x <cells>", "JIGSAW,X <cells> <labels>"), or a line
+ * holding only the name applies to the record after it; otherwise --variant
+ * applies, or what the text shows: a samurai's 21x21 layout or five 81-cell
+ * grids on a line, a jigsaw's region labels after its cells (on the line, or
+ * as a grid after the grid) when they make connected regions (a solution's
+ * digits never do: equal digits are never neighbours).
  * Blanks are . 0 _ * -; digits above 9 are letters (A=10, B=11, ...).
  * '#' starts a comment line; CRLF endings and a UTF-8 BOM are accepted.
  *
@@ -59,6 +59,7 @@ typedef struct read_line {
     uint8_t labels[SDK_MAX_CELLS];
     char label_note[96];                /* why the text after the cells is not n*n labels, if it is not */
     uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
+    int laytab;                         /* that line has a tab before a cell (counted as one column) */
     uint8_t lay[LAYOUT_COLS];
 } read_line;
 
@@ -170,22 +171,26 @@ static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
 }
 
 /* Where the cells of a short line of cells and spaces stand (the samurai
- * layout is told by these columns). */
+ * layout is told by these columns).  A word after the cells that is not
+ * cells ("extra", "# note") is ignored as on any line; a tab is noted, since
+ * a layout placed by columns cannot say how wide a tab is. */
 static void classify_layout(read_line *ln, const char *s, size_t len)
 {
-    ln->laymask = 0;
-    while (len > 0 && is_space((unsigned char)s[len - 1]))
-        len--;
-    if (len > LAYOUT_COLS)
-        return;
     uint32_t mask = 0;
+    int tab = 0;
     for (size_t j = 0; j < len; j++) {
-        int v = cell_value((unsigned char)s[j]);
-        if (v >= 0) {
+        unsigned char ch = (unsigned char)s[j];
+        int v = cell_value(ch);
+        if (v >= 0 && j < LAYOUT_COLS) {
             mask |= 1u << j;
             ln->lay[j] = (uint8_t)v;
-        } else if (s[j] != ' ') {
-            return;
+            ln->laytab |= tab;          /* a tab after the cells is harmless */
+        } else if (ch == '\t') {
+            tab = 1;
+        } else if (!is_space(ch)) {
+            if (v >= 0 || !mask || !is_space((unsigned char)s[j - 1]))
+                return;
+            break;                      /* trailing text */
         }
     }
     ln->laymask = mask;
@@ -197,11 +202,10 @@ static void classify_layout(read_line *ln, const char *s, size_t len)
 static int classify_variant_word(read_line *ln, const char *s, size_t *at, size_t len)
 {
     size_t i = *at, e = i;
-    ln->has_variant = 0;
     while (e < len && !is_space((unsigned char)s[e]))
         e++;
     char word[32];
-    if (e - i >= sizeof word || cell_value((unsigned char)s[i]) >= 0)
+    if (e - i >= sizeof word)
         return 0;
     memcpy(word, s + i, e - i);
     word[e - i] = '\0';
@@ -216,6 +220,19 @@ static int classify_variant_word(read_line *ln, const char *s, size_t *at, size_
         return 1;
     }
     return 0;
+}
+
+/* Whether the word at i could be cells of a grid row: every character a
+ * digit or letter of some board (up to 'P', 25).  Of the variant names only
+ * "DIAGONAL" is. */
+static int word_could_be_cells(const char *s, size_t i, size_t len)
+{
+    for (; i < len && !is_space((unsigned char)s[i]); i++) {
+        int v = cell_value((unsigned char)s[i]);
+        if (v < 0 || v > SDK_MAX_N)
+            return 0;
+    }
+    return 1;
 }
 
 /* Whole tokens of cells: the count of token t's cells, or -1 if it holds
@@ -281,7 +298,6 @@ static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t 
     return 1;
 }
 
-/* Classifies one raw line (without its newline). */
 /* With candidates on: a 9x9 position with candidates on one line, or one
  * row of a candidate grid (9 groups, one of them of two digits or more). */
 static int classify_candidates(read_line *ln, const char *s, size_t len)
@@ -311,13 +327,18 @@ static int classify_candidates(read_line *ln, const char *s, size_t len)
     return 0;
 }
 
+static void classify_cells(read_line *ln, const char *s, size_t i, size_t len);
+
+/* Classifies one raw line (without its newline).  A slot of the queue is
+ * reused, so every field a later step reads is cleared here. */
 static void classify(read_line *ln, const char *s, size_t len, int too_long, int candidates)
 {
     ln->ncells = 0;
     ln->maxval = 0;
     ln->has_cand = 0;
-    ln->error[0] = '\0';
-    ln->label_note[0] = '\0';
+    ln->has_variant = 0;
+    ln->laymask = 0;
+    ln->laytab = 0;
     if (too_long) {
         line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
@@ -336,8 +357,25 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long, int
     if (candidates && classify_candidates(ln, s + i, len - i))
         return;
     classify_layout(ln, s, len);
+    size_t name = i;
     if (classify_variant_word(ln, s, &i, len))
         return;
+    classify_cells(ln, s, i, len);
+    if (ln->has_variant && ln->kind != LN_RECORD && word_could_be_cells(s, name, len)) {
+        /* "DIAGONAL" is also eight digits of a 25x25 grid row: in capitals it
+         * names the variant only before a whole puzzle on its line. */
+        ln->has_variant = 0;
+        classify_cells(ln, s, name, len);
+    }
+}
+
+/* The cells of a line from position i on (after any variant name). */
+static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
+{
+    ln->ncells = 0;
+    ln->maxval = 0;
+    ln->error[0] = '\0';
+    ln->label_note[0] = '\0';
     if (classify_variant_line(ln, s, i, len))
         return;
 
@@ -740,6 +778,18 @@ static void record_samurai_line(sdk_reader *r, sdk_record *rec, const read_line 
     samurai_finish(rec, b, values);
 }
 
+/* A layout's first row with a tab in its gap: nine cells, then nine more
+ * wherever the tab put them. */
+static int tabbed_first_row(const read_line *ln)
+{
+    uint32_t rest = ln->laymask >> 9;
+    if (!ln->laytab || (ln->laymask & 0x1FF) != 0x1FF || !rest)
+        return 0;
+    while (!(rest & 1))
+        rest >>= 1;
+    return rest == 0x1FF;
+}
+
 /* The 21x21 layout: 21 lines whose cells stand exactly in the five grids'
  * columns.  Returns 1 if it read one (into rec), 0 if the lines ahead are
  * not one (nothing consumed). */
@@ -757,15 +807,15 @@ static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
     uint32_t mask[LAYOUT_COLS] = {0};
     for (int c = 0; c < b->ncells; c++)
         mask[b->cell_y[c]] |= 1u << b->cell_x[c];
-    if (first->laymask != mask[0])
+    if (first->laymask != mask[0] && !tabbed_first_row(first))
         return 0;
-    /* A first row of 9 cells, 3 spaces and 9 cells is nothing but a
-     * samurai's: from here on a layout that goes wrong is one invalid record
-     * (its rows consumed), not a row of errors. */
+    /* A first row of 9 cells, 3 spaces (or a tab) and 9 cells is nothing but
+     * a samurai's: from here on a layout that goes wrong is one invalid
+     * record (its rows consumed), not a row of errors. */
     int bad = -1;
-    for (int y = 1; y < LAYOUT_COLS && bad < 0; y++) {
+    for (int y = 0; y < LAYOUT_COLS && bad < 0; y++) {
         read_line *ln = reader_peek(r, y, err);
-        if (!ln || ln->laymask != mask[y])
+        if (!ln || ln->laymask != mask[y] || ln->laytab)
             bad = y;
     }
     if (bad >= 0 || (said && flags != SDK_VARIANT_SAMURAI)) {
@@ -775,6 +825,9 @@ static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
                      flags ? "another variant" : "standard");
         else if (!at || (!at->laymask && at->kind != LN_CELLS && at->kind != LN_ERROR))
             snprintf(msg, sizeof msg, "samurai layout ends after %d of 21 rows", bad);
+        else if (at->laytab)
+            snprintf(msg, sizeof msg, "samurai layout: row %d (line %ld) has a tab (the layout's squares "
+                                      "are placed by columns: write spaces)", bad + 1, first->number + bad);
         else
             snprintf(msg, sizeof msg, "samurai layout: row %d (line %ld) does not have the layout's squares "
                                       "(9 cells, 3 spaces, 9 cells; 21 cells; or 6 spaces and 9 cells)",
@@ -793,7 +846,7 @@ static int reader_samurai_layout(sdk_reader *r, sdk_record *rec, int *err)
             ln = reader_peek(r, take, err);
             int row_like = 0;
             for (int y = 0; ln && ln->laymask && y < LAYOUT_COLS; y++)
-                row_like |= ln->laymask == mask[y];
+                row_like |= ln->laymask == mask[y] || ln->laytab;
             if (!row_like)
                 break;
         }
@@ -841,50 +894,20 @@ static int sixteen_starts_grid(sdk_reader *r, int *err)
     return rows == 16 && big;
 }
 
-/* A jigsaw's grid of region labels after its grid: the next n lines, n
- * labels each, no blanks, consumed if the variant said is jigsaw or (none
- * said) if they make a valid region map.  Returns 1 if read into labels. */
-static int grid_labels(sdk_reader *r, int n, uint8_t *labels, int *err)
+/* Reads a grid's n rows into cells (n*n), skipping border and comment lines
+ * and blank lines between bands of br rows.  The rows are consumed even when
+ * they go wrong.  Returns the largest value, or -1 with what is wrong in
+ * problem, which names the grid by what ("grid ends after 8 of 9 rows"). */
+static int grid_rows(sdk_reader *r, const char *what, int n, int br, uint8_t *cells, char *problem,
+                     size_t size, int *err)
 {
-    unsigned flags;
-    int said = record_flags(r, NULL, &flags);
-    if (said && !(flags & SDK_VARIANT_JIGSAW))
-        return 0;
-    for (int row = 0; row < n; row++) {
-        read_line *ln = reader_peek(r, row, err);
-        if (!ln || ln->kind != LN_CELLS || ln->ncells != n)
-            return 0;
-        for (int i = 0; i < n; i++) {
-            if (!ln->cells[i])
-                return 0;
-            labels[row * n + i] = ln->cells[i];
-        }
-    }
-    char msg[160], names[SDK_MAX_N];
-    uint8_t region[SDK_MAX_CELLS];
-    if (!said && !(labels_to_regions(n, labels, region, names, msg, sizeof msg) &&
-                   sdk_variant_check_regions(n, region, msg, sizeof msg)))
-        return 0;
-    for (int row = 0; row < n; row++)
-        reader_drop(r);
-    return 1;
-}
-
-static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
-{
-    int n = width, br = r->opt.box_rows, bc = r->opt.box_cols;
-    if (!(br && bc && br * bc == n))
-        sdk_board_default_shape(n, &br, &bc);
     int rows = 0, maxval = 0;
-    long start = reader_peek(r, 0, err)->number;
-    char problem[160] = "";
-    rec->layout = SDK_LAYOUT_GRID;
+    problem[0] = '\0';
     while (rows < n) {
         read_line *ln = reader_peek(r, 0, err);
         if (!ln) {
             if (!problem[0])
-                snprintf(problem, sizeof problem, "grid ends after %d of %d rows, at the end of the input",
-                         rows, n);
+                snprintf(problem, size, "%s ends after %d of %d rows, at the end of the input", what, rows, n);
             break;
         }
         if (ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT) {
@@ -897,19 +920,17 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
         }
         if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
             if (!problem[0])
-                snprintf(problem, sizeof problem, "grid ends after %d of %d rows, at line %ld",
-                         rows, n, ln->number);
+                snprintf(problem, size, "%s ends after %d of %d rows, at line %ld", what, rows, n, ln->number);
             break;                       /* the line belongs to what follows */
         }
         if (!problem[0]) {
             if (ln->kind == LN_ERROR) {
-                snprintf(problem, sizeof problem, "grid row %d (line %ld): %s", rows + 1, ln->number,
-                         ln->error);
+                snprintf(problem, size, "%s row %d (line %ld): %s", what, rows + 1, ln->number, ln->error);
             } else if (ln->ncells != n) {
-                snprintf(problem, sizeof problem, "grid row %d (line %ld) has %d cells, expected %d",
-                         rows + 1, ln->number, ln->ncells, n);
+                snprintf(problem, size, "%s row %d (line %ld) has %d cells, expected %d", what, rows + 1,
+                         ln->number, ln->ncells, n);
             } else {
-                memcpy(rec->cells + rows * n, ln->cells, (size_t)n);
+                memcpy(cells + rows * n, ln->cells, (size_t)n);
                 if (ln->maxval > maxval)
                     maxval = ln->maxval;
             }
@@ -917,13 +938,78 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
         rows++;
         reader_drop(r);
     }
-    if (problem[0]) {
+    return problem[0] ? -1 : maxval;
+}
+
+/* Whether a line is a row of n region labels (cells, none blank). */
+static int is_label_row(const read_line *ln, int n)
+{
+    if (!ln || ln->kind != LN_CELLS || ln->ncells != n)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!ln->cells[i])
+            return 0;
+    return 1;
+}
+
+/* A jigsaw's grid of region labels after its grid: the next n lines, n
+ * labels each.  Unsaid, they are taken (consumed) only if they make a valid
+ * region map.  Said to be a jigsaw, a row of labels after the grid starts
+ * them, and what goes wrong with them is the record's one error (-1, with
+ * msg): the rows read are consumed, not left to be read as another grid.
+ * Returns 1 if read into labels, 0 if there are none. */
+static int grid_labels(sdk_reader *r, int n, uint8_t *labels, char *msg, size_t size, int *err)
+{
+    unsigned flags;
+    int said = record_flags(r, NULL, &flags);
+    if (said && !(flags & SDK_VARIANT_JIGSAW))
+        return 0;
+    if (!is_label_row(reader_peek(r, 0, err), n))
+        return 0;
+    if (said) {
+        /* bands of n rows: a blank line inside the labels ends them */
+        if (grid_rows(r, "region label grid", n, n, labels, msg, size, err) < 0)
+            return -1;
+        for (int c = 0; c < n * n; c++)
+            if (!labels[c]) {
+                snprintf(msg, size, "region label grid has a blank at r%dc%d (labels are 1-9, A-Z)",
+                         c / n + 1, c % n + 1);
+                return -1;
+            }
+        return 1;
+    }
+    for (int row = 0; row < n; row++) {
+        read_line *ln = reader_peek(r, row, err);
+        if (!is_label_row(ln, n))
+            return 0;
+        memcpy(labels + row * n, ln->cells, (size_t)n);
+    }
+    char names[SDK_MAX_N];
+    uint8_t region[SDK_MAX_CELLS];
+    if (!(labels_to_regions(n, labels, region, names, msg, size) && sdk_variant_check_regions(n, region, msg, size)))
+        return 0;
+    for (int row = 0; row < n; row++)
+        reader_drop(r);
+    return 1;
+}
+
+static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
+{
+    int n = width, br = r->opt.box_rows, bc = r->opt.box_cols;
+    if (!(br && bc && br * bc == n))
+        sdk_board_default_shape(n, &br, &bc);
+    long start = reader_peek(r, 0, err)->number;
+    char problem[160];
+    uint8_t labels[SDK_MAX_CELLS];
+    rec->layout = SDK_LAYOUT_GRID;
+    int maxval = grid_rows(r, "grid", n, br, rec->cells, problem, sizeof problem, err);
+    int got = maxval < 0 ? 0 : grid_labels(r, n, labels, problem, sizeof problem, err);
+    if (maxval < 0 || got < 0) {
         record_error(rec, start, problem);      /* a record is named by its first line */
         r->has_pending = 0;
         return 1;
     }
-    uint8_t labels[SDK_MAX_CELLS];
-    return record_finish(r, rec, n, maxval, start, NULL, grid_labels(r, n, labels, err) ? labels : NULL);
+    return record_finish(r, rec, n, maxval, start, NULL, got ? labels : NULL);
 }
 
 /* A 9x9 candidate grid: 9 candidate rows, border lines between them. */

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "board.h"
 
 enum { SAMURAI_SIDE = 21 };
@@ -28,7 +29,7 @@ int sdk_variant_parse(const char *name, unsigned *flags)
         size_t len = strcspn(s, ",");
         size_t i = 0;
         while (i < sizeof words / sizeof words[0] &&
-               !(strlen(words[i].word) == len && strncmp(words[i].word, s, len) == 0))
+               !(strlen(words[i].word) == len && strncasecmp(words[i].word, s, len) == 0))
             i++;
         if (i == sizeof words / sizeof words[0])
             return 0;

@@ -186,6 +186,41 @@ grep -q "^$T/s20:1: samurai layout ends after 20 of 21 rows$" "$T/err" && ok || 
 { echo x; cat puzzles/samurai.txt; echo "$P"; } > "$T/sx"
 "$SUDOKU" check "$T/sx" > "$T/out" 2> "$T/err"
 expect "samurai layout said x: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+# A samurai layout's first row with a tab in its gap: one invalid record that
+# says so (a tab's width is unknown where squares are placed by columns), not
+# an 18-cell line and then a layout missing its first row.  A later row with
+# a tab is the same one record.  Words after a row's cells are ignored, as on
+# any line.
+{ sed '1s/   /	/' puzzles/samurai.txt; echo "$P"; } > "$T/stab"
+"$SUDOKU" check "$T/stab" > "$T/out" 2> "$T/err"
+expect "samurai layout with a tab: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+grep -q "^$T/stab:1: samurai layout: row 1 (line 1) has a tab" "$T/err" && ok || bad "tab in row 1: $(cat "$T/err")"
+expect "samurai layout with a tab: one message" "$(wc -l < "$T/err")" 1
+{ sed '10s/^      /	/' puzzles/samurai.txt; echo "$P"; } > "$T/stab10"
+"$SUDOKU" check "$T/stab10" > "$T/out" 2> "$T/err"
+expect "samurai layout with a tab in row 10: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+grep -q "^$T/stab10:1: samurai layout: row 10 (line 10) has a tab" "$T/err" && ok || bad "tab in row 10: $(cat "$T/err")"
+{ sed '1s/$/ extra/;10s/$/  # the centre grid/' puzzles/samurai.txt; echo "$P"; } > "$T/strail"
+expect "samurai layout with trailing words" "$("$SUDOKU" check "$T/strail" 2>&1 | tr '\n' ' ')" "unique unique "
+# A jigsaw said so, whose grid of labels is a row short: one invalid record
+# about the labels, not "needs its labels" and then a grid of 8 rows.
+{ echo jigsaw; grep -v '^#' $J.txt | head -17; echo; echo "$P"; } > "$T/j8"
+"$SUDOKU" check "$T/j8" > "$T/out" 2> "$T/err"; rc=$?
+expect "label grid of 8 rows exit" "$rc" 3
+expect "label grid of 8 rows: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
+grep -q "^$T/j8:2: region label grid ends after 8 of 9 rows, at line 19$" "$T/err" && ok || bad "8 label rows: $(cat "$T/err")"
+expect "label grid of 8 rows: one message" "$(wc -l < "$T/err")" 1
+# Variant names in any case, on a line and in --variant ("X <cells>" was read
+# as a standard puzzle, --variant X refused).  "DIAGONAL" is also eight
+# digits of a 25x25 grid row: not before a whole puzzle, it stays cells.
+JP=$(grep -v '^#' $J.txt | head -9 | tr -d ' \n')
+XP=$(head -1 "$T/xs")
+{ echo "X $XP"; echo "Diagonal $XP"; echo "$P"; echo "JIGSAW $JP $LAB"; echo "Jigsaw,X"; cat $J.txt; } > "$T/case"
+expect "names in capitals" "$("$SUDOKU" check "$T/case" 2>&1 | tr '\n' ' ')" "unique unique unique unique unsolvable "
+expect "--variant X" "$("$SUDOKU" check --variant X "$T/xs" 2>&1 | grep -c '^unique$')" 3
+{ echo "DIAGONAL ................."; for i in $(seq 24); do echo "........................."; done; } > "$T/d25"
+"$SUDOKU" check "$T/d25" > "$T/out" 2> "$T/err"
+grep -q "^$T/d25:1: clues conflict: A at r1c3 and r1c7 share a row" "$T/err" && ok || bad "DIAGONAL as cells: $(cat "$T/err")"
 # energy: two jigsaw maps are not "9x9 but 9x9".
 "$SUDOKU" generate --variant jigsaw --seed 3 -q | "$SUDOKU" solve > "$T/ej.sol"
 "$SUDOKU" energy $J.txt "$T/ej.sol" > /dev/null 2> "$T/err"; rc=$?
