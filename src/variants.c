@@ -143,6 +143,14 @@ int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t er
     return variant_check_regions_named(n, region, NULL, err, errsize);
 }
 
+/* Whether cell c has a neighbour in region k. */
+static int touches(int n, const uint8_t *region, int c, int k)
+{
+    int rc = c / n, cc = c % n;
+    return (rc > 0 && region[c - n] == k) || (rc < n - 1 && region[c + n] == k) || (cc > 0 && region[c - 1] == k) ||
+           (cc < n - 1 && region[c + 1] == k);
+}
+
 void sdk_variant_random_regions(int n, const uint8_t *grid, sdk_rng *r, uint8_t *region)
 {
     int br, bc;
@@ -161,20 +169,27 @@ void sdk_variant_random_regions(int n, const uint8_t *grid, sdk_rng *r, uint8_t 
         if (other < 0 || region[other] == region[a])
             continue;
         int A = region[a], B = region[other];
-        /* b: a random cell of B next to A (other than `other`), or with a grid
-         * the cell of B holding a's digit */
-        int cands[SDK_MAX_CELLS], nc = 0;
+        /* b: a random cell of B next to A (other than `other`).  With a grid,
+         * a is drawn again among A's cells next to B whose digit B holds next
+         * to A, and b is that cell: trades across the border keep both
+         * regions connected far more often than a cell of B anywhere. */
+        int cands[SDK_MAX_CELLS], nc = 0, where[SDK_MAX_N + 1];
+        for (int c = 0; grid && c < n * n; c++)
+            if (region[c] == B)
+                where[grid[c]] = c;
         for (int c = 0; c < n * n; c++) {
-            if (region[c] != B || (grid ? grid[c] != grid[a] : c == other))
+            if (region[c] != (grid ? A : B) || (!grid && c == other))
                 continue;
-            int rc = c / n, cc = c % n;
-            if (grid || (rc > 0 && region[c - n] == A) || (rc < n - 1 && region[c + n] == A) ||
-                (cc > 0 && region[c - 1] == A) || (cc < n - 1 && region[c + 1] == A))
+            if (touches(n, region, grid ? where[grid[c]] : c, A) && (!grid || touches(n, region, c, B)))
                 cands[nc++] = c;
         }
         if (!nc)
             continue;
         int b = cands[sdk_rng_below(r, (uint32_t)nc)];
+        if (grid) {
+            a = b;
+            b = where[grid[a]];
+        }
         region[a] = (uint8_t)B;
         region[b] = (uint8_t)A;
         if (!region_connected(n, region, A) || !region_connected(n, region, B)) {

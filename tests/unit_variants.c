@@ -259,8 +259,43 @@ static void check_cache(void)
     sdk_board_free(plain);
 }
 
+/* Regions traded around a grid (how 25x25 jigsaws are made): a valid map
+ * on which the grid is still a solution, and not the boxes. */
+static void check_regions_around_grid(void)
+{
+    for (int n = 9; n <= 25; n += 16) {
+        int br, bc;
+        sdk_board_default_shape(n, &br, &bc);
+        const sdk_board *plain = sdk_board_cached(br, bc);
+        sdk_gen_params g;
+        sdk_generate_defaults(&g);
+        for (uint32_t seed = 1; seed <= 3; seed++) {
+            uint8_t grid[SDK_MAX_CELLS], region[SDK_MAX_CELLS];
+            char err[160];
+            if (!plain || sdk_generate_grid(plain, &g, seed, grid, NULL) != SDK_SOLVED) {
+                CHECK(0, "%dx%d grid, seed %u", n, n, seed);
+                continue;
+            }
+            sdk_rng r;
+            sdk_rng_seed(&r, seed);
+            sdk_variant_random_regions(n, grid, &r, region);
+            CHECK(sdk_variant_check_regions(n, region, err, sizeof err), "%dx%d around a grid: %s", n, n, err);
+            int moved = 0, twice = 0;
+            unsigned long long seen[SDK_MAX_N] = {0};
+            for (int c = 0; c < n * n; c++) {
+                moved += region[c] != (c / n) / br * (n / bc) + (c % n) / bc;
+                twice += (int)(seen[region[c]] >> grid[c] & 1);
+                seen[region[c]] |= 1ull << grid[c];
+            }
+            CHECK(!twice, "%dx%d around a grid, seed %u: a region holds a digit twice", n, n, seed);
+            CHECK(moved >= n, "%dx%d around a grid, seed %u: %d cells moved", n, n, seed, moved);
+        }
+    }
+}
+
 int main(void)
 {
+    check_regions_around_grid();
     check_cache();
     check_x();
     check_windoku();
