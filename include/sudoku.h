@@ -57,8 +57,13 @@ typedef struct sdk_board {
     int n;                   /* digits 1..n, house size */
     int ncells;              /* n*n for standard boards */
     int nhouses;
-    uint16_t *house_cells;   /* nhouses * n cell indices */
-    uint8_t  *house_kind;    /* nhouses entries of sdk_house_kind */
+    uint16_t *house_cells;   /* nhouses * n cell indices, then the implied houses' */
+    uint8_t  *house_kind;    /* nhouses entries of sdk_house_kind, then the implied houses' */
+    /* Implied houses: cells that hold 1..n once in every solution because
+     * the houses force it (windoku's five: docs/variants.md), listed after
+     * the nhouses.  The exact solvers prune with them; everything else (the
+     * energy, the human rating, pictures) reads only the nhouses. */
+    int nimplied;
     int *cell_house_start;   /* ncells+1 offsets into cell_houses */
     uint16_t *cell_houses;
     int *peer_start;         /* ncells+1 offsets into peers */

@@ -861,7 +861,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
             return 0;
     s->p = xp_plan_for(b);
     s->n = n;
-    s->nh = b->nhouses;
+    s->nh = s->p ? s->p->nhouses : 0;          /* (the implied houses too) */
     s->W = s->p ? s->p->W : 1;
     s->full = n == 32 ? 0xffffffffu : (1u << n) - 1;
     s->L = (size_t)(n + 1) * s->W + ((size_t)s->nh + 1) / 2;

@@ -387,9 +387,10 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
     x81_plan *p = &x81_cache;
     if (p->valid && p->board == b && p->serial == b->serial && b->serial)
         return p;
-    size_t keylen = sizeof(uint16_t) * (size_t)b->nhouses * X81_N;
-    if (!(p->valid && !p->serial && !b->serial && p->nh == b->nhouses && !memcmp(p->key, b->house_cells, keylen))) {
-        int from = b->nhouses < X81_BASE ? 0 : X81_BASE;
+    int nh = b->nhouses + b->nimplied;
+    size_t keylen = sizeof(uint16_t) * (size_t)nh * X81_N;
+    if (!(p->valid && !p->serial && !b->serial && p->nh == nh && !memcmp(p->key, b->house_cells, keylen))) {
+        int from = nh < X81_BASE ? 0 : X81_BASE;
         size_t baselen = sizeof(uint16_t) * (size_t)from * X81_N;
         x81_plan *q = &x81_base;
         if (from && !(q->valid && !memcmp(q->key, b->house_cells, baselen))) {
@@ -412,7 +413,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             }
             q->valid = 1;
         }
-        p->nh = b->nhouses;
+        p->nh = nh;
         if (!b->serial)
             memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;
@@ -453,7 +454,8 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
 
 int x81_applies(const sdk_board *b)
 {
-    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses <= X81_MAXH && !x81_plan_for(b)->overlap;
+    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses + b->nimplied <= X81_MAXH &&
+           !x81_plan_for(b)->overlap;
 }
 
 /* Digit d's half of its vector (lanes 0-1 for even d, 2-3 for odd). */
@@ -552,28 +554,38 @@ static inline int x81_naked(const x81_plan *p, x81_state *st)
 static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
 #ifdef __AVX512F__
-    if (p->ng <= 8) {                   /* (eight houses a vector, to a mask register) */
-        __m512i zl = _mm512_set1_epi64((long long)(uint64_t)cand),
-                zh = _mm512_set1_epi64((long long)((uint64_t)(cand >> 64) << p->fold)), one = _mm512_set1_epi64(1);
-        uint64_t s = 0;
-        X81_UNROLL for (int g = 0; g < 4; g++) {
-            __m512i x = _mm512_or_si512(_mm512_and_si512(zl, _mm512_loadu_si512((const void *)&p->hlo[2 * g])),
-                                        _mm512_and_si512(zh, _mm512_loadu_si512((const void *)&p->hhi[2 * g])));
-            s |= (uint64_t)_mm512_testn_epi64_mask(x, _mm512_sub_epi64(x, one)) << (8 * g);
-        }
-        return s;
+    /* (eight houses a vector, to a mask register; the loops of a constant
+     * count: up to 32 houses, x and jigsaw, or 48, windoku's 36) */
+    __m512i zl = _mm512_set1_epi64((long long)(uint64_t)cand),
+            zh = _mm512_set1_epi64((long long)((uint64_t)(cand >> 64) << p->fold)), one = _mm512_set1_epi64(1);
+    uint64_t s = 0;
+#define X81_SCAN8(nv)                                                                                           \
+    X81_UNROLL for (int g = 0; g < (nv); g++) {                                                              \
+        __m512i x = _mm512_or_si512(_mm512_and_si512(zl, _mm512_loadu_si512((const void *)&p->hlo[2 * g])),   \
+                                    _mm512_and_si512(zh, _mm512_loadu_si512((const void *)&p->hhi[2 * g])));  \
+        s |= (uint64_t)_mm512_testn_epi64_mask(x, _mm512_sub_epi64(x, one)) << (8 * g);                     \
     }
-#endif
+    if (p->ng <= 8) {
+        X81_SCAN8(4)
+    } else {
+        X81_SCAN8(6)
+    }
+#undef X81_SCAN8
+    return s;
+#else
     x81_v4 cl = X81_SPLAT64((uint64_t)cand), ch = X81_SPLAT64((uint64_t)(cand >> 64) << p->fold);
     uint64_t s = 0;
-    if (p->ng == 7) {                   /* (jigsaw; x and windoku: loops of a constant count, unrolled) */
+    if (p->ng == 7) {                   /* (jigsaw; x; windoku: loops of a constant count, unrolled) */
         X81_SCAN_GROUPS(7)
     } else if (p->ng == 8) {
         X81_SCAN_GROUPS(8)
+    } else if (p->ng == 9) {
+        X81_SCAN_GROUPS(9)
     } else {
         X81_SCAN_GROUPS(p->ng)
     }
     return s;
+#endif
 }
 #undef X81_SCAN_GROUPS
 

@@ -72,7 +72,7 @@ static int xp_is_sq16(const xp_plan *p)
 
 static xp_plan *xp_build(const sdk_board *b)
 {
-    int n = b->n, nc = b->ncells, nh = b->nhouses, W = (nc + 63) / 64;
+    int n = b->n, nc = b->ncells, nh = b->nhouses + b->nimplied, W = (nc + 63) / 64;
     xp_plan *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
@@ -91,12 +91,21 @@ static xp_plan *xp_build(const sdk_board *b)
         return NULL;
     }
     memcpy(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)n);
-    for (int c = 0; c < nc; c++) {
-        int k = b->cell_house_start[c + 1] - b->cell_house_start[c] + 1;
-        p->hstride = k > p->hstride ? k : p->hstride;
+    /* each cell's houses: the board's, then the implied houses holding it */
+    int *count = calloc((size_t)nc, sizeof(int));
+    if (!count) {
+        xp_free(p);
+        return NULL;
     }
+    for (int c = 0; c < nc; c++)
+        count[c] = b->cell_house_start[c + 1] - b->cell_house_start[c];
+    for (int i = b->nhouses * n; i < nh * n; i++)
+        count[b->house_cells[i]]++;
+    for (int c = 0; c < nc; c++)
+        p->hstride = count[c] + 1 > p->hstride ? count[c] + 1 : p->hstride;
     p->ch = malloc(sizeof(uint16_t) * (size_t)nc * (size_t)p->hstride);
     if (!p->ch) {
+        free(count);
         xp_free(p);
         return NULL;
     }
@@ -104,8 +113,15 @@ static xp_plan *xp_build(const sdk_board *b)
         uint16_t *out = p->ch + (size_t)c * p->hstride;
         for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++)
             *out++ = b->cell_houses[k];
-        *out = XP_END;
+        count[c] = (int)(out - (p->ch + (size_t)c * p->hstride));
     }
+    for (int i = b->nhouses * n; i < nh * n; i++) {
+        int c = b->house_cells[i];
+        p->ch[(size_t)c * p->hstride + count[c]++] = (uint16_t)(i / n);
+    }
+    for (int c = 0; c < nc; c++)
+        p->ch[(size_t)c * p->hstride + count[c]] = XP_END;
+    free(count);
     for (int c = 0; c < nc; c++)
         p->all[c >> 6] |= 1ull << (c & 63);
     int segs = 0;
@@ -130,10 +146,11 @@ static xp_plan *xp_build(const sdk_board *b)
     /* the most cells two houses share: over the pairs of houses of a cell */
     for (int c = 0; c < nc; c++) {
         p->peer[(size_t)c * W + (c >> 6)] &= ~(1ull << (c & 63));
-        for (int i = b->cell_house_start[c]; i < b->cell_house_start[c + 1]; i++)
-            for (int j = i + 1; j < b->cell_house_start[c + 1]; j++) {
-                const uint64_t *hm = p->house + (size_t)b->cell_houses[i] * W;
-                const uint64_t *gm = p->house + (size_t)b->cell_houses[j] * W;
+        const uint16_t *ch = p->ch + (size_t)c * p->hstride;
+        for (int i = 0; ch[i] != XP_END; i++)
+            for (int j = i + 1; ch[j] != XP_END; j++) {
+                const uint64_t *hm = p->house + (size_t)ch[i] * W;
+                const uint64_t *gm = p->house + (size_t)ch[j] * W;
                 int shared = 0;
                 for (int w = 0; w < W; w++)
                     shared += __builtin_popcountll(hm[w] & gm[w]);
@@ -146,8 +163,9 @@ static xp_plan *xp_build(const sdk_board *b)
 
 static int xp_matches(const xp_plan *p, const sdk_board *b)
 {
-    return p && p->n == b->n && p->ncells == b->ncells && p->nhouses == b->nhouses &&
-           !memcmp(p->key, b->house_cells, sizeof(uint16_t) * (size_t)b->nhouses * (size_t)b->n);
+    int nh = b->nhouses + b->nimplied;
+    return p && p->n == b->n && p->ncells == b->ncells && p->nhouses == nh &&
+           !memcmp(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)b->n);
 }
 
 const xp_plan *xp_plan_for(const sdk_board *b)

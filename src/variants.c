@@ -11,7 +11,7 @@
 #include <strings.h>
 #include "board.h"
 
-enum { SAMURAI_SIDE = 21 };
+enum { SAMURAI_SIDE = 21, WINDOKU_IMPLIED = 5 };
 /* Top-left corners (row, column) of the five samurai grids in the 21x21
  * layout: top-left, top-right, centre, bottom-left, bottom-right. */
 static const int samurai_corner[5][2] = {{0, 0}, {0, 12}, {6, 6}, {12, 0}, {12, 12}};
@@ -230,6 +230,28 @@ static void add_house(sdk_board *b, int kind, const int *cells)
     b->house_kind[b->nhouses++] = (uint8_t)kind;
 }
 
+/* Windoku's implied houses: the rows 1, 5 and 9 (from 1) hold each digit
+ * three times, and so do the columns 2-4, whose other 18 cells make up two
+ * windows, each digit twice: the three cells of rows 1, 5, 9 in columns 2-4
+ * hold each digit once.  So for columns 6-8, and for rows 2-4 and 6-8 with
+ * columns 1, 5 and 9; what rows 1, 5, 9 leave of those, in columns 1, 5 and
+ * 9, is the fifth.  The rows, columns and windows alone force them (no
+ * boxes), so the exact solvers prune with them; no rule of a person's
+ * puzzle, so only they read them (sdk_board.nimplied). */
+static void add_windoku_implied(sdk_board *b)
+{
+    static const int lines[3][3] = {{0, 4, 8}, {1, 2, 3}, {5, 6, 7}};
+    static const int rc[WINDOKU_IMPLIED][2] = {{0, 1}, {0, 2}, {1, 0}, {2, 0}, {0, 0}};
+    int cells[9];
+    for (int k = 0; k < WINDOKU_IMPLIED; k++) {
+        for (int i = 0; i < 9; i++)
+            cells[i] = lines[rc[k][0]][i / 3] * 9 + lines[rc[k][1]][i % 3];
+        add_house(b, SDK_HOUSE_EXTRA, cells);
+    }
+    b->nhouses -= WINDOKU_IMPLIED;
+    b->nimplied = WINDOKU_IMPLIED;
+}
+
 /* cell_row/col/box: each cell's first house of each kind (a samurai cell in
  * a shared box has two rows and two columns; the energy reads them all). */
 static int board_finish(sdk_board *b)
@@ -363,7 +385,7 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
             return NULL;
         }
     }
-    sdk_board *b = board_alloc(n, n * n, 3 * n + 6);
+    sdk_board *b = board_alloc(n, n * n, 3 * n + 6 + WINDOKU_IMPLIED);
     if (!b) {
         snprintf(err, errsize, "out of memory building the board");
         return NULL;
@@ -393,6 +415,7 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
                 cells[i] = (r0 + i / 3) * 9 + c0 + i % 3;
             add_house(b, SDK_HOUSE_EXTRA, cells);
         }
+        add_windoku_implied(b);
     }
     if (flags & SDK_VARIANT_JIGSAW) {
         b->region = malloc((size_t)(n * n));

@@ -18,6 +18,7 @@ static inline sdk_board *board_shell(const sdk_board *src, int nh)
     sdk_board *b = calloc(1, sizeof *b);
     *b = *src;
     b->nhouses = nh;
+    b->nimplied = 0;                    /* (only the houses given: none implied) */
     b->house_cells = malloc(sizeof(uint16_t) * (size_t)(nh * src->n));
     b->house_kind = malloc((size_t)nh);
     memcpy(b->house_cells, src->house_cells, sizeof(uint16_t) * (size_t)(src->nhouses * src->n));

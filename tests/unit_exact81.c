@@ -45,7 +45,7 @@ static void cross_check(const sdk_board *b, const uint8_t *grid, sdk_rng *rng, i
     int agree = 0, valid = 0, same = 0, alone = 0, asked = 0, unique = 0, none = 0, many = 0;
     for (int t = 0; t < puzzles; t++) {
         uint8_t p[81], s1[81], s2[81];
-        make_puzzle(grid, rng, 0.25 + 0.2 * sdk_rng_double(rng), t % 3 == 2, p);
+        make_puzzle(grid, rng, 0.2 + 0.25 * sdk_rng_double(rng), t % 3 == 2, p);
         for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
             uint64_t limit = limits[i];
             if (limit == 0 && many)

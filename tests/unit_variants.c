@@ -73,6 +73,62 @@ static void check_windoku(void)
           "windoku 4x4 refused");
 }
 
+/* Windoku's five implied houses (src/variants.c): nine cells each, 45 in
+ * all (rows 1, 5, 9 whole, and columns 1, 5, 9 of the windows' rows), out of
+ * the houses everything but the exact solvers reads; every solution found
+ * without them (the board's struct with none) holds each digit once in
+ * each, and counts with and without them agree. */
+static void check_windoku_implied(void)
+{
+    sdk_board *b = make("windoku", 9, NULL);
+    if (!b)
+        return;
+    uint8_t in[81] = {0};
+    int cells = 0, distinct = 1;
+    for (int h = b->nhouses; h < b->nhouses + b->nimplied; h++) {
+        uint8_t seen[81] = {0};
+        for (int i = 0; i < 9; i++) {
+            int c = b->house_cells[h * 9 + i];
+            distinct &= !seen[c];
+            seen[c] = 1;
+            cells += !in[c];
+            in[c] = 1;
+        }
+    }
+    CHECK(b->nimplied == 5 && b->nhouses == 31 && distinct && cells == 45 && in[40] && in[4] && in[36] &&
+              in[13] && !in[10] && !in[20],
+          "windoku: %d implied houses, %d cells", b->nimplied, cells);
+    sdk_board bare = *b;
+    bare.nimplied = 0;
+    bare.serial = 0;
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    int held = 0, same = 0, tried = 0;
+    for (int t = 0; t < 60; t++) {
+        uint8_t grid[81], p[81], sol[81];
+        if (sdk_generate_grid(&bare, &g, sdk_rng_u32(&r), grid, NULL) != SDK_SOLVED)
+            continue;
+        for (int c = 0; c < 81; c++)                /* 6 to 20 clues: most have many solutions */
+            p[c] = sdk_rng_below(&r, 81) < 6 + (uint32_t)t / 4 ? grid[c] : 0;
+        tried++;
+        same += sdk_exact_count(b, p, 40, NULL, NULL, NULL, NULL) == sdk_exact_count(&bare, p, 40, sol, NULL, NULL, NULL);
+        int ok = 1;
+        for (int h = b->nhouses; h < b->nhouses + b->nimplied; h++) {
+            unsigned digits = 0;
+            for (int i = 0; i < 9; i++)
+                digits |= 1u << sol[b->house_cells[h * 9 + i]];
+            ok &= digits == 0x3fe;
+        }
+        held += ok;
+    }
+    CHECK(tried == 60 && held == tried && same == tried,
+          "windoku: implied houses held in %d of %d solutions found without them, counts agree on %d", held, tried,
+          same);
+    sdk_board_free(b);
+}
+
 static void check_samurai(void)
 {
     sdk_board *b = make("samurai", 9, NULL);
@@ -299,6 +355,7 @@ int main(void)
     check_cache();
     check_x();
     check_windoku();
+    check_windoku_implied();
     check_samurai();
     check_regions();
     const char *names[] = {"x", "windoku", "samurai", "jigsaw", "jigsaw,x"};
