@@ -1003,7 +1003,15 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
     uint8_t labels[SDK_MAX_CELLS];
     rec->layout = SDK_LAYOUT_GRID;
     int maxval = grid_rows(r, "grid", n, br, rec->cells, problem, sizeof problem, err);
-    int got = maxval < 0 ? 0 : grid_labels(r, n, labels, problem, sizeof problem, err);
+    int got = 0;
+    if (maxval >= 0) {
+        got = grid_labels(r, n, labels, problem, sizeof problem, err);
+    } else {
+        /* the grid's labels after it belong to the same one invalid record
+         * (its first problem is the one said) */
+        char later[160];
+        grid_labels(r, n, labels, later, sizeof later, err);
+    }
     if (maxval < 0 || got < 0) {
         record_error(rec, start, problem);      /* a record is named by its first line */
         r->has_pending = 0;

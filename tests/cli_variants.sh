@@ -210,6 +210,13 @@ expect "label grid of 8 rows exit" "$rc" 3
 expect "label grid of 8 rows: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique "
 grep -q "^$T/j8:2: region label grid ends after 8 of 9 rows, at line 19$" "$T/err" && ok || bad "8 label rows: $(cat "$T/err")"
 expect "label grid of 8 rows: one message" "$(wc -l < "$T/err")" 1
+# A jigsaw said so whose grid of givens goes wrong (a row short of a cell):
+# one invalid record, its grid of labels with it, not read as another puzzle.
+{ echo jigsaw; grep -v '^#' $J.txt | head -18 | sed '4s/ [0-9.]$//'; echo "$P"; cat $J.txt; } > "$T/jbad"
+"$SUDOKU" check "$T/jbad" > "$T/out" 2> "$T/err"; rc=$?
+expect "jigsaw with a broken grid: records" "$(tr '\n' ' ' < "$T/out")" "invalid unique unique "
+grep -q "^$T/jbad:2: grid row 4 (line 5) has 8 cells, expected 9$" "$T/err" && ok || bad "broken jigsaw grid: $(cat "$T/err")"
+expect "jigsaw with a broken grid: one message" "$(wc -l < "$T/err")" 1
 # Variant names in any case, on a line and in --variant ("X <cells>" was read
 # as a standard puzzle, --variant X refused).  "DIAGONAL" is also eight
 # digits of a 25x25 grid row: not before a whole puzzle, it stays cells.
