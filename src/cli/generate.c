@@ -210,7 +210,7 @@ enum { JIGSAW_AROUND_GRID = 25 };
 
 /* The grid a 25x25 map is traded around: a solution of the standard board,
  * or for jigsaw,x of the X board of standard boxes (trades move regions,
- * not digits, so the diagonals stay whole). */
+ * not digits, and the grid's swaps keep its diagonals whole). */
 static sdk_status grid_to_trade_around(int size, unsigned flags, const sdk_gen_params *g, const sdk_budget *budget,
                                        uint32_t seed, uint8_t *grid)
 {
