@@ -157,10 +157,12 @@ unsigned sdk_variant_flags(const sdk_board *b);
 /* A random jigsaw map of side n: n connected regions of n cells, from the
  * boxes by random trades of cells between neighbouring regions.  With grid
  * (a solution of the boxes' board, or NULL), only cells holding the same
- * digit trade: grid stays a solution, so the jigsaw has one (a random map
- * may have none, and proving that can take the solver long). */
+ * digit trade, and grid changes with the map (two digits swapped on cells
+ * that keep every row, column and region, and both diagonals if it fills
+ * them): grid stays a solution, so the jigsaw has one (a random map may
+ * have none, and proving that can take the solver long). */
 struct sdk_rng;
-void sdk_variant_random_regions(int n, const uint8_t *grid, struct sdk_rng *r, uint8_t *region);
+void sdk_variant_random_regions(int n, uint8_t *grid, struct sdk_rng *r, uint8_t *region);
 
 /* ------------------------------------------------------------------------ */
 /* Random numbers (src/rng.c): our MT19937                                  */

@@ -149,6 +149,30 @@ expect "hint json on a 25x25 jigsaw: one record" "$(grep -c '"puzzle":"jigsaw ' 
 timeout 20 "$SUDOKU" generate --variant jigsaw --size 25 --count 2 --seed 2 -q > "$T/g25"; rc=$?
 expect "25x25 jigsaw generate exit" "$rc" 0
 expect "25x25 jigsaw generate: unique" "$("$SUDOKU" count "$T/g25" | tr '\n' ' ')" "1 1 "
+# A 25x25 jigsaw,x failed the same way (exit 1 after about 11 s): its map is
+# now traded around a grid of the X board.  The puzzle reads back as
+# jigsaw,x, is unique, and its solution holds every digit once in each row,
+# column, diagonal and region (checked here by awk, and by check).
+timeout 20 "$SUDOKU" generate --variant jigsaw,x --size 25 --seed 1 -q > "$T/gx25"; rc=$?
+expect "25x25 jigsaw,x generate exit" "$rc" 0
+expect "25x25 jigsaw,x: named" "$(cut -d' ' -f1 "$T/gx25")" "jigsaw,x"
+expect "25x25 jigsaw,x: unique" "$("$SUDOKU" count "$T/gx25")" 1
+"$SUDOKU" solve "$T/gx25" > "$T/gx25.sol"
+expect "25x25 jigsaw,x: solution checks" "$("$SUDOKU" check --variant jigsaw,x "$T/gx25.sol")" unique
+awk '{ n = 25; bad = 0
+       for (i = 0; i < n; i++) { row[i] = ""; col[i] = ""; reg[substr($2, i + 1, 1)] = "" }
+       for (c = 0; c < n * n; c++) { d = substr($1, c + 1, 1)
+           row[int(c / n)] = row[int(c / n)] d; col[c % n] = col[c % n] d; reg[substr($2, c + 1, 1)] = reg[substr($2, c + 1, 1)] d
+           if (int(c / n) == c % n) down = down d
+           if (int(c / n) + c % n == n - 1) up = up d }
+       for (i = 0; i < n; i++) { h[i] = row[i]; h[n + i] = col[i] }
+       h[2 * n] = down; h[2 * n + 1] = up; k = 2 * n + 2
+       for (l in reg) h[k++] = reg[l]
+       for (j = 0; j < k; j++) { split("", seen)
+           if (length(h[j]) != n) bad++
+           for (i = 1; i <= n; i++) { d = substr(h[j], i, 1); if (d in seen) bad++; seen[d] = 1 } }
+       print k " houses, " bad " wrong" }' "$T/gx25.sol" > "$T/gx25.ok"
+expect "25x25 jigsaw,x: the solution's houses" "$(cat "$T/gx25.ok")" "77 houses, 0 wrong"
 # A variant's name with a comma is one csv field, quoted; print reads it.
 "$SUDOKU" generate --variant jigsaw,x --count 2 --seed 4 -q --format csv > "$T/jx.csv"
 expect "csv: jigsaw,x quoted" "$(grep -c '^[12],"jigsaw,x [^"]*",' "$T/jx.csv")" 2

@@ -95,15 +95,17 @@ static void check_bad(const sdk_board *b, const uint8_t *grid, const char *name)
 }
 
 /* The empty board counted without a limit stops at a node budget, and at
- * once when the interrupt flag is set. */
+ * once when the interrupt flag is set.  (The budget lets the fixed search
+ * reach a first solution: on an irregular jigsaw's empty board that took
+ * between 5,000 and 50,000 nodes.) */
 static void check_budget(const sdk_board *b, const char *name)
 {
     uint8_t empty[81] = {0};
-    sdk_budget budget = {0, 5000, NULL};
+    sdk_budget budget = {0, 50000, NULL};
     sdk_stats stats = {0};
     sdk_status st;
     uint64_t count = sdk_exact_count(b, empty, 0, NULL, &stats, &budget, &st);
-    CHECK(st == SDK_TIMEOUT && count > 0 && stats.nodes < 5100, "%s: node budget: status %d, %llu nodes", name,
+    CHECK(st == SDK_TIMEOUT && count > 0 && stats.nodes < 50100, "%s: node budget: status %d, %llu nodes", name,
           (int)st, (unsigned long long)stats.nodes);
     volatile int flag = 1;
     sdk_budget stop = {0, 0, &flag};

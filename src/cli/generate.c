@@ -208,6 +208,22 @@ typedef struct metro_batch {
  * has a grid. */
 enum { JIGSAW_AROUND_GRID = 25 };
 
+/* The grid a 25x25 map is traded around: a solution of the standard board,
+ * or for jigsaw,x of the X board of standard boxes (trades move regions,
+ * not digits, and the grid's swaps keep its diagonals whole). */
+static sdk_status grid_to_trade_around(int size, unsigned flags, const sdk_gen_params *g, const sdk_budget *budget,
+                                       uint32_t seed, uint8_t *grid)
+{
+    int br, bc;
+    char err[160];
+    sdk_board_default_shape(size, &br, &bc);
+    const sdk_board *b = (flags & SDK_VARIANT_X) ? sdk_variant_cached(SDK_VARIANT_X, size, NULL, err, sizeof err)
+                                                 : sdk_board_cached(br, bc);
+    sdk_status status = b ? sdk_generate_grid(b, g, seed, grid, budget) : SDK_UNSOLVABLE;
+    sdk_variant_release(b);
+    return status;
+}
+
 static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *g, const sdk_budget *budget,
                                 uint32_t seed, sdk_board **board, uint8_t *puzzle)
 {
@@ -219,14 +235,14 @@ static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *
         char err[160];
         uint32_t made = sdk_rng_derive(seed, 2 + (uint64_t)maps);
         /* At 25x25 grid.c's capped searches find no grid for a random map
-         * (none in 100 maps): the map is traded around a standard grid
-         * instead, which the board keeps (docs/variants.md). */
-        int around = size >= JIGSAW_AROUND_GRID && !(flags & SDK_VARIANT_X);
+         * (none in 100 maps): the map is traded around a grid instead,
+         * which the board keeps (docs/variants.md).  The X board's capped
+         * searches can miss a grid: then the next map draws another. */
+        int around = size >= JIGSAW_AROUND_GRID;
         if (around) {
-            int br, bc;
-            sdk_board_default_shape(size, &br, &bc);
-            const sdk_board *plain = sdk_board_cached(br, bc);
-            status = plain ? sdk_generate_grid(plain, g, sdk_rng_u32(&r), grid, budget) : SDK_UNSOLVABLE;
+            status = grid_to_trade_around(size, flags, g, budget, sdk_rng_u32(&r), grid);
+            if (status == SDK_UNSOLVABLE)
+                continue;
             if (status != SDK_SOLVED)
                 return status;
         }
