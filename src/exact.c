@@ -18,7 +18,8 @@
  *  - locked candidates, once the singles are exhausted: when a house's
  *    cells for a digit all lie in another house too, the digit leaves that
  *    house's other cells (box/line on standard boards, box/diagonal and
- *    region/line on variants; any pair of houses).
+ *    region/line on variants; any pair of houses but the implied ones, whose
+ *    pairs cost more than they save).
  * Near the root of a count (not in sdk_exact_differs' dives, nor below
  * 12x12, where it measured slower), failed literals: each digit of each
  * two-candidate cell is tried and propagated (see probe).
@@ -216,7 +217,7 @@ XS_HOT int locked(search *s, uint64_t *lv, int a, int d, const uint64_t *x, int 
     const uint64_t *am = p->house + (size_t)a * W;
     for (const uint16_t *hp = p->ch + (size_t)c0 * p->hstride; *hp != XP_END; hp++) {
         int h = *hp;
-        if (h == a)
+        if (h == a || h >= p->nlock)
             continue;
         const uint64_t *hm = p->house + (size_t)h * W;
         if (!(hm[w1] >> b1 & 1))
@@ -279,7 +280,7 @@ XS_HOT int house_pass(search *s, uint64_t *lv, int W)
                 changed = 1;
                 continue;
             }
-            if (k <= s->lockmax)
+            if (k <= s->lockmax && h < p->nlock)
                 changed |= locked(s, lv, h, d, x, W);
         }
     }

@@ -14,7 +14,8 @@
  * house's places that all lie in another house) for the digits that
  * changed, between plain 9x9's rows or columns and boxes by shifts on the
  * bands where the board has them (x81_boxline), between other houses over
- * a table of the pairs that share cells, four pairs a vector (eight).
+ * a table of the pairs that share cells, four pairs a vector (eight); a
+ * board's implied houses (windoku's) take part in the singles only.
  * Loops over digits run on masks of the digits with work, and a pass's
  * contradictions are found once, after it: a branch per digit or per
  * single mispredicts.
@@ -55,6 +56,7 @@ typedef struct x81_plan {
     const sdk_board *board;             /* the board it was made for, with its serial */
     unsigned long serial;
     int valid, nh;
+    int nlock;                          /* the houses that take part in locked candidates: not the implied */
     uint16_t key[X81_MAXH * X81_N];     /* the board's house_cells, if it has no serial */
     x81_set all;
     union {
@@ -321,7 +323,7 @@ static void x81_add_pairs(const x81_plan *p, const x81_plan *base, const uint16_
     int np = 0;
     for (int i = 0; from && i < base->nbp; i++)
         x81_add_pair(p, np++, base->bp[i][0], base->bp[i][1]);
-    for (int h2 = from; h2 < p->nh; h2++) {
+    for (int h2 = from; h2 < p->nlock; h2++) {
         uint64_t m = x81_partners(p, hc, h2);
         if (p->boxline && (p->plain >> h2 & 1))
             m &= ~p->plain;             /* (x81_boxline's pairs) */
@@ -414,6 +416,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
             q->valid = 1;
         }
         p->nh = nh;
+        p->nlock = b->nhouses;
         if (!b->serial)
             memcpy(p->key, b->house_cells, keylen);
         p->all = ((x81_set)1 << X81_CELLS) - 1;

@@ -79,6 +79,7 @@ static xp_plan *xp_build(const sdk_board *b)
     p->n = n;
     p->ncells = nc;
     p->nhouses = nh;
+    p->nlock = b->nhouses;
     p->W = W;
     p->peer = calloc((size_t)nc * (size_t)W, sizeof(uint64_t));
     p->house = calloc((size_t)nh * (size_t)W, sizeof(uint64_t));

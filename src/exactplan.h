@@ -16,6 +16,7 @@ enum { XP_END = 0xffff };
 typedef struct xp_plan {
     int n, ncells, nhouses, W;   /* nhouses: the board's and its implied houses */
     int maxshare;            /* the most cells two houses share */
+    int nlock;               /* the houses that take part in locked candidates (not the implied) */
     int sq16;                /* a plain 16x16 board (exact.c's lane propagation) */
     uint64_t all[SDK_MAX_CELLS / 64 + 1];   /* the board's cells */
     uint64_t *peer;          /* ncells * W */
