@@ -7,7 +7,7 @@
 # variant puzzles against plain 9x9 ones of the same clue count (issue
 # 14's "within 3x": src/exact81.c against the kernel, and at 22 clues also
 # against the same plain puzzles on exact81, and by human level with
-# generate --level for X and windoku; the program's --stats times,
+# generate --level for X, windoku and jigsaw; the program's --stats times,
 # CPU time by build/bench/variants_bench, and instructions by callgrind).
 # Figures are printed, never asserted.
 cd "$(dirname "$0")/.." || exit 1
@@ -116,18 +116,18 @@ if [ -x $VB ]; then
                   for (i = 3; i <= 5; i++) printf " %.2f (%.2fx / %.2fx) |", us[i], us[i] / us[1], us[i] / us[2]
                   printf "\n" }'
     done
-    # Matched by human level rather than clue count (jigsaw: no --level).
+    # Matched by human level rather than clue count (a jigsaw puzzle a map).
     # Per set the least of three medians: a set's time swings 10-20% from run to run.
     echo "variants_bench, by human level (generate --level L --count 100 --seed 7, least of 3 medians): ratio to the kernel"
-    echo "| level | kernel us | x | windoku |"
-    echo "|---|---:|---:|---:|"
+    echo "| level | kernel us | x | windoku | jigsaw |"
+    echo "|---|---:|---:|---:|---:|"
     for L in easy medium hard fiendish diabolical extreme; do
-        for v in standard x windoku; do
+        for v in standard x windoku jigsaw; do
             $SUDOKU generate --variant $v --level $L -q --seed 7 --count 100 -j 2 > "$T/$v-$L"
         done
-        for run in 1 2 3; do (cd "$T" && "$OLDPWD/$VB" -r 41 standard-$L x-$L windoku-$L); done |
-            awk -F'|' -v L=$L '$4 + 0 > 0 { k = (NR - 1) % 5 - 1; if (!(k in us) || $4 + 0 < us[k]) us[k] = $4 + 0 }
-                END { printf "| %s | %.2f | %.2fx | %.2fx |\n", L, us[1], us[2] / us[1], us[3] / us[1] }'
+        for run in 1 2 3; do (cd "$T" && "$OLDPWD/$VB" -r 41 standard-$L x-$L windoku-$L jigsaw-$L); done |
+            awk -F'|' -v L=$L '$4 + 0 > 0 { k = (NR - 1) % 6 - 1; if (!(k in us) || $4 + 0 < us[k]) us[k] = $4 + 0 }
+                END { printf "| %s | %.2f | %.2fx | %.2fx | %.2fx |\n", L, us[1], us[2] / us[1], us[3] / us[1], us[4] / us[1] }'
     done
 else
     echo "variants_bench: not built (bench/run.sh builds it)"

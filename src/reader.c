@@ -263,7 +263,7 @@ static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t 
             j++;
         end[ntok++] = j;
     }
-    int five = ntok == 5;
+    int five = ntok >= 5;               /* (words after the grids ignored, as on any line) */
     for (int t = 0; t < 5 && five; t++)
         five = token_cells(s, start[t], end[t]) == 81;
     int k = ntok >= 2 ? token_cells(s, start[0], end[0]) : -1;

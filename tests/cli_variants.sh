@@ -257,5 +257,17 @@ grep -q "^$T/d25:1: clues conflict: A at r1c3 and r1c7 share a row" "$T/err" && 
 "$SUDOKU" energy $J.txt "$T/ej.sol" > /dev/null 2> "$T/err"; rc=$?
 expect "energy of another map exit" "$rc" 3
 grep -q "are jigsaw boards of different region maps" "$T/err" && ok || bad "energy maps: $(cat "$T/err")"
+# generate --level on jigsaw boards (it was refused): each puzzle its own map,
+# at the level asked by rate --human, unique, the same at -j 1 and -j 2.
+"$SUDOKU" generate --variant jigsaw --level hard --count 3 --seed 4 -q -j 2 > "$T/jlev"
+expect "jigsaw --level: -j 1 = -j 2" "$("$SUDOKU" generate --variant jigsaw --level hard --count 3 --seed 4 -q -j 1 | cksum)" "$(cksum < "$T/jlev")"
+expect "jigsaw --level: maps" "$(awk '{ print $1, length($2), length($3) }' "$T/jlev" | sort -u)" "jigsaw 81 81"
+expect "jigsaw --level: distinct maps" "$(awk '{ print $3 }' "$T/jlev" | sort -u | wc -l)" 3
+expect "jigsaw --level: rated hard" "$("$SUDOKU" rate --human "$T/jlev" | grep -c ' level=hard ')" 3
+expect "jigsaw --level: unique" "$("$SUDOKU" check "$T/jlev" | tr '\n' ' ')" "unique unique unique "
+# A samurai line with words after its five grids (generate --level prints its
+# ratings there) reads back, as any line does.
+"$SUDOKU" generate --variant samurai --level easy --count 1 --seed 1 -q > "$T/slev"
+expect "samurai line with its ratings" "$("$SUDOKU" check "$T/slev" 2>&1)" "unique"
 
 summary cli_variants

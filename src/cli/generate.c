@@ -224,8 +224,9 @@ static sdk_status grid_to_trade_around(int size, unsigned flags, const sdk_gen_p
     return status;
 }
 
-static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *g, const sdk_budget *budget,
-                                uint32_t seed, sdk_board **board, uint8_t *puzzle)
+static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *g, const sdk_human_band *band,
+                                const sdk_budget *budget, uint32_t seed, sdk_board **board, uint8_t *puzzle,
+                                sdk_human_rating *rating)
 {
     sdk_rng r;
     sdk_rng_seed(&r, sdk_rng_derive(seed, 1));
@@ -256,7 +257,9 @@ static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *
             memcpy((*board)->known_grid, grid, (size_t)(size * size));
         }
         status = SDK_UNSOLVABLE;
-        if (*board)
+        if (*board && band && puzzle)
+            status = sdk_generate_human(*board, g, band, made, puzzle, rating, NULL, budget);
+        else if (*board)
             status = puzzle ? sdk_generate_metropolis(*board, g, made, puzzle, NULL, budget)
                             : sdk_generate_grid(*board, g, made, grid, budget);
     }
@@ -279,7 +282,8 @@ static void *metro_work(void *arg)
         }
         /* A jigsaw: random regions from the puzzle's seed; a map with no
          * solution (it happens) is drawn again. */
-        mb->status[i] = jigsaw_puzzle(mb->size, mb->flags, mb->g, mb->budget, seed, &mb->own[i], mb->puzzles[i]);
+        mb->status[i] = jigsaw_puzzle(mb->size, mb->flags, mb->g, mb->band, mb->budget, seed, &mb->own[i],
+                                      mb->puzzles[i], mb->band ? &mb->ratings[i] : NULL);
     }
 }
 
@@ -397,7 +401,7 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     /* A jigsaw: one region map for the run, drawn from the seed. */
     sdk_board *own = NULL;
     const sdk_board *b = o->b;
-    if (!b && jigsaw_puzzle(o->size, o->flags, g, budget, sdk_rng_derive(o->seed, 0), &own, NULL) == SDK_SOLVED)
+    if (!b && jigsaw_puzzle(o->size, o->flags, g, NULL, budget, sdk_rng_derive(o->seed, 0), &own, NULL, NULL) == SDK_SOLVED)
         b = own;
     int found = b ? sdk_generate_remc(b, g, o->seed, count, best, budget, &totals) : 0;
     if (o->progress)
@@ -503,10 +507,6 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     rc = cli_human_band(&opt, &band, &human);
     if (rc >= 0)
         return rc;
-    if (human && (flags & SDK_VARIANT_JIGSAW)) {
-        fprintf(stderr, "sudoku generate: a human level or rating band is not made on jigsaw boards yet\n");
-        return SDK_EXIT_USAGE;
-    }
     /* --hard is for people by default (issue 13): U on Sudoku Explainer's ER;
      * --objective width is Watanabe's chain exactly. */
     const char *objective = opt.gen.objective ? opt.gen.objective : hard ? "er" : NULL;
