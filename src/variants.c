@@ -11,7 +11,9 @@
 #include <strings.h>
 #include "board.h"
 
-enum { SAMURAI_SIDE = 21, WINDOKU_IMPLIED = 5 };
+/* JIGSAW_IMPLIED_MAX: the most implied houses a jigsaw lists (9x9 maps have
+ * 4-10; with X and windoku a 9x9 board stays within exact81's 48 houses) */
+enum { SAMURAI_SIDE = 21, WINDOKU_IMPLIED = 5, JIGSAW_IMPLIED_MAX = 12 };
 /* Top-left corners (row, column) of the five samurai grids in the 21x21
  * layout: top-left, top-right, centre, bottom-left, bottom-right. */
 static const int samurai_corner[5][2] = {{0, 0}, {0, 12}, {6, 6}, {12, 0}, {12, 12}};
@@ -407,8 +409,92 @@ static void add_windoku_implied(sdk_board *b)
             cells[i] = lines[rc[k][0]][i / 3] * 9 + lines[rc[k][1]][i % 3];
         add_house(b, SDK_HOUSE_EXTRA, cells);
     }
-    b->nhouses -= WINDOKU_IMPLIED;
-    b->nimplied = WINDOKU_IMPLIED;
+}
+
+/* Whether the cells marked with the stamp make up a house of b already (its
+ * houses and the implied ones added so far). */
+static int is_house(const sdk_board *b, const int *mark, int stamp)
+{
+    int n = b->n;
+    for (int h = 0; h < b->nhouses; h++) {
+        int k = 0;
+        while (k < n && mark[b->house_cells[h * n + k]] == stamp)
+            k++;
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* A jigsaw's implied houses, by the same count as windoku's: k rows (or
+ * columns) that wholly hold k - 1 regions leave n cells that hold each
+ * digit once.  Regions are connected, so each spans an interval of rows;
+ * lines that are not an interval split into intervals each holding as many
+ * regions as it has rows (no cell left) but one, which leaves the same
+ * cells: intervals of rows and of columns find every such house.  (And k
+ * regions holding k - 1 rows leave what the other rows and regions do.)  An
+ * interval whose regions fill all of its rows but one leaves that row, and
+ * one with filled rows at an end what the rest leaves: no new house.  region: the map (region[c] is house 2n + region[c]).  At
+ * most room are added, after b's houses. */
+static void add_jigsaw_implied(sdk_board *b, const uint8_t *region, int room)
+{
+    int n = b->n, added = 0, stamp = 0, mark[SDK_MAX_CELLS] = {0};
+    const uint16_t *hc = b->house_cells;
+    for (int f = 0; f < 2; f++) {               /* rows, then columns: houses f*n .. f*n+n-1 */
+        int lo[SDK_MAX_N], hi[SDK_MAX_N], line_of[SDK_MAX_CELLS];
+        /* held[a][b]: the regions within lines a..b (by lines a+1..b, a..b-1) */
+        static _Thread_local uint8_t held[SDK_MAX_N + 1][SDK_MAX_N + 1];
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                line_of[hc[(f * n + j) * n + i]] = j;
+        for (int g = 0; g < n; g++) {
+            lo[g] = n;
+            hi[g] = -1;
+            for (int i = 0; i < n; i++) {
+                int l = line_of[hc[(2 * n + g) * n + i]];
+                lo[g] = l < lo[g] ? l : lo[g];
+                hi[g] = l > hi[g] ? l : hi[g];
+            }
+        }
+        memset(held, 0, sizeof held);
+        for (int g = 0; g < n; g++)
+            held[lo[g]][hi[g] + 1]++;           /* (lines a..b-1 at held[a][b] while summing) */
+        for (int k = 2; k <= n; k++)
+            for (int a = 0; a + k <= n; a++)
+                held[a][a + k] += held[a + 1][a + k] + held[a][a + k - 1] - held[a + 1][a + k - 1];
+        for (int k = 2; k < n && added < room; k++)
+            for (int a = 0; a + k <= n && added < room; a++) {
+                if (held[a][a + k] != k - 1)
+                    continue;
+                int band = 0;                   /* lines at either end filled: the rest leaves the same */
+                for (int m = a + 1; m < a + k && !band; m++)
+                    band = held[a][m] == m - a || held[m][a + k] == a + k - m;
+                if (band)
+                    continue;
+                uint32_t inside = 0, lines = 0, S = ((1u << k) - 1) << a;
+                for (int g = 0; g < n; g++)
+                    if (lo[g] >= a && hi[g] < a + k) {
+                        inside |= 1u << g;
+                        lines |= ((1u << (hi[g] - lo[g] + 1)) - 1) << lo[g];
+                    }
+                if (lines != S)
+                    continue;                   /* (the leftover is a line) */
+                int cells[SDK_MAX_N], nc = 0;
+                stamp++;
+                for (int l = a; l < a + k; l++)
+                    for (int i = 0; i < n; i++) {
+                        int c = hc[(f * n + l) * n + i];
+                        if (!(inside >> region[c] & 1)) {
+                            cells[nc++] = c;
+                            mark[c] = stamp;
+                        }
+                    }
+                if (!is_house(b, mark, stamp)) {
+                    add_house(b, SDK_HOUSE_EXTRA, cells);
+                    added++;
+                }
+            }
+    }
 }
 
 /* cell_row/col/box: each cell's first house of each kind (a samurai cell in
@@ -544,7 +630,7 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
             return NULL;
         }
     }
-    sdk_board *b = board_alloc(n, n * n, 3 * n + 6 + WINDOKU_IMPLIED);
+    sdk_board *b = board_alloc(n, n * n, 3 * n + 6 + WINDOKU_IMPLIED + JIGSAW_IMPLIED_MAX);
     if (!b) {
         snprintf(err, errsize, "out of memory building the board");
         return NULL;
@@ -574,13 +660,18 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
                 cells[i] = (r0 + i / 3) * 9 + c0 + i % 3;
             add_house(b, SDK_HOUSE_EXTRA, cells);
         }
-        add_windoku_implied(b);
     }
+    int real = b->nhouses;                      /* the houses; implied ones follow */
+    if (flags & SDK_VARIANT_WINDOKU)
+        add_windoku_implied(b);
     if (flags & SDK_VARIANT_JIGSAW) {
         b->region = malloc((size_t)(n * n));
         if (b->region)
             memcpy(b->region, region, (size_t)(n * n));
+        add_jigsaw_implied(b, region, JIGSAW_IMPLIED_MAX);
     }
+    b->nimplied = b->nhouses - real;            /* (listed after the houses) */
+    b->nhouses = real;
     if ((flags & SDK_VARIANT_JIGSAW && !b->region) || !board_finish(b)) {
         sdk_board_free(b);
         snprintf(err, errsize, "out of memory building the board");

@@ -73,11 +73,55 @@ static void check_windoku(void)
           "windoku 4x4 refused");
 }
 
+/* Every solution found without b's implied houses (its struct with none)
+ * holds each digit once in each of them, and counts agree with and without
+ * them: on puzzles of `clues` to `clues` + 14 clues (most have many
+ * solutions) from grids of the bare board, or from the grid known. */
+static void check_implied_hold(const sdk_board *b, const uint8_t *known, int clues, const char *name)
+{
+    int n = b->n, nc = b->ncells;
+    sdk_board bare = *b;
+    bare.nimplied = 0;
+    bare.serial = 0;
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    int held = 0, same = 0, tried = 0;
+    for (int t = 0; t < 60; t++) {
+        uint8_t grid[SDK_MAX_CELLS], p[SDK_MAX_CELLS], sol[SDK_MAX_CELLS], to[SDK_MAX_N + 1];
+        for (int d = 0; d <= n; d++)            /* a known grid with its digits relabelled, or a new one */
+            to[d] = (uint8_t)d;
+        for (int d = n; known && d > 1; d--) {
+            int e = 1 + (int)sdk_rng_below(&r, (uint32_t)d), x = to[d];
+            to[d] = to[e];
+            to[e] = (uint8_t)x;
+        }
+        for (int c = 0; known && c < nc; c++)
+            grid[c] = to[known[c]];
+        if (!known && sdk_generate_grid(&bare, &g, sdk_rng_u32(&r), grid, NULL) != SDK_SOLVED)
+            continue;
+        for (int c = 0; c < nc; c++)
+            p[c] = sdk_rng_below(&r, (uint32_t)nc) < (uint32_t)(clues + t / 4) ? grid[c] : 0;
+        tried++;
+        same += sdk_exact_count(b, p, 40, NULL, NULL, NULL, NULL) == sdk_exact_count(&bare, p, 40, sol, NULL, NULL, NULL);
+        int ok = 1;
+        for (int h = b->nhouses; h < b->nhouses + b->nimplied; h++) {
+            uint32_t digits = 0;
+            for (int i = 0; i < n; i++)
+                digits |= 1u << sol[b->house_cells[h * n + i]];
+            ok &= digits == ((1u << n) - 1) << 1;
+        }
+        held += ok;
+    }
+    CHECK(tried == 60 && held == tried && same == tried,
+          "%s: implied houses held in %d of %d solutions found without them, counts agree on %d", name, held, tried,
+          same);
+}
+
 /* Windoku's five implied houses (src/variants.c): nine cells each, 45 in
  * all (rows 1, 5, 9 whole, and columns 1, 5, 9 of the windows' rows), out of
- * the houses everything but the exact solvers reads; every solution found
- * without them (the board's struct with none) holds each digit once in
- * each, and counts with and without them agree. */
+ * the houses everything but the exact solvers reads. */
 static void check_windoku_implied(void)
 {
     sdk_board *b = make("windoku", 9, NULL);
@@ -98,35 +142,88 @@ static void check_windoku_implied(void)
     CHECK(b->nimplied == 5 && b->nhouses == 31 && distinct && cells == 45 && in[40] && in[4] && in[36] &&
               in[13] && !in[10] && !in[20],
           "windoku: %d implied houses, %d cells", b->nimplied, cells);
-    sdk_board bare = *b;
-    bare.nimplied = 0;
-    bare.serial = 0;
+    check_implied_hold(b, NULL, 6, "windoku");
+    sdk_board_free(b);
+}
+
+/* The set of cells of house h of b, as a 128-bit word (9x9). */
+static unsigned __int128 house_set(const sdk_board *b, int h)
+{
+    unsigned __int128 m = 0;
+    for (int i = 0; i < 9; i++)
+        m |= (unsigned __int128)1 << b->house_cells[h * 9 + i];
+    return m;
+}
+
+/* A jigsaw's implied houses (k rows or columns wholly holding k - 1
+ * regions, or k regions k - 1 rows or columns: the n cells left) against
+ * every subset of lines and regions, on 9x9 maps; none on the boxes; they
+ * hold in solutions found without them. */
+static void check_jigsaw_implied(void)
+{
+    uint8_t boxes[81];
+    for (int c = 0; c < 81; c++)
+        boxes[c] = (uint8_t)(c / 27 * 3 + c % 9 / 3);
+    sdk_board *plain = make("jigsaw", 9, boxes);
+    CHECK(plain && plain->nimplied == 0, "jigsaw of the boxes: %d implied houses", plain ? plain->nimplied : -1);
+    sdk_board_free(plain);
     sdk_gen_params g;
     sdk_generate_defaults(&g);
     sdk_rng r;
-    sdk_rng_seed(&r, 5);
-    int held = 0, same = 0, tried = 0;
-    for (int t = 0; t < 60; t++) {
-        uint8_t grid[81], p[81], sol[81];
-        if (sdk_generate_grid(&bare, &g, sdk_rng_u32(&r), grid, NULL) != SDK_SOLVED)
+    sdk_rng_seed(&r, 9);
+    int agree = 0, some = 0;
+    for (int t = 0; t < 20; t++) {
+        uint8_t grid[81], region[81];
+        if (sdk_generate_grid(sdk_board_cached(3, 3), &g, sdk_rng_u32(&r), grid, NULL) != SDK_SOLVED)
             continue;
-        for (int c = 0; c < 81; c++)                /* 6 to 20 clues: most have many solutions */
-            p[c] = sdk_rng_below(&r, 81) < 6 + (uint32_t)t / 4 ? grid[c] : 0;
-        tried++;
-        same += sdk_exact_count(b, p, 40, NULL, NULL, NULL, NULL) == sdk_exact_count(&bare, p, 40, sol, NULL, NULL, NULL);
-        int ok = 1;
-        for (int h = b->nhouses; h < b->nhouses + b->nimplied; h++) {
-            unsigned digits = 0;
-            for (int i = 0; i < 9; i++)
-                digits |= 1u << sol[b->house_cells[h * 9 + i]];
-            ok &= digits == 0x3fe;
+        sdk_variant_random_regions(9, grid, &r, region);
+        sdk_board *b = make(t % 2 ? "jigsaw,x" : "jigsaw", 9, region);
+        if (!b)
+            continue;
+        unsigned __int128 found[64];
+        int nf = 0, extra = b->nhouses - 27;                /* (jigsaw,x: the diagonals) */
+        for (int f1 = 0; f1 < 3; f1++)
+            for (int f2 = 0; f2 < 3; f2++) {
+                if (f1 == f2 || (f1 < 2 && f2 < 2))
+                    continue;
+                for (unsigned S = 1; S < 511; S++) {
+                    unsigned __int128 lines = 0, held = 0;
+                    int inside = 0;
+                    for (int j = 0; j < 9; j++)
+                        if (S >> j & 1)
+                            lines |= house_set(b, f1 * 9 + j);
+                    for (int j = 0; j < 9; j++)
+                        if ((house_set(b, f2 * 9 + j) & ~lines) == 0) {
+                            held |= house_set(b, f2 * 9 + j);
+                            inside++;
+                        }
+                    if (inside != __builtin_popcount(S) - 1)
+                        continue;
+                    unsigned __int128 left = lines & ~held;
+                    int known = 0;
+                    for (int h = 0; h < 27 + extra; h++)
+                        known |= house_set(b, h) == left;
+                    for (int k = 0; k < nf; k++)
+                        known |= found[k] == left;
+                    if (!known && nf < 64)
+                        found[nf++] = left;
+                }
+            }
+        int match = b->nimplied == nf;
+        for (int k = 0; k < nf && match; k++) {
+            int in = 0;
+            for (int h = b->nhouses; h < b->nhouses + b->nimplied; h++)
+                in |= house_set(b, h) == found[k];
+            match = in;
         }
-        held += ok;
+        agree += match || (nf > 12 && b->nimplied == 12);   /* (at most 12 listed) */
+        some += nf > 0;
+        if (t == 0)                         /* (a jigsaw: the grid solves it) */
+            check_implied_hold(b, grid, 8, "jigsaw");
+        sdk_board_free(b);
     }
-    CHECK(tried == 60 && held == tried && same == tried,
-          "windoku: implied houses held in %d of %d solutions found without them, counts agree on %d", held, tried,
-          same);
-    sdk_board_free(b);
+    CHECK(agree == 20 && some > 10, "jigsaw: implied houses as by every subset on %d of 20 maps (%d with some)",
+          agree, some);
 }
 
 static void check_samurai(void)
@@ -362,6 +459,7 @@ int main(void)
     check_x();
     check_windoku();
     check_windoku_implied();
+    check_jigsaw_implied();
     check_samurai();
     check_regions();
     const char *names[] = {"x", "windoku", "samurai", "jigsaw", "jigsaw,x"};
