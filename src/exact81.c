@@ -558,7 +558,7 @@ static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
 {
 #ifdef __AVX512F__
     /* (eight houses a vector, to a mask register; the loops of a constant
-     * count: up to 32 houses, x and jigsaw, or 48, windoku's 36) */
+     * count: up to 32, 40 or 48 houses, with the implied ones) */
     __m512i zl = _mm512_set1_epi64((long long)(uint64_t)cand),
             zh = _mm512_set1_epi64((long long)((uint64_t)(cand >> 64) << p->fold)), one = _mm512_set1_epi64(1);
     uint64_t s = 0;
@@ -570,6 +570,8 @@ static inline uint64_t x81_scan(const x81_plan *p, x81_set cand)
     }
     if (p->ng <= 8) {
         X81_SCAN8(4)
+    } else if (p->ng <= 10) {
+        X81_SCAN8(5)
     } else {
         X81_SCAN8(6)
     }
