@@ -11,8 +11,9 @@
 #include <strings.h>
 #include "board.h"
 
-/* JIGSAW_IMPLIED_MAX: the most implied houses a jigsaw lists (9x9 maps have
- * 4-10; with X and windoku a 9x9 board stays within exact81's 48 houses) */
+/* JIGSAW_IMPLIED_MAX: the most implied houses a jigsaw lists (generated 9x9
+ * maps have 0-12 or more, a median of 7; with its X and windoku houses a
+ * 9x9 board stays within exact81's 48) */
 enum { SAMURAI_SIDE = 21, WINDOKU_IMPLIED = 5, JIGSAW_IMPLIED_MAX = 12 };
 /* Top-left corners (row, column) of the five samurai grids in the 21x21
  * layout: top-left, top-right, centre, bottom-left, bottom-right. */
@@ -433,17 +434,17 @@ static int is_house(const sdk_board *b, const int *mark, int stamp)
  * regions as it has rows (no cell left) but one, which leaves the same
  * cells: intervals of rows and of columns find every such house.  (And k
  * regions holding k - 1 rows leave what the other rows and regions do.)  An
- * interval whose regions fill all of its rows but one leaves that row, and
- * one with filled rows at an end what the rest leaves: no new house.  region: the map (region[c] is house 2n + region[c]).  At
- * most room are added, after b's houses. */
+ * interval whose regions fill all of its rows but one leaves that row: no
+ * new house.  region: the map (region g is house 2n + g).  At most room are
+ * added, after b's houses. */
 static void add_jigsaw_implied(sdk_board *b, const uint8_t *region, int room)
 {
     int n = b->n, added = 0, stamp = 0, mark[SDK_MAX_CELLS] = {0};
     const uint16_t *hc = b->house_cells;
     for (int f = 0; f < 2; f++) {               /* rows, then columns: houses f*n .. f*n+n-1 */
         int lo[SDK_MAX_N], hi[SDK_MAX_N], line_of[SDK_MAX_CELLS];
-        /* held[a][b]: the regions within lines a..b (by lines a+1..b, a..b-1) */
-        static _Thread_local uint8_t held[SDK_MAX_N + 1][SDK_MAX_N + 1];
+        /* held[a][b]: the regions within lines a..b-1 (by those within a+1..b-1 and a..b-2) */
+        uint8_t held[SDK_MAX_N + 1][SDK_MAX_N + 1] = {{0}};
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
                 line_of[hc[(f * n + j) * n + i]] = j;
@@ -456,20 +457,14 @@ static void add_jigsaw_implied(sdk_board *b, const uint8_t *region, int room)
                 hi[g] = l > hi[g] ? l : hi[g];
             }
         }
-        memset(held, 0, sizeof held);
         for (int g = 0; g < n; g++)
-            held[lo[g]][hi[g] + 1]++;           /* (lines a..b-1 at held[a][b] while summing) */
+            held[lo[g]][hi[g] + 1]++;           /* (those spanning exactly a..b-1, until summed) */
         for (int k = 2; k <= n; k++)
             for (int a = 0; a + k <= n; a++)
                 held[a][a + k] += held[a + 1][a + k] + held[a][a + k - 1] - held[a + 1][a + k - 1];
         for (int k = 2; k < n && added < room; k++)
             for (int a = 0; a + k <= n && added < room; a++) {
                 if (held[a][a + k] != k - 1)
-                    continue;
-                int band = 0;                   /* lines at either end filled: the rest leaves the same */
-                for (int m = a + 1; m < a + k && !band; m++)
-                    band = held[a][m] == m - a || held[m][a + k] == a + k - m;
-                if (band)
                     continue;
                 uint32_t inside = 0, lines = 0, S = ((1u << k) - 1) << a;
                 for (int g = 0; g < n; g++)

@@ -89,16 +89,13 @@ static void check_implied_hold(const sdk_board *b, const uint8_t *known, int clu
     sdk_rng_seed(&r, 5);
     int held = 0, same = 0, tried = 0;
     for (int t = 0; t < 60; t++) {
-        uint8_t grid[SDK_MAX_CELLS], p[SDK_MAX_CELLS], sol[SDK_MAX_CELLS], to[SDK_MAX_N + 1];
-        for (int d = 0; d <= n; d++)            /* a known grid with its digits relabelled, or a new one */
-            to[d] = (uint8_t)d;
-        for (int d = n; known && d > 1; d--) {
-            int e = 1 + (int)sdk_rng_below(&r, (uint32_t)d), x = to[d];
-            to[d] = to[e];
-            to[e] = (uint8_t)x;
-        }
+        uint8_t grid[SDK_MAX_CELLS], p[SDK_MAX_CELLS], sol[SDK_MAX_CELLS], to[SDK_MAX_N];
+        for (int d = 0; d < n; d++)             /* a known grid with its digits relabelled, or a new one */
+            to[d] = (uint8_t)(d + 1);
+        if (known)
+            sdk_rng_shuffle_u8(&r, to, n);
         for (int c = 0; known && c < nc; c++)
-            grid[c] = to[known[c]];
+            grid[c] = to[known[c] - 1];
         if (!known && sdk_generate_grid(&bare, &g, sdk_rng_u32(&r), grid, NULL) != SDK_SOLVED)
             continue;
         for (int c = 0; c < nc; c++)

@@ -124,24 +124,19 @@ const char *cli_record_line(const sdk_record *rec, char *buf)
     return buf;
 }
 
-char *cli_csv_quote(char *buf, size_t size)
+void cli_csv_field(FILE *f, const char *s, int always)
 {
-    size_t len = strlen(buf), quotes = 0;
-    for (size_t i = 0; i < len; i++)
-        quotes += buf[i] == '"';
-    if (!quotes && !strchr(buf, ',') && !strchr(buf, '\n'))
-        return buf;
-    if (len + quotes + 3 > size)
-        return buf;                      /* no room: cannot happen with SDK_MAX_LINE buffers */
-    buf[len + quotes + 2] = '\0';
-    buf[len + quotes + 1] = '"';
-    for (size_t i = len, j = len + quotes; i-- > 0;) {
-        buf[j--] = buf[i];
-        if (buf[i] == '"')
-            buf[j--] = '"';
+    if (!always && !strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
     }
-    buf[0] = '"';
-    return buf;
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
 }
 
 static const char *house_kind_name(int kind)

@@ -62,7 +62,9 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
     const char *status = !res ? "invalid" : stopped ? "timeout" : res->word ? res->word : "counted";
     switch (opt->format) {
     case FMT_CSV:
-        fprintf(f, "%ld,%s,%s,%s\n", rec->line, cli_csv_quote(puzzle, sizeof puzzle), status, number);
+        fprintf(f, "%ld,", rec->line);
+        cli_csv_field(f, puzzle, 0);
+        fprintf(f, ",%s,%s\n", status, number);
         break;
     case FMT_JSON:
         if (!res) {

@@ -161,10 +161,10 @@ void cli_json_variant_first(FILE *f, const sdk_board *b);
 const char *cli_csv_variant(const sdk_board *b);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
-/* A csv field in place: quoted ("jigsaw,x ...") if it holds a comma or a
- * double quote, so a variant's name with a comma stays one field.  buf has
- * room for size bytes; returns buf. */
-char *cli_csv_quote(char *buf, size_t size);
+/* Writes s as a csv field: in double quotes (a quote inside doubled) when
+ * always, or when it holds a comma, a double quote or a newline ("jigsaw,x
+ * ..." stays one field). */
+void cli_csv_field(FILE *f, const char *s, int always);
 
 /* batch.c: the 1-based number of the record being written. */
 uint64_t cli_batch_number(cli_batch *out);

@@ -107,8 +107,9 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
     case FMT_CSV: {
         char field[SDK_MAX_LINE + 40];
         snprintf(field, sizeof field, "%s%s", cli_csv_variant(b), line);
-        fprintf(f, "%d,%s,%d,%s,%llu", index, cli_csv_quote(field, sizeof field), clues, o->method,
-                (unsigned long long)seed);
+        fprintf(f, "%d,", index);
+        cli_csv_field(f, field, 0);
+        fprintf(f, ",%d,%s,%llu", clues, o->method, (unsigned long long)seed);
         if (rated)
             fprintf(f, ",%d,%llu", r.depth, (unsigned long long)r.normal_width);
         else

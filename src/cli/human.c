@@ -81,23 +81,12 @@ static void json_step(FILE *f, const sdk_board *b, const sdk_human_step *s)
     fputc('}', f);
 }
 
-static void csv_quoted(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 /* technique,rating,text of a step, as csv fields */
 static void csv_step(FILE *f, const sdk_human_step *s)
 {
-    csv_quoted(f, s->technique);
+    cli_csv_field(f, s->technique, 1);
     fprintf(f, ",%.1f,", s->rating);
-    csv_quoted(f, s->text);
+    cli_csv_field(f, s->text, 1);
 }
 
 static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
@@ -111,10 +100,12 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
     case FMT_CSV:
         if (rec->ok)
             cli_record_line(rec, puzzle);
-        fprintf(f, "%ld,%s,%s", rec->line, cli_csv_quote(puzzle, sizeof puzzle), word);
+        fprintf(f, "%ld,", rec->line);
+        cli_csv_field(f, puzzle, 0);
+        fprintf(f, ",%s", word);
         if (rated) {
             fprintf(f, ",%.1f,%.1f,%.1f,%s,", h->er, h->ep, h->ed, h->level);
-            csv_quoted(f, h->hardest);
+            cli_csv_field(f, h->hardest, 1);
             fputc('\n', f);
         } else
             fprintf(f, ",,,,,\n");

@@ -64,7 +64,9 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
             fprintf(f, "%s\n\n", word);
         break;
     case FMT_CSV:
-        fprintf(f, "%ld,%s,%s,%s,%s,%llu,%llu\n", rec->line, cli_csv_quote(puzzle, sizeof puzzle), word, solution, m->name,
+        fprintf(f, "%ld,", rec->line);
+        cli_csv_field(f, puzzle, 0);
+        fprintf(f, ",%s,%s,%s,%llu,%llu\n", word, solution, m->name,
                 res ? (unsigned long long)res->stats.nodes : 0ull,
                 res ? (unsigned long long)res->stats.guesses : 0ull);
         break;
