@@ -31,56 +31,57 @@ int board_derive_tables(sdk_board *b)
 {
     static unsigned long serials;
     b->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
-    int n = b->n, nc = b->ncells;
-    b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
+    int n = b->n, nc = b->ncells, nh = b->nhouses;
+    const uint16_t *hc = b->house_cells;
+    int *start = b->cell_house_start = calloc((size_t)nc + 1, sizeof(int));
     b->peer_start = calloc((size_t)nc + 1, sizeof(int));
-    if (!b->cell_house_start || !b->peer_start)
+    if (!start || !b->peer_start)
         return 0;
-    for (int h = 0; h < b->nhouses; h++)
-        for (int i = 0; i < n; i++)
-            b->cell_house_start[b->house_cells[h * n + i] + 1]++;
+    for (int i = 0; i < nh * n; i++)
+        start[hc[i] + 1]++;
     for (int c = 0; c < nc; c++)
-        b->cell_house_start[c + 1] += b->cell_house_start[c];
-    b->cell_houses = malloc(sizeof(uint16_t) * (size_t)b->cell_house_start[nc]);
-    int *fill = calloc((size_t)nc, sizeof(int));
-    /* seen[p] == c + 1: p is already among cell c's peers (a stamp per cell,
-     * so nothing is cleared between cells) */
-    int *seen = calloc((size_t)nc, sizeof(int));
-    /* room for every house's other cells; shrunk to the peers found */
-    b->peers = malloc(sizeof(uint16_t) * ((size_t)b->cell_house_start[nc] * (size_t)(n - 1) + 1));
-    if (!b->cell_houses || !fill || !seen || !b->peers) {
+        start[c + 1] += start[c];
+    uint16_t *houses = b->cell_houses = malloc(sizeof(uint16_t) * (size_t)start[nc]);
+    /* room for every house's other cells and one more; shrunk to the peers found */
+    uint16_t *peers = b->peers = malloc(sizeof(uint16_t) * ((size_t)start[nc] * (size_t)(n - 1) + 1));
+    /* fill[c]: cell c's houses listed so far; then seen[p] == c + 1: p is
+     * already among cell c's peers (a stamp per cell, so nothing is cleared
+     * between cells) */
+    int *fill = calloc((size_t)nc, sizeof(int)), *seen = fill;
+    if (!houses || !peers || !fill) {
         free(fill);
-        free(seen);
         return 0;
     }
-    for (int h = 0; h < b->nhouses; h++)
+    for (int h = 0; h < nh; h++)
         for (int i = 0; i < n; i++) {
-            int c = b->house_cells[h * n + i];
-            b->cell_houses[b->cell_house_start[c] + fill[c]++] = (uint16_t)h;
+            int c = hc[h * n + i];
+            houses[start[c] + fill[c]++] = (uint16_t)h;
         }
+    memset(seen, 0, sizeof(int) * (size_t)nc);
 
-    /* Peers: union of the cell's houses in house order, each peer once,
-     * the cell excluded. */
+    /* Peers: union of the cell's houses in house order, each peer once, the
+     * cell excluded.  Each candidate is stored and the count moves on only
+     * for a new one (a branch per candidate mispredicts). */
     int total = 0;
     for (int c = 0; c < nc; c++) {
-        seen[c] = c + 1;
-        for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-            const uint16_t *house = b->house_cells + (size_t)b->cell_houses[k] * (size_t)n;
+        int stamp = c + 1, t = total;
+        seen[c] = stamp;
+        for (int k = start[c]; k < start[c + 1]; k++) {
+            const uint16_t *house = hc + (size_t)houses[k] * (size_t)n;
             for (int i = 0; i < n; i++) {
                 int p = house[i];
-                if (seen[p] != c + 1) {
-                    seen[p] = c + 1;
-                    b->peers[total++] = (uint16_t)p;
-                }
+                peers[t] = (uint16_t)p;
+                t += seen[p] != stamp;
+                seen[p] = stamp;
             }
         }
+        total = t;
         b->peer_start[c + 1] = total;
     }
+    free(seen);
     uint16_t *fit = realloc(b->peers, sizeof(uint16_t) * (size_t)(total ? total : 1));
     if (fit)
         b->peers = fit;
-    free(fill);
-    free(seen);
     return 1;
 }
 
@@ -167,20 +168,21 @@ int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *c
     int ok = used != NULL;
     if (used == seen)
         memset(seen, 0, sizeof(uint32_t) * (size_t)b->nhouses);
+    const int *start = b->cell_house_start;
+    const uint16_t *houses = b->cell_houses;
     for (int c = 0; c < b->ncells && ok; c++) {
         int v = cells[c];
         if (!v)
             continue;
-        uint32_t bit = 1u << (v - 1);
+        uint32_t bit = 1u << (v - 1), clash = 0;
         if (v > b->n) {
             ok = 0;
         } else {
-            for (int k = b->cell_house_start[c]; k < b->cell_house_start[c + 1]; k++) {
-                int h = b->cell_houses[k];
-                if (used[h] & bit)
-                    ok = 0;
-                used[h] |= bit;
+            for (int k = start[c]; k < start[c + 1]; k++) {
+                clash |= used[houses[k]] & bit;
+                used[houses[k]] |= bit;
             }
+            ok = !clash;
         }
         if (!ok && conflict_cell)
             *conflict_cell = c;

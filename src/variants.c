@@ -68,8 +68,9 @@ unsigned sdk_variant_flags(const sdk_board *b)
 /* The boxes of an n x n board of br x bc boxes as a region map. */
 static void box_regions(int n, int br, int bc, uint8_t *region)
 {
-    for (int c = 0; c < n * n; c++)
-        region[c] = (uint8_t)((c / n / br) * (n / bc) + (c % n) / bc);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            region[r * n + c] = (uint8_t)((r / br) * (n / bc) + c / bc);
 }
 
 
@@ -103,6 +104,27 @@ static int region_connected(int n, const uint8_t *region, int label)
     return region_reach(n, region, first, seen) == n;
 }
 
+/* The root of cell c's tree in up (paths halved on the way). */
+static int region_root(uint16_t *up, int c)
+{
+    while (up[c] != c) {
+        up[c] = up[up[c]];
+        c = up[c];
+    }
+    return c;
+}
+
+/* Joins the trees of cells a and b, the lesser root the new root. */
+static void region_join(uint16_t *up, int a, int b)
+{
+    a = region_root(up, a);
+    b = region_root(up, b);
+    if (a < b)
+        up[b] = (uint16_t)a;
+    else
+        up[a] = (uint16_t)b;
+}
+
 /* Region k's name in a message: its label as written, or its number. */
 static const char *region_name(char name[16], const char *names, int k)
 {
@@ -128,15 +150,36 @@ int variant_check_regions_named(int n, const uint8_t *region, const char *names,
             return 0;
         }
     }
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++)
         if (size[k] != n) {
             snprintf(err, errsize, "region %s has %d cells, expected %d", region_name(name, names, k), size[k], n);
             return 0;
         }
-        if (!region_connected(n, region, k)) {
-            snprintf(err, errsize, "region %s is not connected", region_name(name, names, k));
-            return 0;
+    /* Each cell joined to its right and lower neighbours of its region, a
+     * tree per part (each root the least cell of its part, paths halved): a
+     * region is connected when one of its cells is a root.  (A flood from
+     * each region's first cell mispredicted at every step; the reader checks
+     * every record's map.) */
+    uint16_t up[SDK_MAX_CELLS];
+    int roots[SDK_MAX_N] = {0};
+    for (int c = 0; c < n * n; c++)
+        up[c] = (uint16_t)c;
+    for (int r = 0, c = 0; r < n; r++)
+        for (int col = 0; col < n; col++, c++) {
+            if (col < n - 1 && region[c + 1] == region[c])
+                region_join(up, c, c + 1);
+            if (r < n - 1 && region[c + n] == region[c])
+                region_join(up, c, c + n);
         }
+    for (int c = 0; c < n * n; c++)
+        roots[region[c]] += up[c] == c;
+    int first_bad = n;
+    for (int k = n - 1; k >= 0; k--)
+        if (roots[k] != 1)
+            first_bad = k;
+    if (first_bad < n) {
+        snprintf(err, errsize, "region %s is not connected", region_name(name, names, first_bad));
+        return 0;
     }
     return 1;
 }
@@ -412,18 +455,27 @@ static void add_windoku_implied(sdk_board *b)
     }
 }
 
-/* Whether the cells marked with the stamp make up a house of b already (its
- * houses and the implied ones added so far). */
-static int is_house(const sdk_board *b, const int *mark, int stamp)
+/* Whether house h is the cells marked with the stamp. */
+static int marked_house(const sdk_board *b, int h, const int *mark, int stamp)
+{
+    int k = 0;
+    while (k < b->n && mark[b->house_cells[h * b->n + k]] == stamp)
+        k++;
+    return k == b->n;
+}
+
+/* Whether the cells marked with the stamp, cell c among them, make up a
+ * house of b already: c's row, column or region (region g is house 2n + g),
+ * or a house after those (diagonals, the implied houses added so far). */
+static int is_house(const sdk_board *b, const uint8_t *region, const int *mark, int stamp, int c)
 {
     int n = b->n;
-    for (int h = 0; h < b->nhouses; h++) {
-        int k = 0;
-        while (k < n && mark[b->house_cells[h * n + k]] == stamp)
-            k++;
-        if (k == n)
+    if (marked_house(b, c / n, mark, stamp) || marked_house(b, n + c % n, mark, stamp) ||
+        marked_house(b, 2 * n + region[c], mark, stamp))
+        return 1;
+    for (int h = 3 * n; h < b->nhouses; h++)
+        if (marked_house(b, h, mark, stamp))
             return 1;
-    }
     return 0;
 }
 
@@ -439,7 +491,8 @@ static int is_house(const sdk_board *b, const int *mark, int stamp)
  * added, after b's houses. */
 static void add_jigsaw_implied(sdk_board *b, const uint8_t *region, int room)
 {
-    int n = b->n, added = 0, stamp = 0, mark[SDK_MAX_CELLS] = {0};
+    int n = b->n, added = 0, stamp = 0, mark[SDK_MAX_CELLS];
+    memset(mark, 0, sizeof(int) * (size_t)(n * n));
     const uint16_t *hc = b->house_cells;
     for (int f = 0; f < 2; f++) {               /* rows, then columns: houses f*n .. f*n+n-1 */
         int lo[SDK_MAX_N], hi[SDK_MAX_N], line_of[SDK_MAX_CELLS];
@@ -484,7 +537,7 @@ static void add_jigsaw_implied(sdk_board *b, const uint8_t *region, int room)
                             mark[c] = stamp;
                         }
                     }
-                if (!is_house(b, mark, stamp)) {
+                if (!is_house(b, region, mark, stamp, cells[0])) {
                     add_house(b, SDK_HOUSE_EXTRA, cells);
                     added++;
                 }
@@ -527,17 +580,15 @@ static void add_square(sdk_board *b, const int *at, const uint8_t *region, int s
             cells[r] = at[r * n + c];
         add_house(b, SDK_HOUSE_COL, cells);
     }
+    int in[SDK_MAX_N][SDK_MAX_N], count[SDK_MAX_N] = {0};
+    for (int c = 0; c < n * n; c++)
+        in[region[c]][count[region[c]]++] = at[c];
     for (int k = 0; k < n; k++) {
         int skip = 0;
         for (int s = 0; s < nskip; s++)
             skip |= skip_box[s] == k;
-        if (skip)
-            continue;
-        int count = 0;
-        for (int c = 0; c < n * n; c++)
-            if (region[c] == k)
-                cells[count++] = at[c];
-        add_house(b, SDK_HOUSE_BOX, cells);
+        if (!skip)
+            add_house(b, SDK_HOUSE_BOX, in[k]);
     }
 }
 
@@ -617,13 +668,12 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
         return NULL;
     }
     uint8_t boxes[SDK_MAX_CELLS];
-    box_regions(n, br, bc, boxes);
-    if (flags & SDK_VARIANT_JIGSAW) {
-        if (!region || !sdk_variant_check_regions(n, region, err, errsize)) {
-            if (!region)
-                snprintf(err, errsize, "a jigsaw board needs a region map");
-            return NULL;
-        }
+    if (!(flags & SDK_VARIANT_JIGSAW)) {
+        box_regions(n, br, bc, boxes);
+    } else if (!region || !sdk_variant_check_regions(n, region, err, errsize)) {
+        if (!region)
+            snprintf(err, errsize, "a jigsaw board needs a region map");
+        return NULL;
     }
     sdk_board *b = board_alloc(n, n * n, 3 * n + 6 + WINDOKU_IMPLIED + JIGSAW_IMPLIED_MAX);
     if (!b) {
@@ -634,11 +684,12 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
     b->box_cols = bc;
     b->height = b->width = n;
     int at[SDK_MAX_CELLS], cells[SDK_MAX_N];
-    for (int c = 0; c < n * n; c++) {
-        at[c] = c;
-        b->cell_y[c] = (uint16_t)(c / n);
-        b->cell_x[c] = (uint16_t)(c % n);
-    }
+    for (int r = 0, c = 0; r < n; r++)
+        for (int col = 0; col < n; col++, c++) {
+            at[c] = c;
+            b->cell_y[c] = (uint16_t)r;
+            b->cell_x[c] = (uint16_t)col;
+        }
     add_square(b, at, (flags & SDK_VARIANT_JIGSAW) ? region : boxes, NULL, 0);
     if (flags & SDK_VARIANT_X) {
         for (int i = 0; i < n; i++)

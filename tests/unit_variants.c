@@ -307,6 +307,65 @@ static void check_regions(void)
     CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err), "label out of range");
 }
 
+/* The first region of a map of n cells each that is not connected, by a
+ * flood from each region's first cell (-1: none), for check_connected. */
+static int first_split(int n, const uint8_t *region)
+{
+    for (int k = 0; k < n; k++) {
+        uint8_t seen[SDK_MAX_CELLS] = {0};
+        int stack[SDK_MAX_CELLS], top = 0, count = 0, first = 0;
+        while (region[first] != k)
+            first++;
+        stack[top++] = first;
+        seen[first] = 1;
+        while (top) {
+            int c = stack[--top], nb[4] = {c - n, c + n, c % n ? c - 1 : -1, (c + 1) % n ? c + 1 : -1};
+            count++;
+            for (int i = 0; i < 4; i++)
+                if (nb[i] >= 0 && nb[i] < n * n && !seen[nb[i]] && region[nb[i]] == k) {
+                    seen[nb[i]] = 1;
+                    stack[top++] = nb[i];
+                }
+        }
+        if (count != n)
+            return k;
+    }
+    return -1;
+}
+
+/* The map check's connectivity against a flood, on random maps of every
+ * side with random pairs of cells traded between regions (sizes stay n):
+ * the same verdict, and the same region named. */
+static void check_connected(void)
+{
+    static const int sides[] = {4, 6, 8, 9, 10, 12, 16, 25};
+    sdk_rng r;
+    sdk_rng_seed(&r, 11);
+    int split = 0, whole = 0;
+    for (size_t s = 0; s < sizeof sides / sizeof sides[0]; s++) {
+        int n = sides[s];
+        uint8_t map[SDK_MAX_CELLS];
+        char err[160], want[64];
+        for (int t = 0; t < 40; t++) {
+            sdk_variant_random_regions(n, NULL, &r, map);
+            for (int k = (int)sdk_rng_below(&r, 3); k > 0; k--) {
+                int a = (int)sdk_rng_below(&r, (uint32_t)(n * n)), b = (int)sdk_rng_below(&r, (uint32_t)(n * n));
+                uint8_t tmp = map[a];
+                map[a] = map[b];
+                map[b] = tmp;
+            }
+            int bad = first_split(n, map), ok = sdk_variant_check_regions(n, map, err, sizeof err);
+            if (bad >= 0)
+                snprintf(want, sizeof want, "region %d is not connected", bad + 1);
+            CHECK(ok == (bad < 0) && (ok || strcmp(err, want) == 0), "%dx%d map %d: %s (flood: %d)", n, n, t,
+                  ok ? "ok" : err, bad + 1);
+            split += bad >= 0;
+            whole += bad < 0;
+        }
+    }
+    CHECK(split > 50 && whole > 50, "both kinds of map tried: %d split, %d whole", split, whole);
+}
+
 /* Random moves on a random state: every ΔE equals the recompute. */
 static void check_energy(const sdk_board *b, uint32_t seed)
 {
@@ -459,6 +518,7 @@ int main(void)
     check_jigsaw_implied();
     check_samurai();
     check_regions();
+    check_connected();
     const char *names[] = {"x", "windoku", "samurai", "jigsaw", "jigsaw,x"};
     uint8_t region[81];
     sdk_rng r;
