@@ -366,6 +366,126 @@ static void check_connected(void)
     CHECK(split > 50 && whole > 50, "both kinds of map tried: %d split, %d whole", split, whole);
 }
 
+/* The first record of path (read as variant, or detected when NULL) into
+ * *rec; 0 if none.  The caller frees *rec. */
+static int read_first(const char *path, const char *variant, sdk_record **rec)
+{
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "%s", path);
+    if (!f)
+        return 0;
+    sdk_read_options ro = {0};
+    ro.variant = variant;
+    sdk_reader *r = sdk_reader_new(f, path, &ro);
+    *rec = malloc(sizeof **rec);
+    int got = r && *rec && sdk_reader_next(r, *rec) == 1 && (*rec)->ok;
+    CHECK(got, "%s: read", path);
+    sdk_reader_free(r);
+    fclose(f);
+    return got;
+}
+
+/* Symmetry t (0-7: a rotation by t % 4 quarter turns, then a mirror if
+ * t >= 4) of the point (y, x) in a side x side square. */
+static void turn(int t, int side, int *y, int *x)
+{
+    for (int k = 0; k < t % 4; k++) {
+        int ny = *x, nx = side - 1 - *y;
+        *y = ny;
+        *x = nx;
+    }
+    if (t >= 4)
+        *x = side - 1 - *x;
+}
+
+/* Published variant puzzles in random isomorphs (the eight symmetries of
+ * the square, those that keep the board's houses houses; a jigsaw's map
+ * turned with it; the digits relabelled): each solved, uniquely, to the
+ * published solution turned and relabelled the same way. */
+static void check_isomorphs(void)
+{
+    static const struct {
+        const char *puzzle, *solution, *variant;
+    } sets[] = {
+        {"puzzles/variants/x-puzzling-se-37042.txt", "puzzles/variants/x-puzzling-se-37042.sol", NULL},
+        {"puzzles/variants/windoku-commons-hypersudoku18.txt", "puzzles/variants/windoku-commons-hypersudoku18.sol",
+         NULL},
+        {"puzzles/variants/jigsaw-janko108.txt", "puzzles/variants/jigsaw-janko108.sol", NULL},
+        {"puzzles/samurai.txt", "puzzles/samurai.sol", "samurai"},
+    };
+    sdk_rng r;
+    sdk_rng_seed(&r, 5);
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        sdk_record *p = NULL, *sol = NULL;
+        if (!read_first(sets[i].puzzle, sets[i].variant, &p) || !read_first(sets[i].solution, sets[i].variant, &sol)) {
+            free(p);
+            free(sol);
+            continue;
+        }
+        const sdk_board *b = p->board;
+        int nc = b->ncells, side = b->height, n = b->n, kept = 0;
+        CHECK(b->height == b->width, "%s: a square layout", sets[i].puzzle);
+        int at[SDK_MAX_CELLS * 2];                  /* the cell at (y, x) of the layout, or -1 */
+        for (int k = 0; k < side * side; k++)
+            at[k] = -1;
+        for (int c = 0; c < nc; c++)
+            at[b->cell_y[c] * side + b->cell_x[c]] = c;
+        for (int t = 0; t < 8; t++) {
+            int to[SDK_MAX_CELLS * 2];
+            for (int c = 0; c < nc; c++) {
+                int y = b->cell_y[c], x = b->cell_x[c];
+                turn(t, side, &y, &x);
+                to[c] = at[y * side + x];
+            }
+            const sdk_board *tb = b;
+            sdk_board *made = NULL;
+            if (b->region) {                        /* a jigsaw: the map turned too */
+                uint8_t map[SDK_MAX_CELLS];
+                char err[160];
+                for (int c = 0; c < nc; c++)
+                    map[to[c]] = b->region[c];
+                tb = made = sdk_variant_board(SDK_VARIANT_JIGSAW, n, map, err, sizeof err);
+                CHECK(made != NULL, "%s turned %d: %s", sets[i].puzzle, t, err);
+                if (!made)
+                    continue;
+            } else {                                /* kept only if every house goes to a house */
+                int ok = 1;
+                for (int h = 0; h < b->nhouses && ok; h++) {
+                    int found = 0;
+                    for (int g = 0; g < b->nhouses && !found; g++) {
+                        int same = 0;
+                        for (int k = 0; k < n; k++)
+                            for (int m = 0; m < n; m++)
+                                same += to[b->house_cells[h * n + k]] == b->house_cells[g * n + m];
+                        found = same == n;
+                    }
+                    ok = found;
+                }
+                if (!ok)
+                    continue;
+            }
+            kept++;
+            uint8_t relabel[SDK_MAX_N + 1], puzzle[SDK_MAX_CELLS * 2], want[SDK_MAX_CELLS * 2], got[SDK_MAX_CELLS * 2];
+            relabel[0] = 0;
+            for (int d = 1; d <= n; d++)
+                relabel[d] = (uint8_t)d;
+            sdk_rng_shuffle_u8(&r, relabel + 1, n);
+            for (int c = 0; c < nc; c++) {
+                puzzle[to[c]] = relabel[p->cells[c]];
+                want[to[c]] = relabel[sol->cells[c]];
+            }
+            sdk_status st;
+            uint64_t count = sdk_exact_count(tb, puzzle, 2, got, NULL, NULL, &st);
+            CHECK(count == 1 && memcmp(got, want, (size_t)nc) == 0, "%s turned %d: %llu solutions, %s", sets[i].puzzle,
+                  t, (unsigned long long)count, count && memcmp(got, want, (size_t)nc) == 0 ? "the published one" : "not it");
+            sdk_board_free(made);
+        }
+        CHECK(kept >= 2, "%s: %d symmetries keep the board", sets[i].puzzle, kept);
+        free(p);
+        free(sol);
+    }
+}
+
 /* Random moves on a random state: every ΔE equals the recompute. */
 static void check_energy(const sdk_board *b, uint32_t seed)
 {
@@ -519,6 +639,7 @@ int main(void)
     check_samurai();
     check_regions();
     check_connected();
+    check_isomorphs();
     const char *names[] = {"x", "windoku", "samurai", "jigsaw", "jigsaw,x"};
     uint8_t region[81];
     sdk_rng r;
