@@ -262,6 +262,10 @@ char sdk_digit_char(int v);
  * (top-left, top-right, centre, bottom-left, bottom-right) separated by
  * spaces; jigsaw, the cells, a space and the region labels.  Returns buf. */
 char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf);
+/* Writes a jigsaw board's region labels as one line of ncells characters
+ * (1..9 up to 9x9, else A, B, ...; "" for a board without regions); buf must
+ * hold SDK_MAX_CELLS + 1 bytes.  Returns buf. */
+char *sdk_format_regions(const sdk_board *b, char *buf);
 /* Writes cells as a grid of n lines, box columns separated by two spaces,
  * followed by one blank line (samurai: the 21x21 layout, its holes blank;
  * jigsaw: then the grid of region labels). */

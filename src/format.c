@@ -33,11 +33,19 @@ char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf)
         for (int c = 0; c < b->ncells; c++)
             buf[k++] = sdk_digit_char(cells[c]);
     }
+    buf[k] = '\0';
     if (b->region) {
         buf[k++] = ' ';
-        for (int c = 0; c < b->ncells; c++)
-            buf[k++] = variant_region_char(b, b->region[c]);
+        sdk_format_regions(b, buf + k);
     }
+    return buf;
+}
+
+char *sdk_format_regions(const sdk_board *b, char *buf)
+{
+    int k = 0;
+    for (int c = 0; b->region && c < b->ncells; c++)
+        buf[k++] = variant_region_char(b, b->region[c]);
     buf[k] = '\0';
     return buf;
 }

@@ -39,6 +39,10 @@ expect "jigsaw count" "$("$SUDOKU" count $J.txt)" 1
 expect "jigsaw solution checks" "$("$SUDOKU" check $J.sol)" unique
 "$SUDOKU" solve --format grid "$T/j" | "$SUDOKU" solve --format line > "$T/j2"
 cmp -s "$T/j" "$T/j2" && ok || bad "jigsaw: grid output does not read back"
+# json carries the map as its own key too, the labels of the line
+"$SUDOKU" solve --format json $J.txt > "$T/jj"
+expect "jigsaw json regions" "$(grep -o '"regions":"[1-9]*"' "$T/jj" | cut -d'"' -f4)" "$(cut -d' ' -f2 "$T/j")"
+expect "jigsaw generate json regions" "$("$SUDOKU" generate --variant jigsaw --seed 2 -q --format json | grep -c '"variant":"jigsaw","regions":"[1-9]\{81\}"')" 1
 # Without its labels (--variant standard reads the givens alone) it has 2 solutions.
 head -12 $J.txt | "$SUDOKU" count > "$T/c" 2>/dev/null
 expect "jigsaw givens on standard boxes" "$(head -1 "$T/c")" 2

@@ -96,16 +96,30 @@ void cli_json_invalid(FILE *f, const sdk_record *rec)
     fputs("}\n", f);
 }
 
+/* A variant's keys: its name, and a jigsaw's region labels (also in the
+ * puzzle's line, which reads back; here for a reader of the json alone). */
+static void json_variant_keys(FILE *f, const sdk_board *b)
+{
+    char labels[SDK_MAX_CELLS + 1];
+    fprintf(f, "\"variant\":\"%s\"", b->variant);
+    if (b->region)
+        fprintf(f, ",\"regions\":\"%s\"", sdk_format_regions(b, labels));
+}
+
 void cli_json_variant(FILE *f, const sdk_board *b)
 {
-    if (b && b->variant)
-        fprintf(f, ",\"variant\":\"%s\"", b->variant);
+    if (b && b->variant) {
+        putc(',', f);
+        json_variant_keys(f, b);
+    }
 }
 
 void cli_json_variant_first(FILE *f, const sdk_board *b)
 {
-    if (b && b->variant)
-        fprintf(f, "\"variant\":\"%s\",", b->variant);
+    if (b && b->variant) {
+        json_variant_keys(f, b);
+        putc(',', f);
+    }
 }
 
 const char *cli_csv_variant(const sdk_board *b)
