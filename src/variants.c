@@ -155,11 +155,11 @@ int variant_check_regions_named(int n, const uint8_t *region, const char *names,
             snprintf(err, errsize, "region %s has %d cells, expected %d", region_name(name, names, k), size[k], n);
             return 0;
         }
-    /* Each cell joined to its right and lower neighbours of its region, a
-     * tree per part (each root the least cell of its part, paths halved): a
-     * region is connected when one of its cells is a root.  (A flood from
-     * each region's first cell mispredicted at every step; the reader checks
-     * every record's map.) */
+    /* Each cell joined to its right and lower neighbours of its region: a
+     * tree per connected part (its root its least cell, paths halved), so a
+     * region is connected when exactly one of its cells is a root.  (A flood
+     * from each region's first cell mispredicted at every step; the reader
+     * checks every record's map.) */
     uint16_t up[SDK_MAX_CELLS];
     int roots[SDK_MAX_N] = {0};
     for (int c = 0; c < n * n; c++)
