@@ -23,5 +23,9 @@ char variant_region_char(const sdk_board *b, int k);
 /* sdk_variant_check_regions, its messages naming region k names[k] (the
  * label the input wrote; NULL: its number k + 1). */
 int variant_check_regions_named(int n, const uint8_t *region, const char *names, char *err, size_t errsize);
+/* sdk_variant_cached_boxed, a jigsaw's map already checked if checked is set
+ * (the reader's, checked for its messages): not checked again. */
+const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked,
+                                        char *err, size_t errsize);
 
 #endif

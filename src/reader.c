@@ -690,8 +690,8 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     char names[SDK_MAX_N];
     if (labels) {
         /* A map said to be a jigsaw's is checked here, for messages that name
-         * a region by the label the input gave it (the board is built from
-         * the map checked again); unsaid, whether it is a valid map decides. */
+         * a region by the label the input gave it (the board's builder then
+         * takes it as checked); unsaid, whether it is a valid map decides. */
         int ok = labels_to_regions(n, labels, region, names, msg, sizeof msg) &&
                  ((said && !(flags & SDK_VARIANT_JIGSAW)) ||
                   variant_check_regions_named(n, region, names, msg, sizeof msg));
@@ -712,7 +712,7 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     if (flags) {
         if (!record_box_fits(r, n, rec, line))
             return 1;
-        rec->board = sdk_variant_cached_boxed(flags, n, r->opt.box_rows, r->opt.box_cols, region, msg, sizeof msg);
+        rec->board = variant_cached_checked(flags, n, r->opt.box_rows, r->opt.box_cols, region, 1, msg, sizeof msg);
         if (!rec->board)
             record_error(rec, line, msg);
     } else {

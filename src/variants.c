@@ -634,6 +634,9 @@ static int variant_shape(int n, int *box_rows, int *box_cols)
     return (*box_rows && *box_cols) ? *box_rows * *box_cols == n : sdk_board_default_shape(n, box_rows, box_cols);
 }
 
+static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked, char *err,
+                              size_t errsize);
+
 sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
 {
     return sdk_variant_board_boxed(flags, n, 0, 0, region, err, errsize);
@@ -641,6 +644,14 @@ sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char 
 
 sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
                                    size_t errsize)
+{
+    return board_build(flags, n, br, bc, region, 0, err, errsize);
+}
+
+/* sdk_variant_board_boxed; a jigsaw's map taken as checked when checked is
+ * set (the reader checks every map first, for messages in its labels). */
+static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked, char *err,
+                              size_t errsize)
 {
     if (flags & SDK_VARIANT_SAMURAI) {
         if (flags != SDK_VARIANT_SAMURAI || n != 9) {
@@ -670,7 +681,7 @@ sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const 
     uint8_t boxes[SDK_MAX_CELLS];
     if (!(flags & SDK_VARIANT_JIGSAW)) {
         box_regions(n, br, bc, boxes);
-    } else if (!region || !sdk_variant_check_regions(n, region, err, errsize)) {
+    } else if (!region || (!checked && !sdk_variant_check_regions(n, region, err, errsize))) {
         if (!region)
             snprintf(err, errsize, "a jigsaw board needs a region map");
         return NULL;
@@ -827,6 +838,12 @@ const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region
 const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
                                           size_t errsize)
 {
+    return variant_cached_checked(flags, n, br, bc, region, 0, err, errsize);
+}
+
+const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked,
+                                        char *err, size_t errsize)
+{
     if (!flags)
         return NULL;
     if (!(br && bc) || (flags & SDK_VARIANT_SAMURAI))
@@ -846,7 +863,7 @@ const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc,
             cache_sweep();
             head = cache_bucket(flags, n, region);
         }
-        b = sdk_variant_board_boxed(flags, n, br, bc, region, err, errsize);
+        b = board_build(flags, n, br, bc, region, checked, err, errsize);
         cached_board *add = b ? malloc(sizeof *add) : NULL;
         if (add) {
             add->flags = flags;

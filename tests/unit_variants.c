@@ -302,6 +302,13 @@ static void check_regions(void)
     bad[0] = 4;                          /* r1c1 to the centre box, r5c5 to box 1 */
     bad[40] = 0;
     CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err) && strstr(err, "not connected"), "split: %s", err);
+    /* the public builders check the map themselves (the reader's own call does not repeat its check) */
+    err[0] = '\0';
+    CHECK(!sdk_variant_board(SDK_VARIANT_JIGSAW, 9, bad, err, sizeof err) && strstr(err, "not connected"),
+          "board of a split map: %s", err);
+    err[0] = '\0';
+    CHECK(!sdk_variant_cached(SDK_VARIANT_JIGSAW, 9, bad, err, sizeof err) && strstr(err, "not connected"),
+          "cached board of a split map: %s", err);
     memcpy(bad, region, 81);
     bad[5] = 9;
     CHECK(!sdk_variant_check_regions(9, bad, err, sizeof err), "label out of range");
