@@ -60,7 +60,8 @@ typedef struct sdk_board {
     uint16_t *house_cells;   /* nhouses * n cell indices, then the implied houses' */
     uint8_t  *house_kind;    /* nhouses entries of sdk_house_kind, then the implied houses' */
     /* Implied houses: cells that hold 1..n once in every solution because
-     * the houses force it (windoku's five: docs/variants.md), listed after
+     * the houses force it (windoku's five, a jigsaw's leftovers:
+     * docs/variants.md), listed after
      * the nhouses.  The exact solvers prune with them; everything else (the
      * energy, the human rating, pictures) reads only the nhouses. */
     int nimplied;

@@ -15,7 +15,8 @@
  * changed, between plain 9x9's rows or columns and boxes by shifts on the
  * bands where the board has them (x81_boxline), between other houses over
  * a table of the pairs that share cells, four pairs a vector (eight); a
- * board's implied houses (windoku's) take part in the singles only.
+ * board's implied houses (windoku's, a jigsaw's) take part in the singles
+ * only.
  * Loops over digits run on masks of the digits with work, and a pass's
  * contradictions are found once, after it: a branch per digit or per
  * single mispredicts.

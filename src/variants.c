@@ -634,20 +634,6 @@ static int variant_shape(int n, int *box_rows, int *box_cols)
     return (*box_rows && *box_cols) ? *box_rows * *box_cols == n : sdk_board_default_shape(n, box_rows, box_cols);
 }
 
-static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked, char *err,
-                              size_t errsize);
-
-sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
-{
-    return sdk_variant_board_boxed(flags, n, 0, 0, region, err, errsize);
-}
-
-sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
-                                   size_t errsize)
-{
-    return board_build(flags, n, br, bc, region, 0, err, errsize);
-}
-
 /* sdk_variant_board_boxed; a jigsaw's map taken as checked when checked is
  * set (the reader checks every map first, for messages in its labels). */
 static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked, char *err,
@@ -736,6 +722,17 @@ static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8
     }
     b->variant = variant_name(flags);
     return b;
+}
+
+sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char *err, size_t errsize)
+{
+    return sdk_variant_board_boxed(flags, n, 0, 0, region, err, errsize);
+}
+
+sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
+                                   size_t errsize)
+{
+    return board_build(flags, n, br, bc, region, 0, err, errsize);
 }
 
 /* ---- layouts the reader and writer share ---------------------------------- */
