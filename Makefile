@@ -22,7 +22,7 @@ CPPFLAGS = -Iinclude -DSDK_TEST_HOOKS -MMD -MP
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
-LIB_SRC  = $(wildcard src/*.c) $(wildcard src/logic/*.c) $(wildcard src/out/*.c)
+LIB_SRC  = $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC  = $(wildcard src/cli/*.c)
 TEST_SRC = $(wildcard tests/unit_*.c)
 

@@ -30,7 +30,7 @@ sets="puzzles/puzzles2_17_clue puzzles/puzzles3_magictour_top1465
 puzzles/puzzles5_forum_hardest_1905_11+ puzzles/puzzles6_forum_hardest_1106
 puzzles/puzzles7_serg_benchmark"
 
-echo "### Exact 9x9 kernel (src/exact9*.c), one core, median of $RUNS passes (thread CPU time)"
+echo "### Exact 9x9 kernel (src/exact/exact9*.c), one core, median of $RUNS passes (thread CPU time)"
 echo
 echo "| set | puzzles | limit 1 puzzles/s | limit 1 us/puzzle | limit 2 puzzles/s | limit 2 us/puzzle | guesses/puzzle (limit 2) | % no guess |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench_sizes.sh -- the general exact solver (src/exact.c) on large boards
+# bench_sizes.sh -- the general exact solver (src/exact/exact.c) on large boards
 # (run by `make bench`).
 #
 # 1. `sudoku count` (limit 2: a whole proof of uniqueness) of every puzzle in

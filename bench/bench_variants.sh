@@ -5,7 +5,7 @@
 # time), the generation of X, windoku, jigsaw and Samurai puzzles (time per
 # puzzle, median of 3 runs, -j 1), and exact solving of generated 9x9
 # variant puzzles against plain 9x9 ones of the same clue count (issue
-# 14's "within 3x": src/exact81.c against the kernel, and at 22 clues also
+# 14's "within 3x": src/exact/exact81.c against the kernel, and at 22 clues also
 # against the same plain puzzles on exact81, and by human level with
 # generate --level for X, windoku and jigsaw; the program's --stats times,
 # CPU time by build/bench/variants_bench, and instructions by callgrind).
@@ -71,7 +71,7 @@ for v in standard x windoku jigsaw; do
     cp "$T/${v}5" "$T/$v"
 done
 grep -v '^#' puzzles/puzzles3_magictour_top1465 | cut -c1-81 > "$T/top1465"
-# a plain puzzle given as a jigsaw of the standard boxes: the general solver's path (src/exact81.c)
+# a plain puzzle given as a jigsaw of the standard boxes: the general solver's path (src/exact/exact81.c)
 as_jigsaw() {
     awk '{ print "jigsaw", $1, "111222333111222333111222333444555666444555666444555666777888999777888999777888999" }'
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# compare_tdoku.sh -- time the 9x9 kernel (src/exact9*.c) and tdoku side by side, in one run.
+# compare_tdoku.sh -- time the 9x9 kernel (src/exact/exact9*.c) and tdoku side by side, in one run.
 #
 # Usage: TDOKU_DIR=/path/to/tdoku bench/compare_tdoku.sh [FILE...]
 # (run from the repo root; default files: the benchmark sets in puzzles/).
@@ -35,7 +35,7 @@ trap 'rm -f "$out"' EXIT INT TERM
 
 # tdoku is C++: link with the C++ runtime.
 # (the library supplies what the kernel calls besides itself, e.g. sdk_budget_expired)
-$CC -std=c11 $CFLAGS -Iinclude -DEXACT9_BENCH_TDOKU src/exact9.c src/exact9_avx2.c src/exact9_portable.c bench/exact9_bench.c build/libsudoku.a \
+$CC -std=c11 $CFLAGS -Iinclude -DEXACT9_BENCH_TDOKU src/exact/exact9.c src/exact/exact9_avx2.c src/exact/exact9_portable.c bench/exact9_bench.c build/libsudoku.a \
     "$lib" -lstdc++ -lm -lpthread -o "$out"
 
 if [ $# -eq 0 ]; then

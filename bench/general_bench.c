@@ -1,6 +1,6 @@
 /*
- * general_bench.c -- the general exact solver (src/exact.c) against the 9x9
- * kernel (src/exact9.c) on the same puzzles.
+ * general_bench.c -- the general exact solver (src/exact/exact.c) against the 9x9
+ * kernel (src/exact/exact9.c) on the same puzzles.
  *
  * Usage: general_bench [-r RUNS] [-l LIMIT] FILE...
  * Reads 9x9 puzzles (the first 81 characters of a line; '#' and short lines

@@ -1,5 +1,5 @@
 /*
- * variants_bench.c -- exact solving of 9x9 variant puzzles (src/exact81.c,
+ * variants_bench.c -- exact solving of 9x9 variant puzzles (src/exact/exact81.c,
  * reached through sdk_exact_count) against the 9x9 kernel, side by side:
  * issue 14's "within 3x".
  *

@@ -40,7 +40,7 @@ enum {
 };
 
 /* ------------------------------------------------------------------------ */
-/* Board geometry (src/board.c)                                             */
+/* Board geometry (src/board/board.c)                                             */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -76,7 +76,7 @@ typedef struct sdk_board {
      * these; solvers never do. */
     int height, width;
     uint16_t *cell_y, *cell_x;
-    /* Variant boards (src/variants.c): the variant's name, for readers and
+    /* Variant boards (src/board/variants.c): the variant's name, for readers and
      * writers only ("x", "windoku", "jigsaw", "jigsaw,x", "samurai"; NULL
      * for a standard board), and for jigsaw each cell's region (0..n-1; NULL
      * otherwise).  Solvers read the house tables, never these. */
@@ -112,7 +112,7 @@ int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *s
 int sdk_board_is_plain9(const sdk_board *b);
 
 /* ------------------------------------------------------------------------ */
-/* Variant boards (src/variants.c)                                          */
+/* Variant boards (src/board/variants.c)                                          */
 /* ------------------------------------------------------------------------ */
 
 /* Variant flags; X and windoku combine with jigsaw, samurai with nothing. */
@@ -166,7 +166,7 @@ struct sdk_rng;
 void sdk_variant_random_regions(int n, uint8_t *grid, struct sdk_rng *r, uint8_t *region);
 
 /* ------------------------------------------------------------------------ */
-/* Random numbers (src/rng.c): our MT19937                                  */
+/* Random numbers (src/board/rng.c): our MT19937                                  */
 /* ------------------------------------------------------------------------ */
 
 typedef struct sdk_rng {
@@ -204,7 +204,7 @@ uint32_t sdk_rng_derive_cells(uint64_t run_seed, const uint8_t *cells, int ncell
 void     sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n);
 
 /* ------------------------------------------------------------------------ */
-/* Reading and writing puzzles (src/reader.c, src/format.c)                 */
+/* Reading and writing puzzles (src/board/reader.c, src/board/format.c)                 */
 /* ------------------------------------------------------------------------ */
 
 typedef enum { SDK_LAYOUT_LINE, SDK_LAYOUT_GRID } sdk_layout;
@@ -314,7 +314,7 @@ sdk_budget sdk_budget_start(double seconds, volatile int *interrupt);
 const char *sdk_build_isa(void);
 
 /* ------------------------------------------------------------------------ */
-/* Exact solver (src/exact.c; a fast 9x9 kernel in src/exact9.c)            */
+/* Exact solver (src/exact/exact.c; a fast 9x9 kernel in src/exact/exact9.c)            */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -343,7 +343,7 @@ uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint
  * counterpart of sdk_exact9_differs, the generators' uniqueness question. */
 int sdk_exact_differs(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const int *cells, int k,
                       uint8_t *other, const sdk_budget *budget);
-/* The 9x9 kernel (src/exact9.c), standard 3x3 boxes only: same meaning of
+/* The 9x9 kernel (src/exact/exact9.c), standard 3x3 boxes only: same meaning of
  * limit and return value; no budget (see sdk_exact9_count_budget).  Returns
  * UINT64_MAX if it does not apply (givens inconsistent are fine: count 0). */
 uint64_t sdk_exact9_count(const uint8_t puzzle[81], uint64_t limit, uint8_t solution[81],
@@ -384,7 +384,7 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
                        uint8_t other[81], sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
-/* Methods: the table of solvers (src/methods.c)                           */
+/* Methods: the table of solvers (src/stochastic/methods.c)                           */
 /* ------------------------------------------------------------------------ */
 
 /* The methods' defaults (those of the sources), in one place: the struct
@@ -453,7 +453,7 @@ sdk_status sdk_method_solve(const sdk_method *m, const sdk_board *b, const uint8
                             sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
-/* Search-tree difficulty (src/rate.c): Watanabe's depth and widths (004)   */
+/* Search-tree difficulty (src/rate/rate.c): Watanabe's depth and widths (004)   */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -507,9 +507,9 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
                     sdk_rating *out, const sdk_budget *budget);
 
 /* ------------------------------------------------------------------------ */
-/* Energy core (src/energy.c, starting states src/fill.c, the acceptance    */
-/* table src/chain.c; the hot ΔE and commit functions are inline in         */
-/* src/energy.h).  Every stochastic method scores states only through it.    */
+/* Energy core (src/stochastic/energy.c, starting states src/stochastic/fill.c, the acceptance    */
+/* table src/stochastic/chain.c; the hot ΔE and commit functions are inline in         */
+/* src/stochastic/energy.h).  Every stochastic method scores states only through it.    */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -577,7 +577,7 @@ int  sdk_energy_fill_boxes_candidates(const sdk_board *b, const uint8_t *puzzle,
  * so that a move raising the energy by k is accepted iff sdk_rng_u32() < thr[k]. */
 void sdk_energy_thresholds(uint32_t *thr, int kmax, double beta);
 
-/* Constraint propagation (src/propagate.c) for --propagate: copies puzzle
+/* Constraint propagation (src/stochastic/propagate.c) for --propagate: copies puzzle
  * to out, then fills forced cells and prunes candidates until nothing
  * changes.  SDK_PROPAGATE_SINGLES: naked and hidden singles only;
  * SDK_PROPAGATE_FULL: also, per house, every candidate in no perfect
@@ -600,7 +600,7 @@ int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t
 int  sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r);
 
 /* ------------------------------------------------------------------------ */
-/* Puzzle generation (src/grid.c, generate.c, remc.c)                       */
+/* Puzzle generation (src/generate/fullgrid.c, generate.c, remc.c)                       */
 /* ------------------------------------------------------------------------ */
 
 /* Which cells are added or removed together (the orbit of a cell). */
@@ -680,7 +680,7 @@ typedef struct sdk_gen_result {
     double energy;             /* -J ln(figure) + h clues */
 } sdk_gen_result;
 
-/* --hard's objectives, the width stage's U = ln(figure) (src/remc.c): the
+/* --hard's objectives, the width stage's U = ln(figure) (src/generate/remc.c): the
  * index-th one's name ("width", "average-width") and a line about it, or
  * NULL past the last; the index of a name, or -1. */
 const char *sdk_remc_objective_name(int index, const char **summary);
@@ -851,7 +851,7 @@ int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, 
                                uint32_t *cand, char *err, size_t errsize);
 
 /* ------------------------------------------------------------------------ */
-/* Generating for people (src/humangen.c): puzzles in a band of ER, with    */
+/* Generating for people (src/generate/humangen.c): puzzles in a band of ER, with    */
 /* techniques their solve path must use                                      */
 /* ------------------------------------------------------------------------ */
 

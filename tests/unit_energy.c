@@ -19,8 +19,8 @@
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
-#include "../src/boxmoves.h"
-#include "../src/energy.h"
+#include "../src/stochastic/boxmoves.h"
+#include "../src/stochastic/energy.h"
 
 #define MOVES 100000
 #define FULL_EVERY 1000     /* moves between full recomputes */

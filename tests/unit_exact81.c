@@ -1,10 +1,10 @@
-/* unit_exact81.c -- the 81-cell variant solver (src/exact81.c, reached
- * through sdk_exact_count) against the general solver (src/exact.c) on
+/* unit_exact81.c -- the 81-cell variant solver (src/exact/exact81.c, reached
+ * through sdk_exact_count) against the general solver (src/exact/exact.c) on
  * random puzzles of the 9x9 variants (X, windoku, X+windoku, jigsaws,
  * jigsaw+X): counts to 1, 2, 30 and without a limit, the first solution a
  * valid completion and the general solver's, as are the node and guess
  * counts (one branching rule on the same states: exact81 alone, under a
- * node budget, and through the restarts of src/restarts.c when the
+ * node budget, and through the restarts of src/exact/restarts.c when the
  * search ends within their first cap), puzzles with a clue
  * changed (often no solution), clashing givens and a digit out of range;
  * boards asked in turn (its one-board cache), fresh jigsaws at a freed
@@ -14,8 +14,8 @@
 #include "boards.h"
 #include "check.h"
 #include "sudoku.h"
-#include "../src/exact81.h"
-#include "../src/restarts.h"
+#include "../src/exact/exact81.h"
+#include "../src/exact/restarts.h"
 
 /* A puzzle from grid: each cell kept with probability keep; with broken,
  * one kept clue changed to another digit. */

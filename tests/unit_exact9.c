@@ -1,5 +1,5 @@
 /*
- * unit_exact9.c -- checks the 9x9 kernel (src/exact9.c) against a slow,
+ * unit_exact9.c -- checks the 9x9 kernel (src/exact/exact9.c) against a slow,
  * obviously correct reference solver written here: a plain recursive
  * backtracker that always fills the blank cell with the fewest candidates.
  *
@@ -398,7 +398,7 @@ static void check_edge_cases(void)
 /* ---- the kernel with forbidden candidates ------------------------------ */
 
 /* The reference for sdk_exact9_count_forbidding, from the general solver
- * (src/exact.c, not the kernel): a forbidden given's own digit leaves no
+ * (src/exact/exact.c, not the kernel): a forbidden given's own digit leaves no
  * solution; otherwise branch on the blank forbidden cells over their allowed
  * digits and count the rest, up to limit (0 = none). */
 static uint64_t forbid_reference(uint8_t *p, const sdk_cand *f, int nf, uint64_t limit)

@@ -1,4 +1,4 @@
-/* unit_exact_general.c -- the general exact solver (src/exact.c) against a
+/* unit_exact_general.c -- the general exact solver (src/exact/exact.c) against a
  * slow reference written here (fewest-candidates backtracking that reads
  * only the board's house lists, no propagation): counts at limits 2 and 30, the
  * solutions agree on 16x16 and 25x25 puzzles and on boards with extra

@@ -1,5 +1,5 @@
-/* unit_generate.c -- the default generator (src/grid.c, src/generate.c,
- * src/cluememo.c) through the library and its internal header:
+/* unit_generate.c -- the default generator (src/generate/fullgrid.c, src/generate/generate.c,
+ * src/generate/cluememo.c) through the library and its internal header:
  *  - stage 1's chain, simulated without its rejected proposals, keeps its
  *    bookkeeping right, ends in valid grids, and draws each next move with
  *    the Metropolis chain's probabilities (checked against the exact ones,
@@ -8,7 +8,7 @@
  *    rng_below_fast and sdk_rng_u32 draws;
  *  - every puzzle stage 2 makes -- with the 9x9 kernel's forbidden-candidate
  *    uniqueness test on 9x9, the count to two elsewhere -- has exactly one
- *    solution by the general solver (src/exact.c, not the 9x9 kernel), the
+ *    solution by the general solver (src/exact/exact.c, not the 9x9 kernel), the
  *    clue count asked for, the symmetry, and the same puzzle again for the
  *    same seed; and every answer the memo gives agrees with the solver's. */
 #include <math.h>
@@ -16,8 +16,8 @@
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
-#include "../src/rng.h"
-#include "../src/generate.h"
+#include "../src/board/rng.h"
+#include "../src/generate/generate.h"
 
 /* Stage 1 from random digits on board br x bc: the chain, its bookkeeping
  * compared with a recomputation after every iteration, reaches E = 0, and

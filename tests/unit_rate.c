@@ -1,5 +1,5 @@
 /*
- * unit_rate.c -- the search-tree ratings (src/rate.c) against the reference
+ * unit_rate.c -- the search-tree ratings (src/rate/rate.c) against the reference
  * values of Watanabe's program (puzzles/named-hard.txt: every depth and
  * normal width exactly), the paper's average widths within their error bars,
  * the width tree's solved leaves against the exact solver's count, and the

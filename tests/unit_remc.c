@@ -1,4 +1,4 @@
-/* unit_remc.c -- `generate --hard` (src/remc.c) through the library:
+/* unit_remc.c -- `generate --hard` (src/generate/remc.c) through the library:
  *  - the test's own orientation check (tests/isomorph.h) finds the
  *    orientations of a puzzle and nothing else;
  *  - --count's puzzles are each unique (by the general solver, not the

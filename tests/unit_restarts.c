@@ -1,5 +1,5 @@
 /* unit_restarts.c -- the restarts of the 81-cell variant solver
- * (src/restarts.c, reached through sdk_exact_count) on heavy-tailed sparse
+ * (src/exact/restarts.c, reached through sdk_exact_count) on heavy-tailed sparse
  * puzzles of bench/data/variant_tails.txt: the fixed search alone (under a
  * node budget, which turns restarts off) does not finish within 50,000
  * nodes, neither does the general solver; with restarts the count to 2 is
@@ -10,7 +10,7 @@
 #include <string.h>
 #include "check.h"
 #include "sudoku.h"
-#include "../src/restarts.h"
+#include "../src/exact/restarts.h"
 
 enum { BUDGET = 50000 };
 

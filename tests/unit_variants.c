@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "../src/energy.h"
+#include "../src/stochastic/energy.h"
 #include "check.h"
 
 static int peers(const sdk_board *b, int c)
@@ -116,7 +116,7 @@ static void check_implied_hold(const sdk_board *b, const uint8_t *known, int clu
           same);
 }
 
-/* Windoku's five implied houses (src/variants.c): nine cells each, 45 in
+/* Windoku's five implied houses (src/board/variants.c): nine cells each, 45 in
  * all (rows 1, 5, 9 whole, and columns 1, 5, 9 of the windows' rows), out of
  * the houses everything but the exact solvers reads. */
 static void check_windoku_implied(void)

@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
-#include "../pool.h"
+#include "../board/pool.h"
 
 /* A helper thread that wakes on a period until told to stop: the progress
  * line and the flusher. */

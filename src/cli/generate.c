@@ -1,7 +1,7 @@
 /*
  * generate.c -- `sudoku generate`: prints puzzles with exactly one solution,
  * by the two-stage Metropolis of 000 (default) or, with --hard, the replica
- * exchange of 004.  The algorithms are in src/generate.c; this file picks the
+ * exchange of 004.  The algorithms are in src/generate/generate.c; this file picks the
  * board and parameters, runs puzzles on -j threads (each puzzle's seed is
  * derived from --seed and its index, so the output does not depend on -j),
  * proves each puzzle unique with the exact solver once more before printing
@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
-#include "../pool.h"
+#include "../board/pool.h"
 
 static volatile int *interrupted;     /* the flag raised by SIGINT */
 
@@ -236,7 +236,7 @@ static sdk_status jigsaw_puzzle(int size, unsigned flags, const sdk_gen_params *
         uint8_t region[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
         char err[160];
         uint32_t made = sdk_rng_derive(seed, 2 + (uint64_t)maps);
-        /* At 25x25 grid.c's capped searches find no grid for a random map
+        /* At 25x25 fullgrid.c's capped searches find no grid for a random map
          * (none in 100 maps): the map is traded around a grid instead,
          * which the board keeps (docs/variants.md).  The X board's capped
          * searches can miss a grid: then the next map draws another. */

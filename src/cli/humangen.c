@@ -2,7 +2,7 @@
  * humangen.c -- generate's options for people (--level, --min-er, --max-er,
  * --technique, --objective er): reads them into a band, with one-line
  * errors, and writes the human ratings of a printed puzzle in each format.
- * The search is src/humangen.c.
+ * The search is src/generate/humangen.c.
  */
 #include <string.h>
 #include "cli.h"

@@ -1,6 +1,6 @@
 /*
  * rate.c -- `sudoku rate`: the search-tree difficulty of each puzzle (clues,
- * depth, normal width, average width +- standard error; src/rate.c computes
+ * depth, normal width, average width +- standard error; src/rate/rate.c computes
  * them).  One output record per input record, through the shared batch loop.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
- * fuzz_energy.c -- libFuzzer target for the energy core (src/energy.c,
- * src/energy.h, src/fill.c): random boards, clues (conflicting ones included), starting
+ * fuzz_energy.c -- libFuzzer target for the energy core (src/stochastic/energy.c,
+ * src/stochastic/energy.h, src/stochastic/fill.c): random boards, clues (conflicting ones included), starting
  * states and move sequences steered by the input bytes.  The boards are the
  * standard shapes and the variants: X (9x9, 4x4, 16x16), windoku, jigsaw
  * (4x4, 6x6, 9x9, and 9x9 with X; random connected regions drawn from the
@@ -17,8 +17,8 @@
  * (sdk_propagate_probe) breaks no house and completes only to a solution.
  */
 #include "fuzz_common.h"
-#include "../../src/boxmoves.h"
-#include "../../src/energy.h"
+#include "../../src/stochastic/boxmoves.h"
+#include "../../src/stochastic/energy.h"
 
 static void fz_energy_compare(const sdk_energy *e, const uint8_t *puzzle, const char *when)
 {

@@ -1,5 +1,5 @@
 /*
- * fuzz_reader.c -- libFuzzer target for the puzzle reader (src/reader.c):
+ * fuzz_reader.c -- libFuzzer target for the puzzle reader (src/board/reader.c):
  * every format, size and variant, with --box and --variant taken from the
  * first byte.
  *

@@ -1,6 +1,6 @@
 /*
  * fuzz_solve.c -- libFuzzer target for the reader plus the exact solver
- * (src/exact.c, src/exact9.c): every valid record of the input is counted.
+ * (src/exact/exact.c, src/exact/exact9.c): every valid record of the input is counted.
  *
  * Oracles: a claimed solution solves the puzzle; inconsistent clues give 0;
  * the general solver, the 9x9 kernel and the dispatching sdk_exact_count

@@ -1,5 +1,5 @@
 /*
- * grid.h -- grid.c's internal interface: full grids (stage 1 of source 000
+ * fullgrid.h -- fullgrid.c's internal interface: full grids (stage 1 of source 000
  * section 13), drawn from the caller's random stream.
  */
 #ifndef SUDOKU_GRID_H
@@ -10,7 +10,7 @@
 /* A full grid drawing from rng (sdk_generate_grid with the caller's stream). */
 sdk_status grid_from(const sdk_board *b, const sdk_gen_params *g, sdk_rng *rng, uint8_t *grid,
                                   const sdk_budget *budget);
-/* For tests: up to `events` iterations of stage 1's chain at T (grid.c)
+/* For tests: up to `events` iterations of stage 1's chain at T (fullgrid.c)
  * from the digits in cells (updated), stopping at E = 0; with check, the
  * chain's bookkeeping is compared with a recomputation after each.
  * Returns E, or -1 if the bookkeeping was wrong (or the board too big). */

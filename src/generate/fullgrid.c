@@ -1,13 +1,13 @@
 /*
- * grid.c -- full grids, stage 1 of the default generator (000 section 13):
+ * fullgrid.c -- full grids, stage 1 of the default generator (000 section 13):
  * the single-site Metropolis chain on an empty board (up to 9x9), and the
  * exact solver's grid, shuffled, for larger boards or a chain that runs too
  * long.  generate.c draws a grid per attempt from its puzzle's stream
  * (grid_from); remc.c seeds one with sdk_generate_grid.
  */
 #include <string.h>
-#include "rng.h"
-#include "grid.h"
+#include "../board/rng.h"
+#include "fullgrid.h"
 
 /* Shuffles groups of `size` consecutive lines (rows if by_row) within each
  * group, then the groups themselves: a solved grid stays solved. */

@@ -26,7 +26,7 @@
  */
 #include <string.h>
 #include "cluememo.h"
-#include "exact9.h"
+#include "../exact/exact9.h"
 
 /* Whether every removed cell is a naked single of the clues left: its
  * peers' clues hold every digit but one (the grid's, as the puzzle was

@@ -18,7 +18,7 @@
 #define SUDOKU_ENERGY_H
 
 #include "sudoku.h"
-#include "rng.h"
+#include "../board/rng.h"
 
 /* ---- per-house pieces: a house loses one copy of `out` and gains `in` ---- */
 

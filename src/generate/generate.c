@@ -1,6 +1,6 @@
 /*
  * generate.c -- the default generator, C. D. Howard's two stages (000
- * section 13): a full grid (grid.c), then Metropolis on the set of clues,
+ * section 13): a full grid (fullgrid.c), then Metropolis on the set of clues,
  * a symmetry orbit at a time, down to the target clue count.  Every removal
  * of a clue is checked (by the exact solver, or by a proof the chain already
  * holds: see cluememo.c), so the clue set stays unique at every step.  All
@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "rng.h"
+#include "../board/rng.h"
 #include "generate.h"
 
 void sdk_generate_defaults(sdk_gen_params *g)

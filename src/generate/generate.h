@@ -1,7 +1,7 @@
 /*
  * generate.h -- generate.c's internal interface: the clue chain (stage 2 of
  * source 000 section 13).  It includes the headers of the modules the
- * generator builds on (grid.h, cluememo.h, exact9.h), which every file that
+ * generator builds on (fullgrid.h, cluememo.h, exact9.h), which every file that
  * still includes generate.h for them keeps seeing.
  */
 #ifndef SUDOKU_GENERATE_H
@@ -9,8 +9,8 @@
 
 #include "sudoku.h"
 #include "cluememo.h"
-#include "exact9.h"
-#include "grid.h"
+#include "../exact/exact9.h"
+#include "fullgrid.h"
 
 /* The clue chain's steps from *step until one does something (returns its
  * cell, and *step its index) or until step `stop` (returns -1, *step =

@@ -34,7 +34,7 @@
 #include <immintrin.h>
 #endif
 #include "exact81.h"
-#include "rng.h"
+#include "../board/rng.h"
 
 __extension__ typedef unsigned __int128 x81_set;
 

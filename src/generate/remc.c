@@ -2,7 +2,7 @@
  * remc.c -- `generate --hard`: Watanabe's replica exchange (004) on
  * H = -J U + h (clues), U = depth, then U = ln(normal width), for the
  * hardest puzzles by search-tree width.  An attempt starts from a full grid
- * (grid.c); a removal is checked by the solver (cluememo_removal_count, as the
+ * (fullgrid.c); a removal is checked by the solver (cluememo_removal_count, as the
  * default generator asks it) or by a figure the run remembers (puzzle_memo),
  * so every replica stays unique; the ratings come from rate.c.
  *
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "generate.h"
-#include "pool.h"
+#include "../board/pool.h"
 
 /* Width stage: trial pairs (a removal, then an addition) per replica and
  * Monte Carlo step, as in Watanabe's program (github kaityo256/sudoku,

@@ -24,7 +24,7 @@
  */
 #include <string.h>
 #include "restarts.h"
-#include "rng.h"
+#include "../board/rng.h"
 
 /* The later runs' unit (a few times what a sparse puzzle off the tail
  * needs); the floor on a cap, as a fraction of the nodes spent. */

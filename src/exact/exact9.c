@@ -53,7 +53,7 @@
 #include <string.h>
 
 #include "exact9_kernel.h"
-#include "generate.h"
+#include "../generate/generate.h"
 
 /* What one count needs besides the state: the limit and the results, and
  * a grid whose configurations branches try first (NULL: none). */

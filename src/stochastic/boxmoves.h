@@ -8,7 +8,7 @@
 #define SUDOKU_BOXMOVES_H
 
 #include "sudoku.h"
-#include "rng.h"
+#include "../board/rng.h"
 
 /* The swappable pairs of free cells of every box that has two or more free
  * cells (the only boxes a swap can touch), for block-swap proposals. */

@@ -1,7 +1,7 @@
 /*
  * exact9_portable.c -- the 9x9 kernel's propagation in plain C, for builds
  * without AVX2 (make PORTABLE=1): the band and stack rules by table lookup
- * (src/exact9_tables.h), run per digit whose masks changed, placements and
+ * (src/exact/exact9_tables.h), run per digit whose masks changed, placements and
  * naked singles, the line rules per band; the start state and the branching
  * counts.  The same results as exact9_avx2.c, node for node.
  */
