@@ -16,19 +16,23 @@ NATIVE  := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo
 endif
 CFLAGS  ?= -O2 $(NATIVE)
 WARN     = -std=c11 -Wall -Wextra -D_DEFAULT_SOURCE
-# SDK_TEST_HOOKS: the header's test-only declarations (see include/sudoku.h);
 # -MMD -MP: each object's header dependencies, written beside it.
-CPPFLAGS = -Iinclude -DSDK_TEST_HOOKS -MMD -MP
+CPPFLAGS = -Iinclude -MMD -MP
 LDLIBS   = -lm -lpthread
 BUILD   ?= build
 
 LIB_SRC  = $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC  = $(wildcard src/cli/*.c)
 TEST_SRC = $(wildcard tests/unit_*.c)
+# Test hooks (include/sudoku.h, SDK_TEST_HOOKS): the few files that define them
+# are compiled a second time with the hooks, into libsudoku-test.a, which the
+# tests, fuzzers and benchmarks link; libsudoku.a and ./sudoku carry none.
+HOOK_SRC := $(shell grep -l SDK_TEST_HOOKS $(LIB_SRC))
 
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
 CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_LIB_OBJ = $(filter-out $(HOOK_SRC:src/%.c=$(BUILD)/lib/%.o),$(LIB_OBJ)) $(HOOK_SRC:src/%.c=$(BUILD)/hooks/%.o)
 SUDOKU  ?= ./sudoku
 
 .PHONY: all test sanitize test-build bench clean fuzz valgrind install uninstall
@@ -38,19 +42,28 @@ sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsudoku.a $(LDLIBS)
 
 $(BUILD)/libsudoku.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libsudoku-test.a: $(TEST_LIB_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/lib/%.o: src/%.c | $(BUILD)/lib
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
+$(BUILD)/hooks/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS -c -o $@ $<
+
 $(BUILD)/cli/%.o: src/cli/%.c | $(BUILD)/cli
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku.a | $(BUILD)/tests
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libsudoku.a $(LDLIBS)
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku-test.a | $(BUILD)/tests
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS -o $@ $< $(BUILD)/libsudoku-test.a $(LDLIBS)
 
--include $(wildcard $(BUILD)/lib/*.d $(BUILD)/lib/*/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/hooks/*/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@
@@ -72,7 +85,7 @@ build-%/sudoku: $(BUILD)/libsudoku.a $(CLI_OBJ)
 test-build: $(TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD)/tests $(SUDOKU)
 
-bench: sudoku
+bench: sudoku $(BUILD)/libsudoku-test.a
 	@sh bench/run.sh
 
 # libFuzzer targets (tests/fuzz), FUZZ_SECONDS each; skipped with a note without clang.

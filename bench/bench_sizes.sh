@@ -97,11 +97,11 @@ done
 echo
 
 # general_bench has no Makefile rule: built here from the library if missing.
-if [ ! -x build/bench/general_bench ] && [ -f build/libsudoku.a ]; then
+if [ ! -x build/bench/general_bench ] && [ -f build/libsudoku-test.a ]; then
     mkdir -p build/bench
-    ${CC:-cc} -O2 -march=native -Iinclude -o build/bench/general_bench bench/general_bench.c build/libsudoku.a \
+    ${CC:-cc} -O2 -march=native -Iinclude -o build/bench/general_bench bench/general_bench.c build/libsudoku-test.a \
         -lm -lpthread 2>/dev/null || ${CC:-cc} -O2 -Iinclude -o build/bench/general_bench bench/general_bench.c \
-        build/libsudoku.a -lm -lpthread
+        build/libsudoku-test.a -lm -lpthread
 fi
 if [ -x build/bench/general_bench ]; then
     echo "### 9x9 through the general solver against the kernel (count to 2, CPU us a puzzle, median of $RUNS)"

@@ -22,6 +22,25 @@ expect "installed binary solves" "$out" "$($SUDOKU solve --format line puzzles/w
 [ ${#out} -eq 81 ] && ok || bad "installed binary: '$out'"
 case "$("$D/opt/sdk/bin/sudoku" --version)" in "sudoku "*) ok ;; *) bad "installed --version" ;; esac
 
+# No test hook in the program users install: every name include/sudoku.h
+# declares under SDK_TEST_HOOKS is absent from its symbols (libsudoku-test.a,
+# which the tests link, defines them; the test is that it finds some there).
+hooks=$(awk '/^#ifdef SDK_TEST_HOOKS/{h=1;next} /^#endif/{h=0} h' include/sudoku.h |
+        grep -oE 'sdk_[a-z0-9_]+ *[(;]' | tr -d '(; ' | sort -u)
+[ -n "$hooks" ] && ok || bad "no SDK_TEST_HOOKS names found in include/sudoku.h"
+if command -v nm >/dev/null 2>&1; then
+    for h in $hooks; do
+        nm "$D/opt/sdk/bin/sudoku" 2>/dev/null | grep -qw "$h" && bad "installed sudoku has test hook $h" || ok
+    done
+    found=0
+    for a in build/libsudoku-test.a build-asan/libsudoku-test.a; do
+        [ -f "$a" ] && nm "$a" 2>/dev/null | grep -qw sdk_exact_count_general && found=1
+    done
+    [ $found -eq 1 ] && ok || bad "libsudoku-test.a does not define the hooks (the nm check would prove nothing)"
+else
+    echo "cli_install: nm not installed: the test-hook check is skipped"
+fi
+
 if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
     MANWIDTH=80 man -l "$D/opt/sdk/share/man/man1/sudoku.1" 2>"$T/manerr" > "$T/man.txt"
     grep -q 'EXIT STATUS' "$T/man.txt" && grep -q 'sudoku solve' "$T/man.txt" && ok ||

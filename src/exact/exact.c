@@ -899,7 +899,7 @@ static sdk_status xs_status(const search *s)
     return s->count ? SDK_SOLVED : SDK_UNSOLVABLE;
 }
 
-uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
+static uint64_t xs_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
                                  uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
                                  sdk_status *status)
 {
@@ -967,5 +967,14 @@ uint64_t sdk_exact_count(const sdk_board *b, const uint8_t *puzzle, uint64_t lim
             return count;
     } else if (x81_applies(b))
         return xr_count(x81_count_run, b, puzzle, limit, solution, st, budget, status);
-    return sdk_exact_count_general(b, puzzle, limit, solution, st, budget, status);
+    return xs_count_general(b, puzzle, limit, solution, st, budget, status);
 }
+
+#ifdef SDK_TEST_HOOKS
+uint64_t sdk_exact_count_general(const sdk_board *b, const uint8_t *puzzle, uint64_t limit,
+                                 uint8_t *solution, sdk_stats *st, const sdk_budget *budget,
+                                 sdk_status *status)
+{
+    return xs_count_general(b, puzzle, limit, solution, st, budget, status);
+}
+#endif

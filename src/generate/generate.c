@@ -134,8 +134,10 @@ typedef struct clue_chain {
  * 5, 144 ms at 10. */
 enum { LARGE_SIDE = 16, LARGE_CHECK_NODES = 5 };
 
+#ifdef SDK_TEST_HOOKS
 int sdk_generate_memo_check;
 unsigned long sdk_generate_memo_errors;
+#endif
 
 /* Removes the orbit `cells` if the puzzle stays unique (from the memo if it
  * knows, else from the solver, whose answer it learns); returns 1 if so,
@@ -145,6 +147,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget
     clue_memo *m = &ch->memo;
     int unique = cluememo_verdict(m, cells, k), learnt = 0;
     cell_set differ;
+#ifdef SDK_TEST_HOOKS
     if (unique >= 0 && sdk_generate_memo_check) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;
@@ -153,6 +156,7 @@ static int try_removal(clue_chain *ch, const int *cells, int k, const sdk_budget
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = ch->grid[cells[i]];
     }
+#endif
     if (unique < 0) {
         for (int i = 0; i < k; i++)
             ch->puzzle[cells[i]] = 0;

@@ -94,16 +94,8 @@ static uint64_t rate_width_node(rate_search *s, int level, int empty)
     return width;
 }
 
-uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
-                        uint64_t *solutions, const sdk_budget *budget)
-{
-    if (sdk_board_is_plain9(b))
-        return rate9_width(puzzle, tiebreak, solutions, budget);
-    return sdk_rate_width_general(b, puzzle, tiebreak, solutions, budget);
-}
-
-uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
-                                uint64_t *solutions, const sdk_budget *budget)
+static uint64_t rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                                   uint64_t *solutions, const sdk_budget *budget)
 {
     rate_search s;
     if (solutions)
@@ -122,6 +114,23 @@ uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_r
     rate_search_free(&s);
     return s.stopped ? 0 : width;
 }
+
+uint64_t sdk_rate_width(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                        uint64_t *solutions, const sdk_budget *budget)
+{
+    if (sdk_board_is_plain9(b))
+        return rate9_width(puzzle, tiebreak, solutions, budget);
+    return rate_width_general(b, puzzle, tiebreak, solutions, budget);
+}
+
+#ifdef SDK_TEST_HOOKS
+uint64_t sdk_rate_width_general(const sdk_board *b, const uint8_t *puzzle, sdk_rng *tiebreak,
+                                uint64_t *solutions, const sdk_budget *budget)
+{
+    return rate_width_general(b, puzzle, tiebreak, solutions, budget);
+}
+#endif
+
 sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint32_t seed,
                     sdk_rating *out, const sdk_budget *budget)
 {

@@ -31,7 +31,7 @@ fi
 # buffer-boundary code runs on short inputs.
 make -s BUILD="$out" CC="$cc" \
     CFLAGS="$flags -fsanitize=fuzzer-no-link -DREAD_IO_SIZE=61 -DREAD_LINE_MAX=4096" \
-    "$out/libsudoku.a" || exit 1
+    "$out/libsudoku-test.a" || exit 1
 
 status=0
 for t in $targets; do
@@ -41,7 +41,7 @@ for t in $targets; do
         continue
     fi
     "$cc" -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DSDK_TEST_HOOKS -Iinclude $flags -fsanitize=fuzzer \
-        -o "$out/fuzz_$t" "$src" "$out/libsudoku.a" -lm -lpthread || { status=1; continue; }
+        -o "$out/fuzz_$t" "$src" "$out/libsudoku-test.a" -lm -lpthread || { status=1; continue; }
     mkdir -p "$out/corpus_$t"
     log=$out/fuzz_$t.log
     echo "fuzz_$t: running for ${secs}s"
