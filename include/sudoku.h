@@ -309,8 +309,10 @@ double sdk_now(void);             /* monotonic seconds */
 int    sdk_budget_expired(const sdk_budget *b);
 /* The budget of a time limit that starts now (seconds <= 0: no deadline). */
 sdk_budget sdk_budget_start(double seconds, volatile int *interrupt);
-/* The instruction set this library was built for: "avx512", "avx2",
- * "sse4.1" or "portable" (the 9x9 kernel's SIMD path needs avx2). */
+/* The instruction set the exact solvers run on: "avx512", "avx2", "sse4.1"
+ * or "portable" (the 9x9 kernel's SIMD path needs avx2); in a generic
+ * x86-64 build (make PORTABLE=1) the CPU's, picked at load time, with
+ * ", chosen at run time" after it. */
 const char *sdk_build_isa(void);
 
 /* ------------------------------------------------------------------------ */
