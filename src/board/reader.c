@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "board.h"
+#include "records.h"
 
 #ifndef READ_LINE_MAX
 #define READ_LINE_MAX 65536     /* longer lines are reported, not stored */
@@ -63,6 +64,12 @@ typedef struct read_line {
     uint8_t lay[LAYOUT_COLS];
 } read_line;
 
+/* The keys of a json record the reader takes. */
+typedef struct json_record {
+    char puzzle[SDK_MAX_LINE], variant[32], regions[SDK_MAX_CELLS + 1];
+    int too_long;                       /* one of them did not fit */
+} json_record;
+
 struct sdk_reader {
     int fd;
     const char *name;
@@ -71,7 +78,10 @@ struct sdk_reader {
     int eof, at_start;
     char io[READ_IO_SIZE];
     size_t io_pos, io_len;
-    char *text;                 /* the current raw line, at most READ_LINE_MAX bytes */
+    char *text;                 /* the current raw line, at most READ_LINE_MAX bytes and a NUL */
+    int csv_col;                /* in a csv table: its puzzle column; else -1 */
+    char field[2 * SDK_MAX_LINE];       /* a csv or json record's puzzle, as a line */
+    json_record json;
     read_line queue[READ_QUEUE];
     int q_head, q_count;
     int has_pending;            /* a line naming a variant, for the next record */
@@ -329,20 +339,9 @@ static int classify_candidates(read_line *ln, const char *s, size_t len)
 
 static void classify_cells(read_line *ln, const char *s, size_t i, size_t len);
 
-/* Classifies one raw line (without its newline).  A slot of the queue is
- * reused, so every field a later step reads is cleared here. */
-static void classify(read_line *ln, const char *s, size_t len, int too_long, int candidates)
+/* Classifies the text of a line (or of a csv or json record's puzzle). */
+static void classify_text(read_line *ln, const char *s, size_t len, int candidates)
 {
-    ln->ncells = 0;
-    ln->maxval = 0;
-    ln->has_cand = 0;
-    ln->has_variant = 0;
-    ln->laymask = 0;
-    ln->laytab = 0;
-    if (too_long) {
-        line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
-        return;
-    }
     size_t i = 0;
     while (i < len && is_space((unsigned char)s[i]))
         i++;
@@ -367,6 +366,139 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long, int
         ln->has_variant = 0;
         classify_cells(ln, s, name, len);
     }
+}
+
+/* A csv or json record's puzzle (what, for messages): one whole record on
+ * its line, never a grid row nor a name for the next line. */
+static void classify_field(read_line *ln, const char *text, int candidates, const char *what)
+{
+    classify_text(ln, text, strlen(text), candidates);
+    ln->laymask = 0;
+    if (ln->kind == LN_CELLS && ln->ncells == 16) {
+        ln->kind = LN_RECORD;           /* a 4x4 puzzle */
+    } else if (ln->kind == LN_ERROR) {
+        char msg[sizeof ln->error];
+        snprintf(msg, sizeof msg, "%s", ln->error);
+        line_error(ln, "%s: %s", what, msg);
+    } else if (ln->kind != LN_RECORD) {
+        line_error(ln, "%s is not a whole puzzle (%d cells)", what, ln->ncells);
+    }
+}
+
+/* The key of a json record named key, if the reader takes it. */
+static char *json_slot(json_record *j, const char *key, size_t *cap)
+{
+    if (strcmp(key, "puzzle") == 0)
+        return *cap = sizeof j->puzzle, j->puzzle;
+    if (strcmp(key, "variant") == 0)
+        return *cap = sizeof j->variant, j->variant;
+    if (strcmp(key, "regions") == 0)
+        return *cap = sizeof j->regions, j->regions;
+    return NULL;
+}
+
+static int json_key(void *ctx, const char *key, const char *value, const char *end)
+{
+    json_record *j = ctx;
+    size_t cap;
+    char *slot = json_slot(j, key, &cap);
+    (void)end;
+    if (slot && *value == '"' && !records_json_string(value, slot, cap))
+        j->too_long = 1;
+    return 1;
+}
+
+/* Whether text starts with a variant's name (its length in *len). */
+static int names_variant(const char *text, size_t *len)
+{
+    char word[32];
+    unsigned flags;
+    *len = strcspn(text, " ");
+    if (*len == 0 || *len >= sizeof word)
+        return 0;
+    memcpy(word, text, *len);
+    word[*len] = '\0';
+    return sdk_variant_parse(word, &flags);
+}
+
+/* A JSON Lines record: its "puzzle", after its "variant" unless the puzzle
+ * names one, and before its "regions" unless the puzzle has its labels. */
+static void classify_json(sdk_reader *r, read_line *ln, const char *s)
+{
+    json_record *j = &r->json;
+    j->puzzle[0] = j->variant[0] = j->regions[0] = '\0';
+    j->too_long = 0;
+    if (!records_json_object(s, json_key, j)) {
+        line_error(ln, "a json record, but not one object on the line");
+        return;
+    }
+    if (j->too_long || !j->puzzle[0]) {
+        line_error(ln, j->too_long ? "json record: its puzzle, variant or regions too long for a puzzle"
+                                   : "json record without a \"puzzle\" string");
+        return;
+    }
+    const char *p = j->puzzle + strspn(j->puzzle, " ");
+    size_t word;
+    int named = names_variant(p, &word);
+    const char *cells = named ? p + word + strspn(p + word, " ") : p;
+    int labelled = cells[strcspn(cells, " ")] != '\0';
+    const char *variant = named ? "" : j->variant, *regions = labelled ? "" : j->regions;
+    snprintf(r->field, sizeof r->field, "%s%s%s%s%s", variant, variant[0] ? " " : "", p, regions[0] ? " " : "",
+             regions);
+    classify_field(ln, r->field, r->opt.candidates, "json record's puzzle");
+}
+
+/* A csv header (a field named "puzzle") starts a table whose rows' puzzle
+ * field is the record; a line with fewer fields ends it.  Returns 1 if the
+ * line is the table's. */
+static int classify_csv(sdk_reader *r, read_line *ln, const char *s)
+{
+    if (r->csv_col < 0 && !(*s >= 'a' && *s <= 'z'))
+        return 0;                       /* cheap: a header starts with a name */
+    int col = records_csv_column(s, "puzzle");
+    if (col >= 0) {
+        r->csv_col = col;
+        ln->kind = LN_COMMENT;
+        return 1;
+    }
+    if (r->csv_col < 0)
+        return 0;
+    int got = records_csv_field(s, r->csv_col, r->field, sizeof r->field);
+    if (got == 0) {
+        r->csv_col = -1;
+        return 0;
+    }
+    if (got < 0)
+        line_error(ln, "csv record: its puzzle field (column %d) is too long for a puzzle", r->csv_col + 1);
+    else if (!r->field[0])
+        line_error(ln, "csv record without a puzzle (column %d is empty)", r->csv_col + 1);
+    else
+        classify_field(ln, r->field, r->opt.candidates, "csv record's puzzle");
+    return 1;
+}
+
+/* Classifies one raw line (without its newline; s[len] is its NUL).  A
+ * slot of the queue is reused, so every field a later step reads is
+ * cleared here. */
+static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, int too_long)
+{
+    ln->ncells = 0;
+    ln->maxval = 0;
+    ln->has_cand = 0;
+    ln->has_variant = 0;
+    ln->laymask = 0;
+    ln->laytab = 0;
+    if (too_long) {
+        line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
+        return;
+    }
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    if (i < len && s[i] == '{')
+        classify_json(r, ln, s + i);
+    else if (i == len || !classify_csv(r, ln, s + i))
+        classify_text(ln, s, len, r->opt.candidates);
 }
 
 /* The cells of a line from position i on (after any variant name). */
@@ -552,6 +684,7 @@ static int reader_raw_line(sdk_reader *r, size_t *len, int *too_long)
     }
     while (n > 0 && r->text[n - 1] == '\r')
         n--;
+    r->text[n] = '\0';                  /* for the csv and json parsers */
     *len = n;
     return 1;
 }
@@ -572,7 +705,7 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
             return NULL;
         read_line *ln = &r->queue[(r->q_head + r->q_count) % READ_QUEUE];
         ln->number = ++r->lineno;
-        classify(ln, r->text, len, too_long, r->opt.candidates);
+        classify(r, ln, r->text, len, too_long);
         r->q_count++;
     }
     return &r->queue[(r->q_head + k) % READ_QUEUE];
@@ -1129,7 +1262,7 @@ sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *o
     sdk_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->text = malloc(READ_LINE_MAX);
+    r->text = malloc(READ_LINE_MAX + 1);
     if (!r->text) {
         free(r);
         return NULL;
@@ -1139,6 +1272,7 @@ sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *o
     if (opt)
         r->opt = *opt;
     r->at_start = 1;
+    r->csv_col = -1;
     return r;
 }
 
