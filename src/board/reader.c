@@ -547,7 +547,8 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
         }
         ln->ncells = 0;                  /* not a whole puzzle: forget the token */
         ln->maxval = 0;
-        j = e;
+        /* "001,<cells>": a csv line without its header, fields after a comma */
+        j = stop < e && s[stop] == ',' ? stop + 1 : e;
     }
 
     /* Otherwise cells separated by whitespace, up to trailing text.  If the

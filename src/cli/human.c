@@ -117,12 +117,19 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
             json_ratings(f, h);
         fprintf(f, "}\n");
         break;
-    default:
-        if (rated)
-            fprintf(f, "er=%.1f ep=%.1f ed=%.1f level=%s hardest=\"%s\"\n", h->er, h->ep, h->ed, h->level, h->hardest);
-        else
+    default: {
+        if (!rec->ok) {
             fprintf(f, "%s\n", word);
+            break;
+        }
+        cli_format fmt = cli_record_lead(f, opt->format, rec);
+        if (rated)
+            cli_human_fields(f, FMT_LINE, h);
+        else
+            fprintf(f, " %s", word);
+        cli_record_end(f, fmt);
         break;
+    }
     }
 }
 
