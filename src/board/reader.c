@@ -59,6 +59,8 @@ typedef struct read_line {
     int nlabels;                        /* region labels after the cells (values as cells) */
     uint8_t labels[SDK_MAX_CELLS];
     char label_note[96];                /* why the text after the cells is not n*n labels, if it is not */
+    int dashrow;                        /* LN_CELLS of dashes only: a row of blanks or a border */
+    int span;                           /* spaced cells: columns from the first cell to the last */
     uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
     int laytab;                         /* that line has a tab before a cell (counted as one column) */
     uint8_t lay[LAYOUT_COLS];
@@ -488,6 +490,8 @@ static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, in
     ln->has_variant = 0;
     ln->laymask = 0;
     ln->laytab = 0;
+    ln->dashrow = 0;
+    ln->span = 0;
     if (too_long) {
         line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
@@ -501,35 +505,196 @@ static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, in
         classify_text(ln, s, len, r->opt.candidates);
 }
 
+/* A border line: only rule characters (an .ss file's "*-----------*"
+ * corners too), and not a line of blanks.  A line of n dashes in groups
+ * ("---|---|---", "- - - ...") may be either a border or a grid row of
+ * blanks: it is an LN_CELLS line marked dashrow, which the grid reader
+ * settles by what follows.  Returns 1 if the line is classified. */
+static int classify_border(read_line *ln, const char *s, size_t i, size_t len)
+{
+    size_t end = len;
+    while (end > i && is_space((unsigned char)s[end - 1]))
+        end--;
+    int corners = end - i >= 3 && s[i] == '*' && s[end - 1] == '*';
+    int dashes = 0, other_rules = corners, groups = 0;
+    for (size_t j = i + (size_t)corners; j < end - (size_t)corners; j++) {
+        unsigned char ch = (unsigned char)s[j];
+        if (is_space(ch))
+            continue;
+        if (!is_rule_char(ch))
+            return 0;
+        if (ch == '-') {
+            groups += j == i || s[j - 1] != '-';
+            dashes++;
+        } else {
+            other_rules += ch != '|';
+        }
+    }
+    if (corners && !dashes)
+        return 0;                       /* "***": blanks */
+    if (!other_rules && groups > 1 && is_grid_width(dashes)) {
+        ln->kind = LN_CELLS;
+        ln->dashrow = 1;
+        ln->ncells = dashes;
+        memset(ln->cells, 0, (size_t)dashes);
+        return 1;
+    }
+    if (other_rules || groups > 1 || side_of_cell_count(dashes) < 4 || dashes == 16) {
+        ln->kind = LN_SEPARATOR;
+        return 1;
+    }
+    return 0;
+}
+
+/* A 10x10 to 25x25 row (or whole puzzle) written as numbers separated by
+ * spaces: "1 16 0 . 12 ...", 0 or a blank character for a blank.  Taken
+ * only if some number is two digits and every one fits the board the
+ * count makes; else the line is read as cells.  Returns 1 if taken. */
+static int classify_numbers(read_line *ln, const char *s, size_t i, size_t len)
+{
+    uint8_t vals[SDK_MAX_CELLS];
+    int k = 0, maxval = 0;
+    for (size_t j = i; j < len;) {
+        while (j < len && is_space((unsigned char)s[j]))
+            j++;
+        size_t e = j;
+        while (e < len && !is_space((unsigned char)s[e]))
+            e++;
+        if (e == j)
+            break;
+        if (e - j == 1 && s[j] == '|')
+            ;                           /* a box separator */
+        else if (k == SDK_MAX_CELLS)
+            return 0;
+        else if (e - j == 1 && cell_value((unsigned char)s[j]) == 0)
+            vals[k++] = 0;
+        else if (e - j <= 2 && s[j] >= '0' && s[j] <= '9' && (e - j == 1 || (s[j + 1] >= '0' && s[j + 1] <= '9')))
+            vals[k++] = (uint8_t)(e - j == 1 ? s[j] - '0' : (s[j] - '0') * 10 + s[j + 1] - '0');
+        else
+            return 0;
+        if (k && vals[k - 1] > maxval)
+            maxval = vals[k - 1];
+        j = e;
+    }
+    int side = is_grid_width(k) ? k : side_of_cell_count(k);
+    if (maxval < 10 || maxval > side || maxval > SDK_MAX_N)
+        return 0;
+    memcpy(ln->cells, vals, (size_t)k);
+    ln->ncells = k;
+    ln->maxval = maxval;
+    ln->kind = is_grid_width(k) ? LN_CELLS : LN_RECORD;
+    return 1;
+}
+
+/* Where spaced_cells stopped: the columns of the first and the last cell,
+ * and of trailing text that ended the cells (0 if none). */
+typedef struct cell_span {
+    size_t first, last, text;
+    int dash_tokens;                    /* tokens of dashes taken as blanks */
+} cell_span;
+
+/* Cells separated by whitespace, up to trailing text; tokens of dashes are
+ * blanks if dashes_are_cells, else skipped as rules between cells.  If the
+ * cells do not add up to a size, trailing text may have started with cell
+ * characters ("... 12.5"): cut at the last token boundary that makes a
+ * whole puzzle and is followed by a multi-character token.  Returns 0 with
+ * an error set on a bad character. */
+static int spaced_cells(read_line *ln, const char *s, size_t i, size_t len, int dashes_are_cells, cell_span *sp)
+{
+    int cut = 0;
+    memset(sp, 0, sizeof *sp);
+    ln->ncells = 0;
+    ln->maxval = 0;
+    for (size_t j = i; j < len;) {
+        while (j < len && is_space((unsigned char)s[j]))
+            j++;
+        if (j == len)
+            break;
+        size_t e = j;
+        while (e < len && !is_space((unsigned char)s[e]))
+            e++;
+        int rule_token = 1, dash_token = 1;
+        for (size_t t = j; t < e; t++) {
+            rule_token &= is_rule_char((unsigned char)s[t]);
+            dash_token &= s[t] == '-';
+        }
+        sp->dash_tokens += dash_token && e - j > 1;
+        if (rule_token && !(e - j == 1 && s[j] == '-') && !(dash_token && dashes_are_cells)) {
+            j = e;                       /* "|" or "---" between cells */
+            continue;
+        }
+        if (e - j > 1 && side_of_cell_count(ln->ncells) >= 4)
+            cut = ln->ncells;
+        if (cell_value((unsigned char)s[j]) < 0 && s[j] != '|' && s[j] != '+') {
+            if (ln->ncells == 0) {
+                char what[16];
+                describe_char((unsigned char)s[j], what, sizeof what);
+                line_error(ln, "bad character %s at column %d", what, (int)j + 1);
+                return 0;
+            }
+            sp->text = j + 1;
+            break;                       /* trailing text after the cells */
+        }
+        int before = ln->ncells;
+        size_t stop = take_cells(ln, s, j, e);
+        if (stop < e && !is_terminator((unsigned char)s[stop])) {
+            if (cut)
+                break;                   /* "<cells> 12.5x": text after a whole puzzle */
+            char what[16];
+            describe_char((unsigned char)s[stop], what, sizeof what);
+            line_error(ln, "bad character %s at column %d", what, (int)stop + 1);
+            return 0;
+        }
+        if (ln->ncells > before) {
+            if (!before)
+                sp->first = j + 1;
+            sp->last = stop;
+        }
+        if (stop < e || ln->ncells > SDK_MAX_CELLS) {
+            sp->text = stop < e ? stop + 1 : 0;
+            break;                       /* "0," or "...:1" ends the cells */
+        }
+        j = e;
+    }
+    if (cut && !side_of_cell_count(ln->ncells) && !is_grid_width(ln->ncells))
+        ln->ncells = cut;
+    return 1;
+}
+
+/* Whether k cells make a record or a grid row. */
+static int is_cell_count(int k)
+{
+    return k == 16 || is_grid_width(k) || side_of_cell_count(k) >= 6;
+}
+
+/* Why a line of spaced cells is no puzzle: its count, and what made it so
+ * (blanks written as spaces, text after too few cells). */
+static void spaced_error(read_line *ln, const cell_span *sp)
+{
+    int k = ln->ncells, side = side_of_cell_count(ln->span);
+    const char *cells = k == 1 ? "cell" : "cells";
+    if (side >= 4 && ln->span != k)
+        line_error(ln, "line has %d %s among %d characters, as a %dx%d puzzle has: blanks are . or 0, not spaces",
+                   k, cells, ln->span, side, side);
+    else if (sp->text)
+        line_error(ln, "line has %d %s, then text at column %d: not a whole puzzle (n*n cells) nor a grid row",
+                   k, cells, (int)sp->text);
+    else
+        line_error(ln, "line has %d %s: neither a whole puzzle (n*n cells, 81 for 9x9) nor a grid row (n cells)",
+                   k, cells);
+}
+
 /* The cells of a line from position i on (after any variant name). */
 static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
 {
     ln->ncells = 0;
     ln->maxval = 0;
+    ln->dashrow = 0;
+    ln->span = 0;
     ln->error[0] = '\0';
     ln->label_note[0] = '\0';
-    if (classify_variant_line(ln, s, i, len))
+    if (classify_variant_line(ln, s, i, len) || classify_border(ln, s, i, len))
         return;
-
-    /* A border line: only rule characters, and not a line of blanks. */
-    int rules_only = 1, dashes = 0, other_rules = 0;
-    for (size_t j = i; j < len; j++) {
-        unsigned char ch = (unsigned char)s[j];
-        if (is_space(ch))
-            continue;
-        if (!is_rule_char(ch)) {
-            rules_only = 0;
-            break;
-        }
-        if (ch == '-')
-            dashes++;
-        else
-            other_rules++;
-    }
-    if (rules_only && (other_rules || side_of_cell_count(dashes) < 4 || dashes == 16)) {
-        ln->kind = LN_SEPARATOR;
-        return;
-    }
 
     /* A compact run of a whole puzzle anywhere on the line wins: this reads
      * "name depth width <cells>" and "<cells>:count:solution" alike. */
@@ -550,59 +715,25 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
         /* "001,<cells>": a csv line without its header, fields after a comma */
         j = stop < e && s[stop] == ',' ? stop + 1 : e;
     }
+    if (classify_numbers(ln, s, i, len))
+        return;
 
-    /* Otherwise cells separated by whitespace, up to trailing text.  If the
-     * cells do not add up to a size, trailing text may have started with
-     * cell characters ("... 12.5"): cut at the last token boundary that
-     * makes a whole puzzle and is followed by a multi-character token. */
-    int cut = 0;
-    for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        if (j == len)
-            break;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
-        int rule_token = 1;
-        for (size_t t = j; t < e; t++)
-            if (!is_rule_char((unsigned char)s[t]))
-                rule_token = 0;
-        if (rule_token && !(e - j == 1 && s[j] == '-')) {
-            j = e;                       /* "|" or "---" between cells */
-            continue;
-        }
-        if (e - j > 1 && side_of_cell_count(ln->ncells) >= 4)
-            cut = ln->ncells;
-        if (cell_value((unsigned char)s[j]) < 0 && s[j] != '|' && s[j] != '+') {
-            if (ln->ncells == 0) {
-                char what[16];
-                describe_char((unsigned char)s[j], what, sizeof what);
-                line_error(ln, "bad character %s at column %d", what, (int)j + 1);
-                return;
-            }
-            break;                       /* trailing text after the cells */
-        }
-        size_t stop = take_cells(ln, s, j, e);
-        if (stop < e && !is_terminator((unsigned char)s[stop])) {
-            if (cut)
-                break;                   /* "<cells> 12.5x": text after a whole puzzle */
-            char what[16];
-            describe_char((unsigned char)s[stop], what, sizeof what);
-            line_error(ln, "bad character %s at column %d", what, (int)stop + 1);
-            return;
-        }
-        if (stop < e || ln->ncells > SDK_MAX_CELLS)
-            break;                       /* "0," or "...:1" ends the cells */
-        j = e;
-    }
-    if (cut && !side_of_cell_count(ln->ncells) && !is_grid_width(ln->ncells))
-        ln->ncells = cut;
+    cell_span sp;
+    if (!spaced_cells(ln, s, i, len, 1, &sp))
+        return;
+    if (sp.dash_tokens && !is_cell_count(ln->ncells) && !spaced_cells(ln, s, i, len, 0, &sp))
+        return;                         /* "---" tokens were rules after all */
     int k = ln->ncells;
     if (k > SDK_MAX_CELLS) {
         line_error(ln, "line has %d cells, more than the largest puzzle (%d)", k, SDK_MAX_CELLS);
         return;
     }
+    /* the characters that would be cells if spaces were blanks: the line's
+     * (its trailing spaces kept), else from its first cell to its last */
+    if (side_of_cell_count((int)(len - i)) >= 4)
+        ln->span = (int)(len - i);
+    else if (sp.first && sp.last >= sp.first)
+        ln->span = (int)(sp.last - sp.first + 1);
     if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
         ln->kind = LN_CELLS;             /* a grid row (or, for 16, maybe a 4x4 line) */
         return;
@@ -611,8 +742,7 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
         ln->kind = LN_RECORD;
         return;
     }
-    line_error(ln, "line has %d cells: neither a whole puzzle (n*n cells, 81 for 9x9) "
-                   "nor a grid row (n cells)", k);
+    spaced_error(ln, &sp);
 }
 
 /* ---- raw input ------------------------------------------------------------ */
@@ -810,6 +940,14 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     unsigned flags;
     int said = record_flags(r, ln, &flags);
     r->has_pending = 0;
+    int side = ln ? side_of_cell_count(ln->span) : 0;
+    if (maxval > n && side > n) {
+        snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle: the line's %d cells are among %d "
+                 "characters, as a %dx%d puzzle has: blanks are . or 0, not spaces", sdk_digit_char(maxval), n, n,
+                 ln->ncells, ln->span, side, side);
+        record_error(rec, line, msg);
+        return 1;
+    }
     if (maxval > n) {
         snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle (digits are 1..%c)",
                  sdk_digit_char(maxval), n, n, sdk_digit_char(n));
@@ -1028,6 +1166,29 @@ static int sixteen_starts_grid(sdk_reader *r, int *err)
     return rows == 16 && big;
 }
 
+/* A line of dashes in groups (dashrow) at row `rows` of a grid of side n
+ * (bands of br rows), k lines ahead: a row of blanks mid-band; at a band's
+ * edge a row only if the grid needs it, that is if the rows after it fall
+ * one short of the grid (more: it is a border; fewer: no grid either way,
+ * and it stays the border it always was). */
+static int dash_is_row(sdk_reader *r, int k, int n, int br, int rows, int *err)
+{
+    if (rows % br)
+        return 1;
+    int need = n - rows, got = 0;
+    for (int a = k + 1; a < READ_QUEUE && got < need; a++) {
+        read_line *ln = reader_peek(r, a, err);
+        if (!ln)
+            break;
+        if (ln->kind == LN_CELLS && ln->ncells == n)
+            got++;
+        else if (!(ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT ||
+                   (ln->kind == LN_BLANK && (rows + 1 + got) % br == 0)))
+            break;
+    }
+    return got == need - 1;
+}
+
 /* Reads a grid's n rows into cells (n*n), skipping border and comment lines
  * and blank lines between bands of br rows.  The rows are consumed even when
  * they go wrong.  Returns the largest value, or -1 with what is wrong in
@@ -1050,6 +1211,10 @@ static int grid_rows(sdk_reader *r, const char *what, int n, int br, uint8_t *ce
         }
         if (ln->kind == LN_BLANK && rows % br == 0) {
             reader_drop(r);
+            continue;
+        }
+        if (ln->dashrow && ln->kind == LN_CELLS && ln->ncells == n && !dash_is_row(r, 0, n, br, rows, err)) {
+            reader_drop(r);             /* a border after all */
             continue;
         }
         if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
@@ -1184,6 +1349,16 @@ static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
     record_finish(r, rec, 9, 9, first, NULL, NULL);
 }
 
+/* Whether a line of n dashes in groups starts a grid (as its first row,
+ * all blanks) rather than being a border. */
+static int grid_starts_dashed(sdk_reader *r, int n, int *err)
+{
+    int br = r->opt.box_rows, bc = r->opt.box_cols;
+    if (!(br && bc && br * bc == n))
+        sdk_board_default_shape(n, &br, &bc);
+    return dash_is_row(r, 0, n, br, 0, err);
+}
+
 int sdk_reader_next(sdk_reader *r, sdk_record *rec)
 {
     int err = 0;
@@ -1241,6 +1416,10 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
             return 1;
         }
         case LN_CELLS:
+            if (ln->dashrow && !grid_starts_dashed(r, ln->ncells, &err)) {
+                reader_drop(r);         /* a border line before a grid, or on its own */
+                continue;
+            }
             if (ln->ncells == 16 && !sixteen_starts_grid(r, &err)) {
                 if (err)
                     return -1;
