@@ -159,6 +159,18 @@ static void line_error(read_line *ln, const char *fmt, ...)
     va_end(args);
 }
 
+/* The next whitespace-separated word from *j: *j moves to its start;
+ * returns its end (*j itself at the end of the line). */
+static size_t next_word(const char *s, size_t *j, size_t len)
+{
+    while (*j < len && is_space((unsigned char)s[*j]))
+        (*j)++;
+    size_t e = *j;
+    while (e < len && !is_space((unsigned char)s[e]))
+        e++;
+    return e;
+}
+
 /* Appends the cells of one token, from start up to a terminator or the end.
  * '|' and '+' inside a token are box separators and skipped.  Returns the
  * position where the cells stopped. */
@@ -554,14 +566,7 @@ static int classify_numbers(read_line *ln, const char *s, size_t i, size_t len)
 {
     uint8_t vals[SDK_MAX_CELLS];
     int k = 0, maxval = 0;
-    for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
-        if (e == j)
-            break;
+    for (size_t j = i, e; (e = next_word(s, &j, len)) > j; j = e) {
         if (e - j == 1 && s[j] == '|')
             ;                           /* a box separator */
         else if (k == SDK_MAX_CELLS)
@@ -574,7 +579,6 @@ static int classify_numbers(read_line *ln, const char *s, size_t i, size_t len)
             return 0;
         if (k && vals[k - 1] > maxval)
             maxval = vals[k - 1];
-        j = e;
     }
     int side = is_grid_width(k) ? k : side_of_cell_count(k);
     if (maxval < 10 || maxval > side || maxval > SDK_MAX_N)
@@ -606,13 +610,9 @@ static int spaced_cells(read_line *ln, const char *s, size_t i, size_t len, int 
     ln->ncells = 0;
     ln->maxval = 0;
     for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        if (j == len)
+        size_t e = next_word(s, &j, len);
+        if (e == j)
             break;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
         int rule_token = 1, dash_token = 1;
         for (size_t t = j; t < e; t++) {
             rule_token &= is_rule_char((unsigned char)s[t]);
@@ -699,11 +699,7 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
     /* A compact run of a whole puzzle anywhere on the line wins: this reads
      * "name depth width <cells>" and "<cells>:count:solution" alike. */
     for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
+        size_t e = next_word(s, &j, len);
         size_t stop = take_cells(ln, s, j, e);
         int k = ln->ncells;
         if ((stop == e || is_terminator((unsigned char)s[stop])) && k != 16 && side_of_cell_count(k) >= 4) {
