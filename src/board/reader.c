@@ -724,10 +724,11 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
         line_error(ln, "line has %d cells, more than the largest puzzle (%d)", k, SDK_MAX_CELLS);
         return;
     }
-    /* the characters that would be cells if spaces were blanks: the line's
-     * (its trailing spaces kept), else from its first cell to its last */
-    if (side_of_cell_count((int)(len - i)) >= 4)
-        ln->span = (int)(len - i);
+    /* the characters that would be cells if spaces were blanks: the whole
+     * line's (its leading and trailing spaces kept), else from its first
+     * cell to its last */
+    if (side_of_cell_count((int)len) >= 4)
+        ln->span = (int)len;
     else if (sp.first && sp.last >= sp.first)
         ln->span = (int)(sp.last - sp.first + 1);
     if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
