@@ -76,6 +76,12 @@ done
 check "generate | rate --human | print: exit 0" "$([ $? -eq 0 ] && [ ! -s err ]; echo $?)" "$(cat err)"
 expect "generate | rate --human | print: 4 puzzles, one page" "$(grep -c '/Type /Page\b' week.pdf)" 1
 
+# print takes a json record's board from its keys too (an x puzzle keeps its diagonals)
+"$SUDOKU" generate -q -n 1 --seed 2 --variant x --format json >x.json
+"$SUDOKU" generate -q -n 1 --seed 2 --variant x >x.txt
+expect "print: a json record's variant key" "$("$SUDOKU" print --format svg x.json | sed 1,5d | cksum)" \
+    "$("$SUDOKU" print --format svg x.txt | sed 1,5d | cksum)"
+
 # rate's line output leads with the puzzle, as generate --rate's does.
 P=$(cat plain.txt)
 case "$("$SUDOKU" rate --human plain.txt)" in "$P er="*" level="*" hardest=\""*\") ok ;;
