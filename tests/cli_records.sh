@@ -107,6 +107,16 @@ expect "print: a json record's variant key" "$("$SUDOKU" print --format svg x.js
     "$("$SUDOKU" print --format svg x.txt | sed 1,5d | cksum)"
 "$SUDOKU" check --format json jigsaw.txt | sed 's/"puzzle":"jigsaw \([^ ]*\) [^"]*"/"puzzle":"\1"/' >j.json
 expect "json: a jigsaw's regions key" "$("$SUDOKU" solve j.json)" "$J"
+# a position (81 groups of candidates; one cell down to two) through hint's json
+# and back: its candidates arrive as they left
+awk -v p="$P" -v s="$S" 'BEGIN { two = 0
+    for (c = 1; c <= 81; c++) { v = substr(p, c, 1); d = substr(s, c, 1)
+        g = v != "." ? v : two++ ? "123456789" : d (d == 9 ? 1 : 9); printf "%s%s", (c > 1 ? " " : ""), g }
+    print "" }' >pos.txt
+"$SUDOKU" hint --format json pos.txt >a.json
+"$SUDOKU" hint --format json a.json >b.json
+case "$(cat a.json)" in *'"candidates":"'*) ok ;; *) bad "hint json carries a position's candidates" ;; esac
+expect "a position through hint's json" "$(strip b.json)" "$(strip a.json)"
 # headerless csv lines (001,<puzzle>) read as "1 <puzzle>" does
 expect "001,<puzzle>" "$(echo "001,$P,x" | "$SUDOKU" solve 2>&1)" "$S"
 # key=value fields after the puzzle, quoted values with spaces

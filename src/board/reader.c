@@ -69,6 +69,7 @@ typedef struct read_line {
 /* The keys of a json record the reader takes. */
 typedef struct json_record {
     char puzzle[SDK_MAX_LINE], variant[32], regions[SDK_MAX_CELLS + 1];
+    char candidates[730];               /* a 9x9 position's pencilmarks (hint, explain) */
     int too_long;                       /* one of them did not fit */
 } json_record;
 
@@ -408,6 +409,8 @@ static char *json_slot(json_record *j, const char *key, size_t *cap)
         return *cap = sizeof j->variant, j->variant;
     if (strcmp(key, "regions") == 0)
         return *cap = sizeof j->regions, j->regions;
+    if (strcmp(key, "candidates") == 0)
+        return *cap = sizeof j->candidates, j->candidates;
     return NULL;
 }
 
@@ -436,11 +439,12 @@ static int names_variant(const char *text, size_t *len)
 }
 
 /* A JSON Lines record: its "puzzle", after its "variant" unless the puzzle
- * names one, and before its "regions" unless the puzzle has its labels. */
+ * names one, and before its "regions" unless the puzzle has its labels; a
+ * position's "candidates" where the command reads candidates. */
 static void classify_json(sdk_reader *r, read_line *ln, const char *s)
 {
     json_record *j = &r->json;
-    j->puzzle[0] = j->variant[0] = j->regions[0] = '\0';
+    j->puzzle[0] = j->variant[0] = j->regions[0] = j->candidates[0] = '\0';
     j->too_long = 0;
     if (!records_json_object(s, json_key, j)) {
         line_error(ln, "a json record, but not one object on the line");
@@ -449,6 +453,10 @@ static void classify_json(sdk_reader *r, read_line *ln, const char *s)
     if (j->too_long || !j->puzzle[0]) {
         line_error(ln, j->too_long ? "json record: its puzzle, variant or regions too long for a puzzle"
                                    : "json record without a \"puzzle\" string");
+        return;
+    }
+    if (r->opt.candidates && j->candidates[0]) {
+        classify_field(ln, j->candidates, 1, "json record's candidates");
         return;
     }
     const char *p = j->puzzle + strspn(j->puzzle, " ");
