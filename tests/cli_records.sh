@@ -117,6 +117,9 @@ awk -v p="$P" -v s="$S" 'BEGIN { two = 0
 "$SUDOKU" hint --format json a.json >b.json
 case "$(cat a.json)" in *'"candidates":"'*) ok ;; *) bad "hint json carries a position's candidates" ;; esac
 expect "a position through hint's json" "$(strip b.json)" "$(strip a.json)"
+# a table's comments do not end it; a line that is no row does, and reads as it is
+{ echo "puzzle,status"; echo "# note"; echo "$P,x"; echo "$P"; "$SUDOKU" solve --format grid plain.txt; } >mixed.txt
+expect "csv, then a line and a grid" "$("$SUDOKU" check mixed.txt 2>&1 | tr '\n' ' ')" "unique unique unique "
 # headerless csv lines (001,<puzzle>) read as "1 <puzzle>" does
 expect "001,<puzzle>" "$(echo "001,$P,x" | "$SUDOKU" solve 2>&1)" "$S"
 # key=value fields after the puzzle, quoted values with spaces

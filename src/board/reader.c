@@ -83,6 +83,7 @@ struct sdk_reader {
     size_t io_pos, io_len;
     char *text;                 /* the current raw line, at most READ_LINE_MAX bytes and a NUL */
     int csv_col;                /* in a csv table: its puzzle column; else -1 */
+    int csv_wide;               /* its header has several columns: a row has a comma */
     char field[2 * SDK_MAX_LINE];       /* a csv or json record's puzzle, as a line */
     json_record json;
     read_line queue[READ_QUEUE];
@@ -475,19 +476,20 @@ static void classify_json(sdk_reader *r, read_line *ln, const char *s)
  * line is the table's. */
 static int classify_csv(sdk_reader *r, read_line *ln, const char *s)
 {
-    if (r->csv_col < 0 && !(*s >= 'a' && *s <= 'z'))
+    if ((r->csv_col < 0 && !(*s >= 'a' && *s <= 'z')) || *s == '#')
         return 0;                       /* cheap: a header starts with a name */
     int col = records_csv_column(s, "puzzle");
     if (col >= 0) {
         r->csv_col = col;
+        r->csv_wide = strchr(s, ',') != NULL;
         ln->kind = LN_COMMENT;
         return 1;
     }
     if (r->csv_col < 0)
         return 0;
-    int got = records_csv_field(s, r->csv_col, r->field, sizeof r->field);
+    int got = r->csv_wide && !strchr(s, ',') ? 0 : records_csv_field(s, r->csv_col, r->field, sizeof r->field);
     if (got == 0) {
-        r->csv_col = -1;
+        r->csv_col = -1;                /* not a row: the table has ended */
         return 0;
     }
     if (got < 0)
