@@ -737,8 +737,8 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
     /* the characters that would be cells if spaces were blanks: the whole
      * line's (its leading and trailing spaces kept), else from its first
      * cell to its last */
-    if (side_of_cell_count((int)len) >= 4)
-        ln->span = (int)len;
+    if (side_of_cell_count((int)len) >= 4 && (int)len != 2 * k - 1)
+        ln->span = (int)len;               /* (not cells a space apart) */
     else if (sp.first && sp.last >= sp.first)
         ln->span = (int)(sp.last - sp.first + 1);
     if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
@@ -1173,17 +1173,17 @@ static int sixteen_starts_grid(sdk_reader *r, int *err)
     return rows == 16 && big;
 }
 
-/* A line of dashes in groups (dashrow) at row `rows` of a grid of side n
- * (bands of br rows), k lines ahead: a row of blanks mid-band; at a band's
+/* The next line, dashes in groups (dashrow), at row `rows` of a grid of
+ * side n (bands of br rows): a row of blanks mid-band; at a band's
  * edge a row only if the grid needs it, that is if the rows after it fall
  * one short of the grid (more: it is a border; fewer: no grid either way,
  * and it stays the border it always was). */
-static int dash_is_row(sdk_reader *r, int k, int n, int br, int rows, int *err)
+static int dash_is_row(sdk_reader *r, int n, int br, int rows, int *err)
 {
     if (rows % br)
         return 1;
     int need = n - rows, got = 0;
-    for (int a = k + 1; a < READ_QUEUE && got < need; a++) {
+    for (int a = 1; a < READ_QUEUE && got < need; a++) {
         read_line *ln = reader_peek(r, a, err);
         if (!ln)
             break;
@@ -1220,7 +1220,7 @@ static int grid_rows(sdk_reader *r, const char *what, int n, int br, uint8_t *ce
             reader_drop(r);
             continue;
         }
-        if (ln->dashrow && ln->kind == LN_CELLS && ln->ncells == n && !dash_is_row(r, 0, n, br, rows, err)) {
+        if (ln->dashrow && (ln->ncells != n || !dash_is_row(r, n, br, rows, err))) {
             reader_drop(r);             /* a border after all */
             continue;
         }
@@ -1363,7 +1363,7 @@ static int grid_starts_dashed(sdk_reader *r, int n, int *err)
     int br = r->opt.box_rows, bc = r->opt.box_cols;
     if (!(br && bc && br * bc == n))
         sdk_board_default_shape(n, &br, &bc);
-    return dash_is_row(r, 0, n, br, 0, err);
+    return dash_is_row(r, n, br, 0, err);
 }
 
 int sdk_reader_next(sdk_reader *r, sdk_record *rec)
