@@ -851,6 +851,10 @@ const char *sdk_human_level(double er);
  * one line and, ncells = n, for the rows of a grid. */
 int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, uint8_t *cells,
                                uint32_t *cand, char *err, size_t errsize);
+/* A 9x9 position as the 729-character pencilmark string the parser reads
+ * back: a placed cell its digit in its place, a blank its candidates
+ * (cand, bit d-1 for digit d), '.' elsewhere.  out holds 730 bytes. */
+char *sdk_human_format_candidates(const uint8_t *cells, const uint16_t *cand, char *out);
 
 /* ------------------------------------------------------------------------ */
 /* Generating for people (src/generate/humangen.c): puzzles in a band of    */
