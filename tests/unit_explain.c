@@ -12,105 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "steptext.h"
 #include "../src/logic/lgint.h"
 
 static const sdk_board *B9;
-
-/* Candidates as sorted codes cell * 32 + digit. */
-typedef struct {
-    int n, code[LG_MAX_ELIM + LG_MAX_PLACE];
-} cands;
-
-static int cmp_int(const void *a, const void *b)
-{
-    return *(const int *)a - *(const int *)b;
-}
-
-static void cands_add(cands *s, int cell, int d)
-{
-    if (s->n < (int)(sizeof s->code / sizeof s->code[0]))
-        s->code[s->n++] = cell * 32 + d;
-}
-
-static int cands_same(cands *a, cands *b)
-{
-    qsort(a->code, (size_t)a->n, sizeof(int), cmp_int);
-    qsort(b->code, (size_t)b->n, sizeof(int), cmp_int);
-    return a->n == b->n && memcmp(a->code, b->code, sizeof(int) * (size_t)a->n) == 0;
-}
-
-/* "r4c5" -> the cell; NULL if p holds none of board b's cells. */
-static const char *read_cell(const sdk_board *b, const char *p, int *cell)
-{
-    int r, c, used;
-    if (sscanf(p, "r%dc%d%n", &r, &c, &used) != 2)
-        return NULL;
-    for (int i = 0; i < b->ncells; i++)
-        if (b->cell_y[i] == r - 1 && b->cell_x[i] == c - 1) {
-            *cell = i;
-            return p + used;
-        }
-    return NULL;
-}
-
-/* One digit of an elimination's list: a character up to 9x9 ("<>48"), a
- * number after a comma from 10x10 ("<>4,11"). */
-static const char *read_digit(const sdk_board *b, const char *p, int first, int *d)
-{
-    if (b->n <= 9) {
-        if (*p < '1' || *p > '0' + b->n)
-            return NULL;
-        *d = *p - '0';
-        return p + 1;
-    }
-    if (!first) {
-        if (p[0] != ',' || p[1] < '0' || p[1] > '9')
-            return NULL;
-        p++;
-    }
-    char *end;
-    long v = strtol(p, &end, 10);
-    if (end == p || v < 1 || v > b->n)
-        return NULL;
-    *d = (int)v;
-    return end;
-}
-
-/* The result at the start of a step's text (docs/human.md):
- *   result := item (", " item)*
- *   item   := cell "=" digit | cell ("," cell)* "<>" digits
- * Returns what follows it, or NULL on anything else. */
-static const char *read_result(const sdk_board *b, const char *p, cands *place, cands *elim)
-{
-    place->n = elim->n = 0;
-    for (int item = 0;; item++) {
-        if (item && strncmp(p, ", ", 2) != 0)
-            return p;
-        p += item ? 2 : 0;
-        int cells[SDK_MAX_CELLS], nc = 0, d;
-        if (!(p = read_cell(b, p, &cells[nc++])))
-            return NULL;
-        if (*p == '=') {
-            if (!(p = read_digit(b, p + 1, 1, &d)))
-                return NULL;
-            cands_add(place, cells[0], d);
-            continue;
-        }
-        while (*p == ',' && nc < SDK_MAX_CELLS)
-            if (!(p = read_cell(b, p + 1, &cells[nc++])))
-                return NULL;
-        if (strncmp(p, "<>", 2) != 0)
-            return NULL;
-        p += 2;
-        for (int first = 1; (first || (b->n <= 9 ? *p >= '1' && *p <= '9' : p[0] == ',' && p[1] >= '0' && p[1] <= '9'));
-             first = 0) {
-            if (!(p = read_digit(b, p, first, &d)))
-                return NULL;
-            for (int i = 0; i < nc; i++)
-                cands_add(elim, cells[i], d);
-        }
-    }
-}
 
 /* The chain families and the words each text must hold (after the
  * result): what was assumed and what broke, or what every branch leads to. */
@@ -147,28 +52,19 @@ static int family_of(const char *name)
 }
 
 /* Checks one step's text against its effects. */
-static void check_text(const sdk_board *b, const char *name, const char *text, const sdk_human_cand *pl,
-                       int npl, const sdk_human_cand *el, int nel, const char *where, tally *t)
+static void check_text(const sdk_board *b, const sdk_human_step *s, const char *where, tally *t)
 {
-    static cands tp, te, sp, se;
-    sp.n = se.n = 0;
-    for (int i = 0; i < npl; i++)
-        cands_add(&sp, pl[i].cell, pl[i].digit);
-    for (int i = 0; i < nel; i++)
-        cands_add(&se, el[i].cell, el[i].digit);
-    const char *rest = read_result(b, text, &tp, &te);
-    size_t nl = strlen(name);
-    int ok = rest && cands_same(&tp, &sp) && cands_same(&te, &se) && rest[0] == ' ' &&
-             strncmp(rest + 1, name, nl) == 0 && (rest[1 + nl] == ':' || rest[1 + nl] == 0);
+    const char *rest = NULL;
+    int ok = st_agrees(b, s, &rest);
     t->steps++;
-    int f = family_of(name);
+    int f = family_of(s->technique);
     if (f >= 0) {
         t->chains++;
         ok = ok && strstr(rest, family_words[families[f].group]) != NULL;
         t->group[families[f].group] += ok;
     }
     if (!ok && t->bad++ < 5)
-        CHECK(0, "%s: text and effects differ (%d placed, %d removed): %s", where, npl, nel, text);
+        CHECK(0, "%s: text and effects differ (%d placed, %d removed): %s", where, s->nplace, s->nelim, s->text);
 }
 
 /* Every step of a puzzle's solve path. */
@@ -180,8 +76,7 @@ static void check_path(const sdk_board *b, const uint8_t *cells, const char *whe
         return;
     }
     for (int i = 0; i < h.nsteps; i++) {
-        const sdk_human_step *s = &h.steps[i];
-        check_text(b, s->technique, s->text, s->place, s->nplace, s->elim, s->nelim, where, t);
+        check_text(b, &h.steps[i], where, t);
     }
     sdk_human_free(&h);
 }
@@ -208,12 +103,13 @@ static void check_position(const char *pm, const char *val, const char *where, t
         CHECK(0, "%s: no step", where);
         return;
     }
-    sdk_human_cand pl[LG_MAX_PLACE], el[LG_MAX_ELIM];
+    static sdk_human_cand pl[LG_MAX_PLACE], el[LG_MAX_ELIM];
     for (int i = 0; i < s.nplace; i++)
         pl[i] = (sdk_human_cand){s.place[i].cell, s.place[i].digit};
     for (int i = 0; i < s.nelim; i++)
         el[i] = (sdk_human_cand){s.elim[i].cell, s.elim[i].digit};
-    check_text(B9, s.name, s.text, pl, s.nplace, el, s.nelim, where, t);
+    sdk_human_step h = {s.name, s.rating, s.nplace, s.nelim, pl, el, s.text};
+    check_text(B9, &h, where, t);
 }
 
 static void read_digits(const sdk_board *b, const char *s, uint8_t *cells)
@@ -325,15 +221,24 @@ static void test_sizes(tally *t)
 /* The reader itself, on texts made by hand: it must tell a wrong result. */
 static void test_reader(void)
 {
-    cands p, e;
-    const char *r = read_result(B9, "r1c2,r1c7<>38, r4c5=7 Pointing: x", &p, &e);
+    static st_cands p, e;
+    const char *r = st_result(B9, "r1c2,r1c7<>38, r4c5=7 Pointing: x", &p, &e);
     CHECK(r && !strcmp(r, " Pointing: x") && p.n == 1 && e.n == 4, "reader: groups and placements");
-    CHECK(!read_result(B9, "Forcing Chain: r1c1=5 => r1c1<>5", &p, &e), "reader: no result");
-    CHECK(!read_result(B9, "r10c1<>5 X", &p, &e), "reader: no such cell");
+    CHECK(!st_result(B9, "Forcing Chain: r1c1=5 => r1c1<>5", &p, &e), "reader: no result");
+    CHECK(!st_result(B9, "r10c1<>5 X", &p, &e), "reader: no such cell");
     const sdk_board *b12 = sdk_board_cached(3, 4);
-    r = read_result(b12, "r1c1<>4,11, r2c2=12 Naked Pair", &p, &e);
+    r = st_result(b12, "r1c1<>4,11, r2c2=12 Naked Pair", &p, &e);
     CHECK(r && !strcmp(r, " Naked Pair") && p.n == 1 && p.code[0] == 13 * 32 + 12 && e.n == 2,
           "reader: digits past 9");
+    sdk_human_cand el[2] = {{0, 5}, {1, 5}};
+    sdk_human_step s = {"Pointing", 2.6, 0, 2, NULL, el, "r1c1,r1c2<>5 Pointing: 5 in box 1 and row 1"};
+    CHECK(st_agrees(B9, &s, NULL), "agrees");
+    s.text = "r1c1<>5 Pointing: 5 in box 1 and row 1";
+    CHECK(!st_agrees(B9, &s, NULL), "one elimination missing");
+    s.text = "r1c1,r1c2,r1c1<>5 Pointing";
+    CHECK(!st_agrees(B9, &s, NULL), "one elimination twice");
+    s.text = "r1c1,r1c2<>5 Pointing Chains";
+    CHECK(!st_agrees(B9, &s, NULL), "another name");
 }
 
 int main(void)
