@@ -61,6 +61,7 @@ typedef struct ch_ctx {
     int nnode, capnode;
     int32_t *par;
     int npar, cappar;
+    int arrays_kept;               /* node, par: the thread's kept arrays (chains.c) */
     uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
