@@ -75,9 +75,8 @@ static void check_path(const sdk_board *b, const uint8_t *cells, const char *whe
         CHECK(0, "%s: not rated", where);
         return;
     }
-    for (int i = 0; i < h.nsteps; i++) {
+    for (int i = 0; i < h.nsteps; i++)
         check_text(b, &h.steps[i], where, t);
-    }
     sdk_human_free(&h);
 }
 
@@ -124,9 +123,8 @@ static void read_digits(const sdk_board *b, const char *s, uint8_t *cells)
 static int split(char *s, char **f, int max)
 {
     int n = 0;
-    while (n < max && s) {
+    while (n < max && s)
         f[n++] = strsep(&s, "\t");
-    }
     if (n)
         f[n - 1][strcspn(f[n - 1], "\n")] = 0;
     return n;

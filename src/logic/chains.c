@@ -190,23 +190,17 @@ static void ch_arrays_take(ch_ctx *c)
 
 static void ch_arrays_give_back(ch_ctx *c)
 {
-    int keep = c->arrays_kept && (size_t)c->capnode * sizeof(ch_node) <= CH_KEEP_MAX &&
-               (size_t)c->cappar * sizeof(int32_t) <= CH_KEEP_MAX;
-    if (c->arrays_kept)
-        ch_arrays.users = 0;
-    if (!keep) {
+    int small = (size_t)c->capnode * sizeof(ch_node) <= CH_KEEP_MAX &&
+                (size_t)c->cappar * sizeof(int32_t) <= CH_KEEP_MAX;
+    if (!c->arrays_kept || !small) {
         free(c->node);
         free(c->par);
         c->node = NULL;
         c->par = NULL;
         c->capnode = c->cappar = 0;
     }
-    if (c->arrays_kept) {
-        ch_arrays.node = c->node;
-        ch_arrays.capnode = c->capnode;
-        ch_arrays.par = c->par;
-        ch_arrays.cappar = c->cappar;
-    }
+    if (c->arrays_kept)
+        ch_arrays = (ch_kept){c->node, c->par, c->capnode, c->cappar, 0, 1};
 }
 
 int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)

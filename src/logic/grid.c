@@ -312,7 +312,7 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
         return;
     for (int i = 0; i < s->nplace; i++)
         lg_text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
-                 s->place[i].digit);
+                    s->place[i].digit);
     /* Eliminations grouped by digit, digits with the same cells together:
      * r1c2,r1c7<>3 and r4c4,r4c5<>48 (digits above 9 comma-separated). */
     uint8_t done[LG_MAX_ELIM] = {0};
