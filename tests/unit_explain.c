@@ -5,8 +5,8 @@
  * followed by the technique's name.  Run over whole solve paths
  * (puzzles/se_rated_1000.txt: its 297 puzzles rated 6.5-9.0 need every
  * chain family; tests/data/chains_se.txt's puzzles), over SE's own chain
- * positions (tests/data/chains_se.txt, chains_nested.txt: one step from
- * each, nested chains included) and over other sizes (digits past 9).
+ * positions (tests/data/chains_se.txt: the ladder's step; chains_nested.txt:
+ * the nested producer's, levels 2-4) and over other sizes (digits past 9).
  * Also checks that each chain family says what it assumed or branched on.
  */
 #include <stdlib.h>
@@ -39,7 +39,7 @@ static const struct family {
 #define NFAM ((int)(sizeof families / sizeof families[0]))
 
 typedef struct {
-    int steps, chains, bad, group[NGROUPS];
+    int steps, chains, nested, bad, group[NGROUPS];
 } tally;
 
 /* The family of a technique's name, or -1 (not a chain). */
@@ -60,6 +60,7 @@ static void check_text(const sdk_board *b, const sdk_human_step *s, const char *
     int f = family_of(s->technique);
     if (f >= 0) {
         t->chains++;
+        t->nested += strstr(s->technique, "(+ ") != NULL;   /* SE's levels 2-5 */
         ok = ok && strstr(rest, family_words[families[f].group]) != NULL;
         t->group[families[f].group] += ok;
     }
@@ -80,8 +81,9 @@ static void check_path(const sdk_board *b, const uint8_t *cells, const char *whe
     sdk_human_free(&h);
 }
 
-/* One step from a position of SE's (729 candidates, 81 values). */
-static void check_position(const char *pm, const char *val, const char *where, tally *t)
+/* One step from a position of SE's (729 candidates, 81 values): the
+ * ladder's, or with a nesting level (1..5) that producer's, as SE ran it. */
+static void check_position(const char *pm, const char *val, int level, const char *where, tally *t)
 {
     if (strlen(pm) < 729 || strlen(val) < 81) {
         CHECK(0, "%s: bad position", where);
@@ -98,7 +100,8 @@ static void check_position(const char *pm, const char *val, const char *where, t
             if (pm[i * 9 + d - 1] == '0' + d)
                 g.cand[i] |= 1u << (d - 1);
     }
-    if (lg_next_step(&g, &s, NULL) != LG_FOUND) {
+    lg_chain_kind k = {1, 1, 0, level, 0};
+    if ((level ? lg_find_chain(&g, &k, &s, NULL) : lg_next_step(&g, &s, NULL)) != LG_FOUND) {
         CHECK(0, "%s: no step", where);
         return;
     }
@@ -156,7 +159,7 @@ static void test_chain_files(tally *t)
 {
     static char line[8192];
     char *fld[8], where[64];
-    int np = 0, ns = 0, nn = 0;
+    int np = 0, ns = 0, nn = 0, nested = 0;
     FILE *f = fopen("tests/data/chains_se.txt", "r");
     CHECK(f != NULL, "tests/data/chains_se.txt missing");
     while (f && fgets(line, sizeof line, f)) {
@@ -169,7 +172,7 @@ static void test_chain_files(tally *t)
             np++;
         } else if (nf >= 5 && !strcmp(fld[0], "S")) {
             snprintf(where, sizeof where, "chains_se S %s/%s", fld[1], fld[2]);
-            check_position(fld[3], fld[4], where, t);
+            check_position(fld[3], fld[4], 0, where, t);
             ns++;
         }
     }
@@ -178,15 +181,17 @@ static void test_chain_files(tally *t)
     f = fopen("tests/data/chains_nested.txt", "r");
     CHECK(f != NULL, "tests/data/chains_nested.txt missing");
     while (f && fgets(line, sizeof line, f)) {
-        int nf = split(line, fld, 4);
-        if (nf >= 3 && !strcmp(fld[0], "N")) {
+        int nf = split(line, fld, 6);
+        if (nf >= 6 && !strcmp(fld[0], "N")) {
             snprintf(where, sizeof where, "chains_nested %d", ++nn);
-            check_position(fld[1], fld[2], where, t);
+            check_position(fld[1], fld[2], atoi(fld[3]), where, t);
+            nested += strstr(fld[5], "(+ ") != NULL;
         }
     }
     if (f)
         fclose(f);
-    CHECK(np >= 40 && ns >= 60 && nn >= 5, "chain files: %d puzzles, %d positions, %d nested", np, ns, nn);
+    CHECK(np >= 40 && ns >= 60 && nn >= 5 && nested >= 4, "chain files: %d puzzles, %d positions, %d nested (%d of SE's nested producers)",
+          np, ns, nn, nested);
 }
 
 /* Other sizes: digits past 9 are numbers, comma-separated after "<>". */
@@ -249,9 +254,9 @@ int main(void)
     test_chain_files(&t);
     test_sizes(&t);
     CHECK(t.bad == 0, "%d of %d steps' texts do not begin with their result", t.bad, t.steps);
-    CHECK(t.chains > 1000, "only %d chain steps", t.chains);
+    CHECK(t.chains > 1000 && t.nested >= 5, "only %d chain steps, %d nested", t.chains, t.nested);
     for (int g = 0; g < NGROUPS; g++)
         CHECK(t.group[g] > 0, "no step of chain family %d seen", g);
-    printf("%d steps, %d chain steps\n", t.steps, t.chains);
+    printf("%d steps, %d chain steps (%d nested)\n", t.steps, t.chains, t.nested);
     return CHECK_SUMMARY("unit_explain");
 }
