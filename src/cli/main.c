@@ -43,7 +43,10 @@ static const char human_help[] =
     "ratings (docs/human.md).  Input: puzzles as for 'sudoku solve', or a position\n"
     "with candidates: 729 characters (each cell's 9 digits, '.' where a candidate\n"
     "is gone) or 81 groups of digits (one line, or 9 lines with | + - borders).\n"
-    "A puzzle without exactly one solution is answered unsolvable or multiple.\n";
+    "A puzzle without exactly one solution is answered unsolvable or multiple.\n"
+    "A step's text begins with its result (r1c2=5, r1c1,r1c3<>8), then the\n"
+    "technique and why; a chain says what it assumed and what broke, or what\n"
+    "all its branches lead to (docs/human.md, \"Step text\").\n";
 
 static const char generate_help[] =
     "Default (method metropolis, 000 section 13): a full grid from the single-site\n"
