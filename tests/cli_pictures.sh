@@ -126,7 +126,7 @@ if have pdftotext; then
     got=$(pdftotext -layout -f 1 -l 1 "$T/p2.pdf" - | grep -E '^[ 0-9]+$' | tr -d ' \n')
     expect "2 a page: puzzles 1 and 2 in order" "$got" "$(head -n 2 "$T/g.txt" | tr -d '.0\n')"
     seed=$(sed -n 2p "$T/g.csv" | cut -d, -f5)
-    pdftotext "$T/p4s.pdf" - | grep -q "#1: seed $seed, depth" && ok || bad "csv labels: number, seed, depth"
+    "$SUDOKU" print --details --solutions --title "Test sheet" "$T/g.csv" | pdftotext - - | grep -q "#1: seed $seed, depth" && ok || bad "csv labels: number, seed, depth"
     pdftotext -f 3 -l 3 "$T/p4s.pdf" - | grep -q "Test sheet - Solutions" && ok || bad "key page title"
     # the key: each solution, a valid grid agreeing with its puzzle, in order
     pdftotext -layout -r 72 -f 3 -l 3 -x 40 -y 70 -W 170 -H 180 "$T/p4s.pdf" - | grep -E '^[ 0-9]+$' | tr -d ' \n' > "$T/key1"
