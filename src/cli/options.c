@@ -170,6 +170,9 @@ static const struct {
     {"generate", "--jobs", "threads: puzzles made in parallel, or --hard's independent runs (default 1)"},
     {"generate", "--samples", "with --rate: random tie-break runs for the average width (default {})"},
     {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default {})"},
+    {"rate", "--format", "output format: line (default), csv or json (JSON Lines)"},
+    {"explain", "--format", "output format: line (default), csv or json (JSON Lines)"},
+    {"hint", "--format", "output format: line (default), csv or json (JSON Lines)"},
 };
 
 const char cli_exit_codes_help[] =

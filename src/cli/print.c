@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -23,6 +24,7 @@ typedef struct print_run {
     char path[4096];            /* the output being written, for messages */
     int exit_code;
     int output_failed;          /* reported: read no more */
+    int halted;                 /* the sheet takes no more: read no more */
 } print_run;
 
 /* A record's label: its number, its level, and with --details the seed and
@@ -81,13 +83,13 @@ static void print_record(print_run *pr, const char *file, const sdk_record *rec,
     }
     /* the sheet gives the board back once its page is written */
     if (sdk_sheet_add(pr->sheet, rec->board, rec->cells, solved ? solution : NULL, label) != 0)
-        print_failed(pr);
+        pr->halted = 1;         /* why is told when the sheet is finished */
 }
 
 /* 1 when reading should stop: Ctrl-C, or the output failed. */
 static int print_stop(const print_run *pr)
 {
-    return *pr->interrupt || pr->output_failed;
+    return *pr->interrupt || pr->output_failed || pr->halted;
 }
 
 /* Reads every record of in with the puzzle reader, each labelled fields
@@ -142,9 +144,20 @@ static int print_send(int fd, const char *p, size_t n)
     return 0;
 }
 
+/* Ctrl-C goes to the feeding thread, whose read it interrupts (the reader
+ * would retry its own), so the text ends and print closes the PDF. */
+static void print_block_sigint(int how, sigset_t *old)
+{
+    sigset_t intr;
+    sigemptyset(&intr);
+    sigaddset(&intr, SIGINT);
+    pthread_sigmask(how, &intr, old);
+}
+
 static void *print_feed_run(void *arg)
 {
     print_feed *f = arg;
+    print_block_sigint(SIG_UNBLOCK, NULL);
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
@@ -175,12 +188,17 @@ static int print_puzzles(print_run *pr, const char *file, FILE *in, off_t start,
     FILE *text = NULL;
     if (feed && socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0 && (text = fdopen(sv[0], "r")) != NULL) {
         *feed = (print_feed){held, len, in, sv[1]};
-        if (pthread_create(&thread, NULL, print_feed_run, feed) == 0) {
+        sigset_t old;
+        print_block_sigint(SIG_BLOCK, &old);
+        int started = pthread_create(&thread, NULL, print_feed_run, feed) == 0;
+        if (started) {
             pthread_detach(thread);
             print_records(pr, text, file, 0, NULL);
             fclose(text);
-            return 1;
         }
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (started)
+            return 1;
     }
     fprintf(stderr, "sudoku print: %s: %s\n", file, strerror(errno));
     pr->exit_code = cli_worse(pr->exit_code, SDK_EXIT_IO);
@@ -337,7 +355,7 @@ int cmd_print(int argc, char **argv, const cli_command *self)
         rc = print_check(&opt);
     if (rc >= 0)
         return rc;
-    print_run pr = {&opt, NULL, tmpfile(), cli_interrupt_watch(), "", SDK_EXIT_OK, 0};
+    print_run pr = {&opt, NULL, tmpfile(), cli_interrupt_watch(), "", SDK_EXIT_OK, 0, 0};
     sdk_sheet_options so = {opt.pic.per_page, opt.pic.paper && strcmp(opt.pic.paper, "letter") == 0,
                             opt.pic.solutions, opt.pic.title, opt.format == FMT_SVG,
                             print_open, print_close, print_release, &pr};

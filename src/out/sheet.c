@@ -11,9 +11,7 @@
 #include <string.h>
 #include "out.h"
 
-#define KEY_COLS 3
-#define KEY_ROWS 4
-#define KEY_PER (KEY_COLS * KEY_ROWS)
+#define KEY_PER 12             /* key entries a page of 9x9 grids: 3 x 4 */
 #define MARGIN 40.0
 #define TITLE_SIZE 18.0
 #define TITLE_MIN 9.0           /* a long title shrinks to this, then is cut */
@@ -95,13 +93,21 @@ int sdk_sheet_pages(const sdk_sheet *s)
     return s->pages;
 }
 
-/* The slots of a page of count puzzles: the fewest of the layouts
- * 1, 2 (stacked), 4 (2 x 2) and 6 (2 x 3) that hold them. */
-static void sheet_layout(int count, int key, int *cols, int *rows)
+/* The slots of a page of count puzzles: the fewest of the layouts 1,
+ * 2 (stacked), 4 (2 x 2), 6 (2 x 3) and 12 (3 x 4, the key) that hold them. */
+static void sheet_layout(int count, int *cols, int *rows)
 {
-    int per = key ? KEY_PER : count <= 1 ? 1 : count == 2 ? 2 : count <= 4 ? 4 : 6;
-    *cols = key ? KEY_COLS : per <= 2 ? 1 : 2;
+    int per = count <= 1 ? 1 : count == 2 ? 2 : count <= 4 ? 4 : count <= 6 ? 6 : KEY_PER;
+    *cols = per <= 2 ? 1 : per <= 6 ? 2 : 3;
     *rows = per / *cols;
+}
+
+/* Key entries a page may hold with board b on it: small grids of large
+ * boards would be unreadable. */
+static int key_capacity(const sdk_board *b)
+{
+    int side = b->height > b->width ? b->height : b->width;
+    return side <= 9 ? KEY_PER : side <= 16 ? 4 : 1;
 }
 
 /* An empty grid as a PDF form (its lines and shading), padded so that the
@@ -154,7 +160,7 @@ static void sheet_draw_puzzle(sdk_sheet *s, out_canvas *cv, const sheet_item *it
 static void sheet_draw_page(sdk_sheet *s, out_canvas *cv, int key, int *forms, int *nforms)
 {
     int cols, rows;
-    sheet_layout(s->nitems, key, &cols, &rows);
+    sheet_layout(s->nitems, &cols, &rows);
     double top = MARGIN;
     char title[600], fitted[600];
     snprintf(title, sizeof title, "%s%s%s", s->title, key && s->title[0] ? " - " : "", key ? "Solutions" : "");
@@ -297,21 +303,40 @@ int sdk_sheet_add(sdk_sheet *s, const sdk_board *b, const uint8_t *puzzle, const
     return s->failed ? -1 : 0;
 }
 
+/* The answer key: its entries again from the scratch file, a page holding
+ * as many as its largest board allows. */
+static void sheet_key(sdk_sheet *s)
+{
+    if (fflush(s->key) != 0 || fseek(s->key, 0, SEEK_SET) != 0) {
+        s->failed = 1;
+        return;
+    }
+    s->key_items = 1;
+    sheet_item next;
+    int cap = KEY_PER;
+    while (!s->failed && key_read(s, &next)) {
+        int room = key_capacity(next.board) < cap ? key_capacity(next.board) : cap;
+        if (s->nitems >= room) {
+            sheet_flush(s, 1);
+            room = key_capacity(next.board);
+        }
+        s->items[s->nitems++] = next;
+        cap = room;
+        if (s->nitems == cap) {
+            sheet_flush(s, 1);
+            cap = KEY_PER;
+        }
+    }
+    if (s->nitems && !s->failed)
+        sheet_flush(s, 1);
+}
+
 int sdk_sheet_finish(sdk_sheet *s)
 {
     if (s->nitems && !s->failed)
         sheet_flush(s, 0);
-    if (s->key && s->count && !s->failed) {
-        if (fflush(s->key) != 0 || fseek(s->key, 0, SEEK_SET) != 0)
-            s->failed = 1;
-        s->key_items = 1;
-        while (!s->failed && key_read(s, &s->items[s->nitems])) {
-            if (++s->nitems == KEY_PER)
-                sheet_flush(s, 1);
-        }
-        if (s->nitems && !s->failed)
-            sheet_flush(s, 1);
-    }
+    if (s->key && s->count && !s->failed)
+        sheet_key(s);
     sheet_release(s);           /* after a failure */
     if (s->started && !s->opt.svg) {
         int failed = s->failed || out_pdf_end(&s->pdf) != 0;
