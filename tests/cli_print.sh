@@ -49,6 +49,9 @@ while [ $n -lt 300 ] && ! grep -q '/Type /Page ' "$T/stream.pdf"; do sleep 0.1; 
 grep -q '/Type /Page ' "$T/stream.pdf" && ok || bad "page 1 not written while the input is still open"
 # Ctrl-C now: the PDF is closed with the pages done, exit 130
 kill -INT $pid
+n=0
+while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+kill -0 $pid 2>/dev/null && { kill -KILL $pid; bad "Ctrl-C: still running 30 s later"; }
 wait $pid; rc=$?
 exec 3>&-
 expect "Ctrl-C: exit" "$rc" 130
