@@ -740,6 +740,9 @@ typedef struct sdk_sheet_options {
      * longer needed (a reader's record's board can be given back). */
     void (*release)(void *ctx, const sdk_board *b);
     void *ctx;
+    /* When set and raised (Ctrl-C) while the key is drawn, the key stops
+     * there and the document is ended. */
+    volatile int *interrupt;
 } sdk_sheet_options;
 
 typedef struct sdk_sheet sdk_sheet;

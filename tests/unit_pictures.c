@@ -230,7 +230,7 @@ static void mem_free(mem_out *m)
 static sdk_sheet *sheet_into(mem_out *m, int per_page, int solutions, const char *title)
 {
     memset(m, 0, sizeof *m);
-    sdk_sheet_options o = {per_page, 0, solutions, title, 0, mem_open, mem_close, NULL, m};
+    sdk_sheet_options o = {per_page, 0, solutions, title, 0, mem_open, mem_close, NULL, m, NULL};
     return sdk_sheet_new(&o);
 }
 
@@ -285,7 +285,7 @@ static void test_pdf(void)
     CHECK(count_of(m.text, "(#1) Tj") == 4, "the key's labels are the numbers");
     sdk_sheet_free(sh);
     mem_free(&m);
-    sdk_sheet_options bad = {3, 0, 0, NULL, 0, mem_open, mem_close, NULL, &m};
+    sdk_sheet_options bad = {3, 0, 0, NULL, 0, mem_open, mem_close, NULL, &m, NULL};
     CHECK(sdk_sheet_new(&bad) == NULL, "3 a page refused");
 }
 

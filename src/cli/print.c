@@ -358,7 +358,7 @@ int cmd_print(int argc, char **argv, const cli_command *self)
     print_run pr = {&opt, NULL, tmpfile(), cli_interrupt_watch(), "", SDK_EXIT_OK, 0, 0};
     sdk_sheet_options so = {opt.pic.per_page, opt.pic.paper && strcmp(opt.pic.paper, "letter") == 0,
                             opt.pic.solutions, opt.pic.title, opt.format == FMT_SVG,
-                            print_open, print_close, print_release, &pr};
+                            print_open, print_close, print_release, &pr, pr.interrupt};
     pr.sheet = sdk_sheet_new(&so);
     if (!pr.sheet || !pr.scratch) {
         fprintf(stderr, "sudoku print: no memory or scratch file: %s\n", strerror(errno));

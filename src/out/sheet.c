@@ -314,7 +314,10 @@ static void sheet_key(sdk_sheet *s)
     s->key_items = 1;
     sheet_item next;
     int cap = KEY_PER;
-    while (!s->failed && key_read(s, &next)) {
+    /* an interrupt that ended the puzzles still gets their key; one while
+     * the key is drawn stops it */
+    volatile int *intr = s->opt.interrupt && !*s->opt.interrupt ? s->opt.interrupt : NULL;
+    while (!s->failed && !(intr && *intr) && key_read(s, &next)) {
         int room = key_capacity(next.board) < cap ? key_capacity(next.board) : cap;
         if (s->nitems >= room) {
             sheet_flush(s, 1);

@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sdk_sheet *sh[2];
     for (int i = 0; i < 2; i++) {
         sdk_sheet_options so = {1 + (data[0] & 1) * 3, data[0] >> 7, 1, title, i, fz_page_open, fz_page_close,
-                                NULL, &out[i]};
+                                NULL, &out[i], NULL};
         sh[i] = sdk_sheet_new(&so);
         FZ_CHECK(sh[i] != NULL, "sheet_new");
     }
