@@ -333,6 +333,13 @@ static void test_pdf_titles(void)
     sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
     sdk_sheet_finish(sh);
     CHECK(strstr(m.text, "(Caf\\351 ?) Tj") != NULL, "é as WinAnsi octal 351, the snowman '?'");
+    CHECK(strstr(m.text, "/Title <FEFF00430061006600E900202603>") != NULL, "the document's Title in UTF-16");
+    sdk_sheet_free(sh);
+    mem_free(&m);
+    sh = sheet_into(&m, 1, 0, "a\xff\xf0\x9f\x98\x80");
+    sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
+    sdk_sheet_finish(sh);
+    CHECK(strstr(m.text, "/Title <FEFF0061003FD83DDE00>") != NULL, "a bad byte as '?', an emoji as a surrogate pair");
     sdk_sheet_free(sh);
     mem_free(&m);
     char title[400];

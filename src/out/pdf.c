@@ -77,6 +77,8 @@ static void pdf_text_string(out_pdf *d, const char *s)
     pdf_printf(d, "<FEFF");
     while (*s) {
         unsigned cp = out_utf8_next(&s);
+        if (cp == OUT_BAD_CHAR)
+            cp = OUT_FALLBACK;
         if (cp >= 0x10000) {
             cp -= 0x10000;
             pdf_printf(d, "%04X%04X", 0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF));
