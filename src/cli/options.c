@@ -129,6 +129,8 @@ static const cli_option option_table[] = {
      "an answer key on the last pages (small grids, labelled as the puzzles)"},
     {"--title", NULL, "TEXT", OPT_STRING, O(pic.title), 0, 0, OPTG_PRINT | OPTG_PLOT, NULL,
      "the title atop every page (print) or the chart (plot)"},
+    {"--details", NULL, NULL, OPT_FLAG, O(pic.details), 0, 0, OPTG_PRINT, NULL,
+     "labels also show each record's seed, depth and widths (default: its number and level)"},
     {"--puzzle", NULL, "N", OPT_U64, O(pic.puzzle), 0, 0, OPTG_PLOT, NULL,
      "plot only the puzzle numbered N in the trace (default: every puzzle, at most 10)"},
     {"--log", NULL, NULL, OPT_FLAG, O(pic.log), 0, 0, OPTG_PLOT, NULL, "energy on a log scale"},
@@ -168,6 +170,9 @@ static const struct {
     {"generate", "--jobs", "threads: puzzles made in parallel, or --hard's independent runs (default 1)"},
     {"generate", "--samples", "with --rate: random tie-break runs for the average width (default {})"},
     {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default {})"},
+    {"rate", "--format", "output format: line (default), csv or json (JSON Lines)"},
+    {"explain", "--format", "output format: line (default), csv or json (JSON Lines)"},
+    {"hint", "--format", "output format: line (default), csv or json (JSON Lines)"},
 };
 
 const char cli_exit_codes_help[] =
