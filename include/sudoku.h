@@ -784,6 +784,11 @@ int sdk_fields_csv(const char *line, const int cols[7], sdk_fields *f);
  * "line", "seed", "level" or "difficulty", "depth", "normal_width",
  * "average_width").  1, or 0 if it is not an object with a puzzle string. */
 int sdk_fields_json(const char *line, sdk_fields *f);
+/* A puzzle line with key=value words after it, as the line output of rate,
+ * rate --human and generate --rate (`level=easy depth=2 hardest="..."`): the
+ * label fields among the words (the puzzle field stays empty: the line
+ * itself goes to the reader).  1 if the line has such a word, else 0. */
+int sdk_fields_words(const char *line, sdk_fields *f);
 
 /* A --trace CSV (puzzle,iteration,energy,temperature) held for plotting
  * (src/out/trace.c): a series a puzzle, in the order puzzles first appear;

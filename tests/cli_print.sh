@@ -151,5 +151,17 @@ for c in rate explain hint; do
     "$SUDOKU" $c --help | grep -- '--format' | grep -q svg && bad "$c --help offers svg" || ok
 done
 
+# The line output of rate --human and generate --rate labels its puzzles
+# (level, widths), as csv and json do.
+if have pdftotext; then
+    "$SUDOKU" generate -q -n 3 --seed 8 | "$SUDOKU" rate --human | "$SUDOKU" print > "$T/lv.pdf"
+    expect "generate | rate --human | print: exit" $? 0
+    n=$(pdftotext "$T/lv.pdf" - | grep -cE '^#[0-9]+: (easy|medium|hard|fiendish|diabolical|extreme)$')
+    expect "each puzzle captioned with its level" "$n" 3
+    "$SUDOKU" generate -q -n 2 --seed 8 --rate | "$SUDOKU" print --details > "$T/wd.pdf"
+    n=$(pdftotext "$T/wd.pdf" - | grep -cE '^#[0-9]+: depth [0-9]+, width [0-9]+')
+    expect "generate --rate | print --details: the widths" "$n" 2
+fi
+
 [ -n "$skipped" ] && echo "SKIP cli_print: the checks that need:$skipped (not installed)"
 summary cli_print

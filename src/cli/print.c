@@ -212,13 +212,20 @@ static int print_puzzles(print_run *pr, const char *file, FILE *in, off_t start,
     return 0;
 }
 
-typedef enum { IN_UNDECIDED, IN_PUZZLES, IN_CSV, IN_JSON } print_input;
+/* IN_WORDS: puzzle lines with key=value words (rate's and generate --rate's
+ * line output), read a line at a time for their labels. */
+typedef enum { IN_UNDECIDED, IN_PUZZLES, IN_CSV, IN_JSON, IN_WORDS } print_input;
 
-/* One line of a csv or json input. */
+/* One line of a csv, json or words input. */
 static void print_fields_line(print_run *pr, const char *file, print_input kind, const char *line, long lineno,
                               const int *cols)
 {
     static sdk_fields fields;
+    if (kind == IN_WORDS) {
+        sdk_fields_words(line, &fields);
+        print_text(pr, file, line, lineno - 1, &fields);
+        return;
+    }
     int ok = kind == IN_JSON ? sdk_fields_json(line, &fields) : sdk_fields_csv(line, cols, &fields);
     if (!ok) {
         fprintf(stderr, "%s:%ld: not a %s record with a puzzle field\n", file, lineno,
@@ -259,7 +266,9 @@ static void print_file(print_run *pr, const char *path)
             fwrite(line, 1, (size_t)got, mem);
             if (!meaningful)
                 continue;
-            kind = *p == '{' ? IN_JSON : sdk_fields_csv_header(p, cols) ? IN_CSV : IN_PUZZLES;
+            static sdk_fields probe;
+            kind = *p == '{' ? IN_JSON : sdk_fields_csv_header(p, cols) ? IN_CSV
+                 : sdk_fields_words(p, &probe) ? IN_WORDS : IN_PUZZLES;
             if (kind == IN_CSV)
                 continue;                   /* the header */
         }
