@@ -155,8 +155,9 @@ void cli_rated_word(cli_result *res);
 int cli_stopped_word(cli_result *res);
 /* Cores online (at least 1): -j 0, and the most threads a batch starts. */
 int cli_cores(void);
-/* Which side of a --propagate run found its answer: "probe", "chain", or
- * "none" when the record was not solved. */
+/* Which side of a --propagate run found its answer: "probe", "chain",
+ * "exact" when the exact check before the chain proved there is no
+ * solution, or "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
 /* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
 void cli_json_variant(FILE *f, const sdk_board *b);

@@ -189,8 +189,16 @@ static int cmd_help(int argc, char **argv, const cli_command *self)
         int count;
         const sdk_method *m = sdk_method_list(&count);
         printf("Methods for 'sudoku solve --method NAME':\n");
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < count; i++) {
             printf("  %-13s %s\n  %-13s source: %s\n", m[i].name, m[i].summary, "", m[i].source);
+            if (m[i].budget > 0)
+                printf("  %-13s budget: %.0fM proposals\n", "", m[i].budget / 1e6);
+        }
+        printf("\nA stochastic method first asks the exact search whether the puzzle has a solution\n"
+               "(at most %d nodes): if it has none, the answer is unsolvable at once, no chain runs.\n"
+               "Without --time-limit or --max-iters a run stops after its budget (evolve: its epochs\n"
+               "x restarts) and answers timeout; --time-limit 1e9 runs without end.\n",
+               SDK_DEFAULT_PRECHECK_NODES);
         return SDK_EXIT_OK;
     }
     const cli_command *cmd = command_find(argv[1]);

@@ -91,7 +91,7 @@ sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
             if (epoch_best == 0)
                 break;
             if (epoch % EVOLVE_TRACE_EVERY == 0 ? chain_poll(&ch, (double)epoch_best, 0)
-                                                : (ch.stopped = sdk_budget_expired(&ch.budget)))
+                                                : chain_expired(&ch))
                 break;
             if (bx->nboxes == 0)
                 break;              /* every box forced: nothing can move */
