@@ -666,6 +666,17 @@ typedef struct sdk_gen_params {
 } sdk_gen_params;
 
 void sdk_generate_defaults(sdk_gen_params *g);
+/* The fewest clues a puzzle of board b with one solution can have, as far as
+ * it is proven: 17 on the plain 9x9 board (McGuire, Tugemann and Civario,
+ * 2012, by exhaustive search), 4 on the plain 4x4 (every 4x4 puzzle was
+ * checked: tests/unit_humangen.c), else n - 1 on a side-n board (b NULL: a
+ * jigsaw of side n), since two digits missing from the clues could trade
+ * places in any solution.  generate refuses --clues below it. */
+int sdk_generate_min_clues(const sdk_board *b, int n);
+/* generate without --time-limit gives a puzzle this long and then gives up
+ * (what is merely unlikely, as --min-er 11.5 or --size 25 --clues 200, ends
+ * with a note); --time-limit sets the whole run's budget instead. */
+#define SDK_DEFAULT_GIVE_UP_SECONDS 30
 
 /* A random complete grid: the single-site Metropolis chain (method
  * "metropolis", T = grid_T, all pair weights 1) on the empty board for
@@ -885,6 +896,13 @@ void sdk_human_free(sdk_human_rating *r);
 /* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
  * or "unsolved" for 20.0. */
 const char *sdk_human_level(double er);
+/* The highest ER a puzzle of board b can be rated, short of 20.0 (stuck):
+ * 1.2 on the plain 4x4 board (every unique puzzle was rated), else the
+ * ladder's top rating plus the largest length bonus a chain can earn
+ * (16.8: a bound the code proves, far above the 11.9 of the hardest
+ * puzzles known).  b NULL: any board of its side (a jigsaw's is drawn per
+ * puzzle).  generate refuses a band above it. */
+double sdk_human_er_ceiling(const sdk_board *b);
 /* Reads candidates of ncells cells of a side-n board (n <= 9) from text:
  * n*ncells characters, for each cell its n digit places holding the digit
  * or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
@@ -922,6 +940,10 @@ int sdk_human_level_band(const char *level, double *er_min, double *er_max);
  * them (NULL past the end). */
 int sdk_human_technique_find(const char *name);
 const char *sdk_human_technique_slug(int index);
+/* The lowest ER a step of technique index can be rated: the rating of the
+ * first row of the ladder (src/logic/ladder.c) whose steps it names
+ * (bonuses only add); a path that uses it rates at least this. */
+double sdk_human_technique_er(int index);
 /* 1 if a rating (taken with SDK_HUMAN_STEPS when band->ntech) is in band. */
 int sdk_human_band_holds(const sdk_human_band *band, const sdk_human_rating *r);
 

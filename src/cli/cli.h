@@ -222,9 +222,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_print(int argc, char **argv, const cli_command *self);
 int cmd_plot(int argc, char **argv, const cli_command *self);
 /* humangen.c: generate's band (--level, --min-er, --max-er, --technique;
- * *wanted: any given) and --objective checks: -1, or an exit code after a
- * one-line error (or the --technique list); the ratings' fields. */
-int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted);
+ * *wanted: any given) and --objective checks, a band no puzzle of board b
+ * (NULL: a jigsaw of side size) can meet refused: -1, or an exit code after
+ * a one-line error (or the --technique list); the ratings' fields. */
+int cli_human_band(const cli_options *opt, const sdk_board *b, int size, sdk_human_band *band, int *wanted);
 void cli_human_header(FILE *f);
 void cli_human_fields(FILE *f, cli_format format, const sdk_human_rating *h);
 int cmd_explain(int argc, char **argv, const cli_command *self);
