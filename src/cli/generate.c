@@ -282,7 +282,8 @@ static void *metro_work(void *arg)
                  * solution (it happens) is drawn again. */
             mb->status[i] = jigsaw_puzzle(mb->size, mb->flags, mb->g, mb->band, &budget, seed, &mb->own[i],
                                           mb->puzzles[i], mb->band ? &mb->ratings[i] : NULL);
-        /* Those after it would not be printed: a hopeless run ends after one budget, not -j's chunk of them. */
+        /* Those after it would not be printed: a hopeless run ends after one
+         * puzzle's budget, not after a chunk of them. */
         if (mb->status[i] != SDK_SOLVED)
             __atomic_store_n(&mb->stop, 1, __ATOMIC_RELAXED);
     }
