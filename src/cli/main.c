@@ -76,7 +76,12 @@ static const char generate_help[] =
     "and carries er, ep, ed, level and hardest in every format.  --difficulty and\n"
     "--clues then set only the clues of the puzzles the search starts from (default 30\n"
     "on 9x9, 24 for bands from ER 8.0 up); the chain changes them, and the symmetry.\n"
-    "--hard with ER: no orientation trials, 50 relocations (docs/generate-human.md).\n";
+    "--hard with ER: no orientation trials, 50 relocations (docs/generate-human.md).\n"
+    "What no puzzle can meet is refused at once (exit 2, the bound in the message): a\n"
+    "band above the highest ER the board allows, a technique rated above the band,\n"
+    "fewer clues than a unique puzzle can have (docs/generate.md).\n"
+    "Without --time-limit a puzzle that takes over " SDK_STR(SDK_DEFAULT_GIVE_UP_SECONDS) " s ends the run: a note, the\n"
+    "puzzles before it printed, exit 1.\n";
 
 static const char print_help[] =
     "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"
