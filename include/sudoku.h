@@ -286,6 +286,8 @@ typedef struct sdk_stats {
     uint32_t restarts;     /* stochastic: restarts used */
     uint64_t probes;       /* stochastic with --propagate: probes tried */
     int      solved_by_probe; /* 1 if a probe, not the chain, found the answer */
+    int      proven_by_exact; /* 1 if the exact check before the chain proved there is no
+                                 solution (no chain ran) */
     double   seconds;      /* wall time; filled in by the caller that timed it */
 } sdk_stats;
 
@@ -402,6 +404,18 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
 #define SDK_DEFAULT_EPOCHS          5000   /* evolve: epochs per attempt */
 #define SDK_DEFAULT_EVOLVE_RESTARTS 20     /* evolve: restarts */
 #define SDK_DEFAULT_PROBE_EVERY     128    /* anneal, sort-penalty --propagate */
+/* The default budgets: a run given no --time-limit and no --max-iters stops
+ * after this many proposals, restarts included, and answers timeout, so a
+ * batch always ends: 2-5 s a 9x9 puzzle at the rates of BENCHMARKS.md, and
+ * past every run measured there but anneal's slowest on Watanabe's puzzle.
+ * Evolve's own budget is its epochs x restarts. */
+#define SDK_DEFAULT_METROPOLIS_PROPOSALS   3e8
+#define SDK_DEFAULT_ANNEAL_PROPOSALS       2e8
+#define SDK_DEFAULT_SORT_PENALTY_PROPOSALS 5e7
+/* Before a chain starts, the exact search asks whether the puzzle has a
+ * solution at all (a chain cannot tell): at most this many search nodes
+ * (9x9: it always finishes, in microseconds). */
+#define SDK_DEFAULT_PRECHECK_NODES  100000
 #define SDK_STR(x) SDK_STR_(x)
 #define SDK_STR_(x) #x
 
@@ -409,7 +423,9 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
  * uses.  sdk_params_defaults fills the defaults above. */
 typedef struct sdk_params {
     uint64_t seed;            /* run seed; each puzzle derives its own */
-    uint64_t max_iters;       /* 0 = method default / none */
+    uint64_t max_iters;       /* per run; 0 = none */
+    uint64_t max_proposals;   /* all runs together; 0 = none (sdk_method_solve sets the
+                                 method's default budget when the caller gave no budget) */
     double   time_limit;      /* seconds per puzzle, 0 = none */
     int      restarts;        /* -1 = method default */
     int      propagate;       /* fill forced cells before a chain starts */
@@ -443,13 +459,18 @@ typedef struct sdk_method {
     const char *summary;      /* one line for --help */
     const char *source;       /* which document it reproduces */
     int stochastic;           /* 1: a chain (acceptance, energies mean something) */
+    double budget;            /* default proposals of a run without a budget; 0: its own */
 } sdk_method;
 
 const sdk_method *sdk_method_find(const char *name);   /* NULL if unknown */
 const sdk_method *sdk_method_list(int *count);
 /* Runs method m on puzzle, then verifies any claimed solution with the exact
  * checker; a wrong claim becomes SDK_TIMEOUT (and is counted as a bug in
- * tests).  st->seconds is filled in. */
+ * tests).  A stochastic method first asks the exact search whether there is
+ * a solution (SDK_UNSOLVABLE at once, st->proven_by_exact, if not) and runs
+ * without a budget only if the caller gave one (p->time_limit, or
+ * p->max_iters with finitely many runs): else within m->budget proposals.
+ * st->seconds is filled in. */
 sdk_status sdk_method_solve(const sdk_method *m, const sdk_board *b, const uint8_t *puzzle,
                             const sdk_params *p, uint32_t seed, uint8_t *solution,
                             sdk_stats *st);
@@ -645,6 +666,17 @@ typedef struct sdk_gen_params {
 } sdk_gen_params;
 
 void sdk_generate_defaults(sdk_gen_params *g);
+/* The fewest clues a puzzle of board b with one solution can have, as far as
+ * it is proven: 17 on the plain 9x9 board (McGuire, Tugemann and Civario,
+ * 2012, by exhaustive search), 4 on the plain 4x4 (every 4x4 puzzle was
+ * checked: tests/unit_humangen.c), else n - 1 on a side-n board (b NULL: a
+ * jigsaw of side n), since two digits missing from the clues could trade
+ * places in any solution.  generate refuses --clues below it. */
+int sdk_generate_min_clues(const sdk_board *b, int n);
+/* generate without --time-limit gives a puzzle this long and then gives up
+ * (what is merely unlikely, as --min-er 11.5 or --size 25 --clues 200, ends
+ * with a note); --time-limit sets the whole run's budget instead. */
+#define SDK_DEFAULT_GIVE_UP_SECONDS 30
 
 /* A random complete grid: the single-site Metropolis chain (method
  * "metropolis", T = grid_T, all pair weights 1) on the empty board for
@@ -869,6 +901,13 @@ void sdk_human_free(sdk_human_rating *r);
 /* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
  * or "unsolved" for 20.0. */
 const char *sdk_human_level(double er);
+/* The highest ER a puzzle of board b can be rated, short of 20.0 (stuck):
+ * 1.2 on the plain 4x4 board (every unique puzzle was rated), else the
+ * ladder's top rating plus the largest length bonus a chain can earn
+ * (16.8: a bound the code proves, far above the 11.9 of the hardest
+ * puzzles known).  b NULL: any board of its side (a jigsaw's is drawn per
+ * puzzle).  generate refuses a band above it. */
+double sdk_human_er_ceiling(const sdk_board *b);
 /* Reads candidates of ncells cells of a side-n board (n <= 9) from text:
  * n*ncells characters, for each cell its n digit places holding the digit
  * or '.'/'0' where the candidate is gone (SE's and tdoku's pencilmark
@@ -906,6 +945,10 @@ int sdk_human_level_band(const char *level, double *er_min, double *er_max);
  * them (NULL past the end). */
 int sdk_human_technique_find(const char *name);
 const char *sdk_human_technique_slug(int index);
+/* The lowest ER a step of technique index can be rated: the rating of the
+ * first row of the ladder (src/logic/ladder.c) whose steps it names
+ * (bonuses only add); a path that uses it rates at least this. */
+double sdk_human_technique_er(int index);
 /* 1 if a rating (taken with SDK_HUMAN_STEPS when band->ntech) is in band. */
 int sdk_human_band_holds(const sdk_human_band *band, const sdk_human_rating *r);
 

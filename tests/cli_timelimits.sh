@@ -79,7 +79,8 @@ head -n 1 "$ROOT/puzzles/sizes/25x25.txt" >in
 row "rate, 25x25" 1 rate --time-limit 1
 
 # solve with every stochastic method: a 25x25 puzzle, and a 9x9 one with no
-# solution that its clues do not show (r1c1 has no candidate)
+# solution that its clues do not show (r1c1 has no candidate: the exact check
+# answers it at once, tests/cli_budgets.sh)
 for m in metropolis anneal sort-penalty evolve; do
     head -n 1 "$ROOT/puzzles/sizes/25x25.txt" >in
     row "solve --method $m, 25x25" 1 solve --method "$m" --time-limit 1

@@ -311,6 +311,8 @@ void cli_rated_word(cli_result *res)
 
 const char *cli_found_by(const cli_result *res)
 {
+    if (res->stats.proven_by_exact)
+        return "exact";
     if (strcmp(res->word, "solved") != 0)
         return "none";
     return res->stats.solved_by_probe ? "probe" : "chain";
@@ -333,7 +335,7 @@ static void batch_stats_line(const cli_batch *b, const cli_options *opt, const c
                 (unsigned long long)st->accepted, st->nodes ? (double)st->accepted / (double)st->nodes : 0.0,
                 st->seconds > 0 ? (double)st->nodes / st->seconds / 1e6 : 0.0, st->final_energy,
                 st->best_energy, st->restarts);
-    if (m && m->stochastic && st->probes)
+    if (m && m->stochastic && (st->probes || st->proven_by_exact))
         fprintf(stderr, " probes=%llu found_by=%s", (unsigned long long)st->probes, cli_found_by(res));
     fprintf(stderr, " seed=%u\n", res->stats.seed);
 }

@@ -155,8 +155,9 @@ void cli_rated_word(cli_result *res);
 int cli_stopped_word(cli_result *res);
 /* Cores online (at least 1): -j 0, and the most threads a batch starts. */
 int cli_cores(void);
-/* Which side of a --propagate run found its answer: "probe", "chain", or
- * "none" when the record was not solved. */
+/* Which side of a --propagate run found its answer: "probe", "chain",
+ * "exact" when the exact check before the chain proved there is no
+ * solution, or "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
 /* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
 void cli_json_variant(FILE *f, const sdk_board *b);
@@ -221,9 +222,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_print(int argc, char **argv, const cli_command *self);
 int cmd_plot(int argc, char **argv, const cli_command *self);
 /* humangen.c: generate's band (--level, --min-er, --max-er, --technique;
- * *wanted: any given) and --objective checks: -1, or an exit code after a
- * one-line error (or the --technique list); the ratings' fields. */
-int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted);
+ * *wanted: any given) and --objective checks, a band no puzzle of board b
+ * (NULL: a jigsaw of side size) can meet refused: -1, or an exit code after
+ * a one-line error (or the --technique list); the ratings' fields. */
+int cli_human_band(const cli_options *opt, const sdk_board *b, int size, sdk_human_band *band, int *wanted);
 void cli_human_header(FILE *f);
 void cli_human_fields(FILE *f, cli_format format, const sdk_human_rating *h);
 int cmd_explain(int argc, char **argv, const cli_command *self);

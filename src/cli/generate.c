@@ -193,6 +193,8 @@ typedef struct metro_batch {
     unsigned flags;
     const sdk_human_band *band; /* NULL, or the band of each puzzle (sdk_generate_human) */
     sdk_human_rating *ratings;  /* then their ratings */
+    double give_up;             /* > 0: no --time-limit, a puzzle's own budget in seconds */
+    int stop;                   /* a puzzle failed: take no more (atomic) */
 } metro_batch;
 
 /* Each thread takes the next puzzle of the batch until none is left, so a
@@ -268,19 +270,22 @@ static void *metro_work(void *arg)
     metro_batch *mb = arg;
     for (;;) {
         int i = __atomic_fetch_add(&mb->next, 1, __ATOMIC_RELAXED);
-        if (i >= mb->count)
+        if (i >= mb->count || __atomic_load_n(&mb->stop, __ATOMIC_RELAXED))
             return NULL;
         uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
-        if (mb->b) {
+        sdk_budget budget = mb->give_up > 0 ? sdk_budget_start(mb->give_up, mb->budget->interrupt) : *mb->budget;
+        if (mb->b)
             mb->status[i] = mb->band ? sdk_generate_human(mb->b, mb->g, mb->band, seed, mb->puzzles[i],
-                                                          &mb->ratings[i], NULL, mb->budget)
-                                     : sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, mb->budget);
-            continue;
-        }
-        /* A jigsaw: random regions from the puzzle's seed; a map with no
-         * solution (it happens) is drawn again. */
-        mb->status[i] = jigsaw_puzzle(mb->size, mb->flags, mb->g, mb->band, mb->budget, seed, &mb->own[i],
-                                      mb->puzzles[i], mb->band ? &mb->ratings[i] : NULL);
+                                                          &mb->ratings[i], NULL, &budget)
+                                     : sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, &budget);
+        else    /* A jigsaw: random regions from the puzzle's seed; a map with no
+                 * solution (it happens) is drawn again. */
+            mb->status[i] = jigsaw_puzzle(mb->size, mb->flags, mb->g, mb->band, &budget, seed, &mb->own[i],
+                                          mb->puzzles[i], mb->band ? &mb->ratings[i] : NULL);
+        /* Those after it would not be printed: a hopeless run ends after one
+         * puzzle's budget, not after a chunk of them. */
+        if (mb->status[i] != SDK_SOLVED)
+            __atomic_store_n(&mb->stop, 1, __ATOMIC_RELAXED);
     }
 }
 
@@ -292,7 +297,8 @@ static void progress_line(const gen_output *o, const char *text)
     }
 }
 
-static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int count, const sdk_budget *budget)
+static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int count, const sdk_budget *budget,
+                          double give_up)
 {
     /* Puzzles are made in chunks and printed after each: a chunk of about a
      * tenth of a second (from the time of the last), so that output keeps
@@ -314,7 +320,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     }
     for (int first = 0, size = 4 * jobs; first < count && exit_code == SDK_EXIT_OK;) {
         metro_batch mb = {o->b, o->size, own, g, o->seed, first, count - first < size ? count - first : size, 0,
-                          puzzles, status, budget, o->flags, o->band, ratings};
+                          puzzles, status, budget, o->flags, o->band, ratings, give_up, 0};
         double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
         pool_run(lanes, metro_work, &mb, 0);
@@ -324,7 +330,11 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
         for (int i = 0; i < mb.count; i++) {
             if (status[i] != SDK_SOLVED) {
                 exit_code = status[i] == SDK_INTERRUPTED ? SDK_EXIT_SIGINT : SDK_EXIT_UNSOLVED;
-                if (status[i] == SDK_TIMEOUT)
+                if (status[i] == SDK_TIMEOUT && give_up > 0)
+                    fprintf(stderr, "sudoku generate: gave up on puzzle %d after %g s, the default budget a "
+                            "puzzle (--time-limit sets the whole run's instead); %d printed\n", first + i + 1,
+                            give_up, first + i);
+                else if (status[i] == SDK_TIMEOUT)
                     fprintf(stderr, "sudoku generate: time limit reached after %d puzzles\n", first + i);
                 if (status[i] == SDK_UNSOLVABLE && !o->b)     /* a jigsaw: either may have failed */
                     fprintf(stderr, "sudoku generate: no region map of 100 gave a grid, or %d clues were not "
@@ -501,7 +511,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     }
     int hard = opt.gen.hard, human;
     sdk_human_band band;
-    rc = cli_human_band(&opt, &band, &human);
+    rc = cli_human_band(&opt, b, size, &band, &human);
     if (rc >= 0)
         return rc;
     /* --hard is for people by default (issue 13): U on Sudoku Explainer's ER;
@@ -520,6 +530,12 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
          * climbs within a CPU-minute and then stays, so 90-s attempts. */
         g.depth_goal = 5;
         g.attempt_seconds = 90;
+    }
+    int least = sdk_generate_min_clues(b, size);
+    if (opt.gen.clues && opt.gen.clues < least) {
+        fprintf(stderr, "sudoku generate: --clues %d: no %dx%d puzzle with fewer than %d clues has one solution "
+                "(docs/generate.md)\n", opt.gen.clues, size, size, least);
+        return SDK_EXIT_USAGE;
     }
     int difficulty = cli_option_given(&opt, "--difficulty") ? opt.gen.difficulty : 5;
     /* 35 - difficulty clues on 9x9; the same fraction of the cells elsewhere. */
@@ -598,7 +614,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         printf("\n");
     }
     int count = opt.gen.count > 0 ? opt.gen.count : 1;
-    rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget);
+    /* Without --time-limit a puzzle gets SDK_DEFAULT_GIVE_UP_SECONDS: a band or a
+     * clue count that is merely unlikely ends with a note (--hard has its own 60 s). */
+    double give_up = cli_option_given(&opt, "--time-limit") ? 0 : SDK_DEFAULT_GIVE_UP_SECONDS;
+    rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget, give_up);
     if (trace && fclose(trace) != 0) {
         fprintf(stderr, "sudoku generate: error writing %s\n", opt.params.trace_path);
         rc = cli_worse(rc, SDK_EXIT_IO);

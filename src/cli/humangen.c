@@ -14,7 +14,35 @@ static void list_techniques(FILE *f)
     fputc('\n', f);
 }
 
-int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted)
+/* A band no puzzle of board b (NULL: a jigsaw) can meet: above the highest
+ * ER the board allows, or a technique whose steps rate above the band or
+ * that ceiling.  1 after a one-line error. */
+static int band_impossible(const sdk_human_band *band, const sdk_board *b, int size)
+{
+    double ceiling = sdk_human_er_ceiling(b);
+    if (band->er_min > ceiling + 1e-9) {
+        fprintf(stderr, "sudoku generate: no %dx%d puzzle rates ER %.1f or more: ER reaches at most %.1f here "
+                "(docs/generate-human.md)\n", size, size, band->er_min, ceiling);
+        return 1;
+    }
+    for (int i = 0; i < band->ntech; i++) {
+        double least = sdk_human_technique_er(band->tech[i]);
+        const char *slug = sdk_human_technique_slug(band->tech[i]);
+        if (least > ceiling + 1e-9) {
+            fprintf(stderr, "sudoku generate: --technique %s: its steps rate ER %.1f or more, and no %dx%d puzzle "
+                    "rates above %.1f\n", slug, least, size, size, ceiling);
+            return 1;
+        }
+        if (least > band->er_max + 1e-9) {
+            fprintf(stderr, "sudoku generate: --technique %s: its steps rate ER %.1f or more, above the band's top "
+                    "%.1f\n", slug, least, band->er_max);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int cli_human_band(const cli_options *opt, const sdk_board *b, int size, sdk_human_band *band, int *wanted)
 {
     memset(band, 0, sizeof *band);
     band->er_min = 1.0;
@@ -48,6 +76,8 @@ int cli_human_band(const cli_options *opt, sdk_human_band *band, int *wanted)
         }
         band->tech[band->ntech++] = t;
     }
+    if (*wanted && band_impossible(band, b, size))
+        return SDK_EXIT_USAGE;
     if (*wanted && opt->gen.hard) {
         fprintf(stderr, "sudoku generate: --hard searches for the hardest puzzles; with a level or band, "
                 "leave it out (or use --hard --objective er)\n");

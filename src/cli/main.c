@@ -76,7 +76,12 @@ static const char generate_help[] =
     "and carries er, ep, ed, level and hardest in every format.  --difficulty and\n"
     "--clues then set only the clues of the puzzles the search starts from (default 30\n"
     "on 9x9, 24 for bands from ER 8.0 up); the chain changes them, and the symmetry.\n"
-    "--hard with ER: no orientation trials, 50 relocations (docs/generate-human.md).\n";
+    "--hard with ER: no orientation trials, 50 relocations (docs/generate-human.md).\n"
+    "What no puzzle can meet is refused at once (exit 2, the bound in the message): a\n"
+    "band above the highest ER the board allows, a technique rated above the band,\n"
+    "fewer clues than a unique puzzle can have (docs/generate.md).\n"
+    "Without --time-limit a puzzle that takes over " SDK_STR(SDK_DEFAULT_GIVE_UP_SECONDS) " s ends the run: a note, the\n"
+    "puzzles before it printed, exit 1.\n";
 
 static const char print_help[] =
     "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"
@@ -189,8 +194,16 @@ static int cmd_help(int argc, char **argv, const cli_command *self)
         int count;
         const sdk_method *m = sdk_method_list(&count);
         printf("Methods for 'sudoku solve --method NAME':\n");
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < count; i++) {
             printf("  %-13s %s\n  %-13s source: %s\n", m[i].name, m[i].summary, "", m[i].source);
+            if (m[i].budget > 0)
+                printf("  %-13s budget: %.0fM proposals\n", "", m[i].budget / 1e6);
+        }
+        printf("\nA stochastic method first asks the exact search whether the puzzle has a solution\n"
+               "(at most %d nodes): if it has none, the answer is unsolvable at once, no chain runs.\n"
+               "Without --time-limit or --max-iters a run stops after its budget (evolve: its epochs\n"
+               "x restarts) and answers timeout; --time-limit 1e9 runs without end.\n",
+               SDK_DEFAULT_PRECHECK_NODES);
         return SDK_EXIT_OK;
     }
     const cli_command *cmd = command_find(argv[1]);

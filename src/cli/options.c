@@ -79,7 +79,8 @@ static const cli_option option_table[] = {
     {"--size", NULL, "N", OPT_INT, O(gen.size), 4, SDK_MAX_N, OPTG_GEN, NULL,
      "board side: 4, 6, 8, 9 (default), 10, 12, 15, 16, 20, 25; --box RxC for other box shapes"},
     {"--hard", NULL, NULL, OPT_FLAG, O(gen.hard), 0, 0, OPTG_GEN, NULL,
-     "replica exchange (004) for the widest search tree within --time-limit (default 60) or --steps"},
+     "replica exchange (004) for the hardest puzzles: by default for people (--objective er), else the widest "
+     "search tree (--objective width); within --time-limit (default 60) or --steps"},
     {"--steps", NULL, "N", OPT_U64, O(gen.steps), 0, 0, OPTG_GEN, NULL,
      "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: per replica, 10 "
      "removal and addition trial pairs and the relocation trials)"},
@@ -166,7 +167,8 @@ static const struct {
     {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the ratings"},
     {"generate", "--box", "box shape RxC of the board to make (default: from --size)"},
     {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
-    {"generate", "--time-limit", "time for the whole run; 0 = none (default 0; with --hard 60 unless --steps)"},
+    {"generate", "--time-limit", "time for the whole run; 0 = none (default: none, but a puzzle gives up after "
+     SDK_STR(SDK_DEFAULT_GIVE_UP_SECONDS) " s; with --hard 60 unless --steps)"},
     {"generate", "--jobs", "threads: puzzles made in parallel, or --hard's independent runs (default 1)"},
     {"generate", "--samples", "with --rate: random tie-break runs for the average width (default {})"},
     {"rate", "--seed", "run seed; each puzzle's tie-breaks derive from it and the puzzle's cells (default {})"},

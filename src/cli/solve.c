@@ -89,7 +89,7 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
             fprintf(f, ",\"accepted\":%llu,\"final_energy\":%.17g,\"best_energy\":%.17g,\"restarts\":%u",
                     (unsigned long long)res->stats.accepted, res->stats.final_energy,
                     res->stats.best_energy, res->stats.restarts);
-        if (res->stats.probes)
+        if (res->stats.probes || res->stats.proven_by_exact)
             fprintf(f, ",\"probes\":%llu,\"found_by\":\"%s\"", (unsigned long long)res->stats.probes,
                     cli_found_by(res));
         fprintf(f, "}}\n");

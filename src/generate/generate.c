@@ -37,6 +37,17 @@ void sdk_generate_defaults(sdk_gen_params *g)
     g->objective_samples = 8;   /* docs/generate-hard.md */
 }
 
+/* The proven minima of sudoku.h's comment: plain 9x9 and plain 4x4 (a
+ * plain board has no variant houses), else the digits' bound. */
+int sdk_generate_min_clues(const sdk_board *b, int n)
+{
+    if (b && !b->variant && b->n == 9)
+        return 17;
+    if (b && !b->variant && b->n == 4)
+        return 4;
+    return n - 1;
+}
+
 /* ---- symmetry orbits ----------------------------------------------------- */
 
 /* The cells that move with cell c under symmetry s (c first); returns how many. */

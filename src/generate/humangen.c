@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
+#include "../logic/logic.h"
 
 /* ---- levels and techniques ------------------------------------------------ */
 
@@ -34,50 +35,55 @@ int sdk_human_level_band(const char *level, double *er_min, double *er_max)
     return 1;
 }
 
-/* A slug and the SE step names it stands for: each pattern is a prefix of
- * the name in slug spelling (lower case, '-' for blanks), or with a leading
- * '*' a part of it anywhere. */
+/* A slug, the SE step names it stands for (each pattern is a prefix of
+ * the name in slug spelling, lower case and '-' for blanks, or with a
+ * leading '*' a part of it anywhere) and the first ladder row
+ * (src/logic/ladder.c) whose steps it names: its rating is the technique's
+ * lowest. */
 typedef struct hg_technique {
     const char *slug;
     const char *patterns[5];
+    const char *row;
 } hg_technique;
 
+#define LADDER_CHAINS "Cycles and forcing X/Y/XY-chains"
+
 static const hg_technique techniques[] = {
-    {"full-house", {"full-house"}},
-    {"hidden-single", {"hidden-single"}},
-    {"naked-single", {"naked-single"}},
-    {"locked-candidates", {"pointing", "claiming", "direct-pointing", "direct-claiming"}},
-    {"pointing", {"pointing", "direct-pointing"}},
-    {"claiming", {"claiming", "direct-claiming"}},
-    {"naked-pair", {"naked-pair"}},
-    {"naked-triple", {"naked-triplet"}},
-    {"naked-quad", {"naked-quad"}},
-    {"hidden-pair", {"hidden-pair", "direct-hidden-pair"}},
-    {"hidden-triple", {"hidden-triplet", "direct-hidden-triplet"}},
-    {"hidden-quad", {"hidden-quad"}},
-    {"x-wing", {"x-wing"}},
-    {"swordfish", {"swordfish"}},
-    {"jellyfish", {"jellyfish"}},
-    {"xy-wing", {"xy-wing"}},
-    {"xyz-wing", {"xyz-wing"}},
-    {"unique-rectangle", {"unique-rectangle", "unique-loop"}},
-    {"bug", {"bug"}},
-    {"aligned-pair-exclusion", {"aligned-pair"}},
-    {"aligned-triplet-exclusion", {"aligned-triplet"}},
-    {"x-cycle", {"bidirectional-x-cycle"}},
-    {"y-cycle", {"bidirectional-y-cycle"}},
-    {"xy-cycle", {"bidirectional-cycle"}},
-    {"turbot-fish", {"turbot-fish"}},
-    {"x-chain", {"forcing-x-chain", "turbot-fish"}},
-    {"y-chain", {"forcing-y-chain"}},
-    {"xy-chain", {"forcing-chain"}},
-    {"forcing-chain", {"*forcing"}},
-    {"nishio", {"nishio"}},
-    {"multiple-forcing-chains", {"cell-forcing", "region-forcing", "double-forcing", "contradiction-forcing"}},
-    {"cell-forcing-chains", {"cell-forcing", "dynamic-cell-forcing"}},
-    {"region-forcing-chains", {"region-forcing", "dynamic-region-forcing"}},
-    {"dynamic-forcing-chains", {"dynamic"}},
-    {"nested-forcing-chains", {"nested"}},
+    {"full-house", {"full-house"}, "Full House / Hidden Single"},
+    {"hidden-single", {"hidden-single"}, "Full House / Hidden Single"},
+    {"naked-single", {"naked-single"}, "Naked Single"},
+    {"locked-candidates", {"pointing", "claiming", "direct-pointing", "direct-claiming"}, "Direct Pointing / Claiming"},
+    {"pointing", {"pointing", "direct-pointing"}, "Direct Pointing / Claiming"},
+    {"claiming", {"claiming", "direct-claiming"}, "Direct Pointing / Claiming"},
+    {"naked-pair", {"naked-pair"}, "Naked Pair"},
+    {"naked-triple", {"naked-triplet"}, "Naked Triplet"},
+    {"naked-quad", {"naked-quad"}, "Naked Quad"},
+    {"hidden-pair", {"hidden-pair", "direct-hidden-pair"}, "Direct Hidden Pair"},
+    {"hidden-triple", {"hidden-triplet", "direct-hidden-triplet"}, "Direct Hidden Triplet"},
+    {"hidden-quad", {"hidden-quad"}, "Hidden Quad"},
+    {"x-wing", {"x-wing"}, "X-Wing"},
+    {"swordfish", {"swordfish"}, "Swordfish"},
+    {"jellyfish", {"jellyfish"}, "Jellyfish"},
+    {"xy-wing", {"xy-wing"}, "XY-Wing"},
+    {"xyz-wing", {"xyz-wing"}, "XYZ-Wing"},
+    {"unique-rectangle", {"unique-rectangle", "unique-loop"}, "Unique Rectangle / Loop"},
+    {"bug", {"bug"}, "BUG"},
+    {"aligned-pair-exclusion", {"aligned-pair"}, "Aligned Pair Exclusion"},
+    {"aligned-triplet-exclusion", {"aligned-triplet"}, "Aligned Triplet Exclusion"},
+    {"x-cycle", {"bidirectional-x-cycle"}, LADDER_CHAINS},
+    {"y-cycle", {"bidirectional-y-cycle"}, LADDER_CHAINS},
+    {"xy-cycle", {"bidirectional-cycle"}, LADDER_CHAINS},
+    {"turbot-fish", {"turbot-fish"}, LADDER_CHAINS},
+    {"x-chain", {"forcing-x-chain", "turbot-fish"}, LADDER_CHAINS},
+    {"y-chain", {"forcing-y-chain"}, LADDER_CHAINS},
+    {"xy-chain", {"forcing-chain"}, LADDER_CHAINS},
+    {"forcing-chain", {"*forcing"}, LADDER_CHAINS},
+    {"nishio", {"nishio"}, "Nishio"},
+    {"multiple-forcing-chains", {"cell-forcing", "region-forcing", "double-forcing", "contradiction-forcing"}, "Cell / region forcing chains"},
+    {"cell-forcing-chains", {"cell-forcing", "dynamic-cell-forcing"}, "Cell / region forcing chains"},
+    {"region-forcing-chains", {"region-forcing", "dynamic-region-forcing"}, "Cell / region forcing chains"},
+    {"dynamic-forcing-chains", {"dynamic"}, "Dynamic forcing chains"},
+    {"nested-forcing-chains", {"nested"}, "Nested forcing chains (level 2)"},
 };
 enum { NTECH = sizeof techniques / sizeof techniques[0] };
 
@@ -115,6 +121,14 @@ int sdk_human_technique_find(const char *name)
 const char *sdk_human_technique_slug(int index)
 {
     return index >= 0 && index < NTECH ? techniques[index].slug : NULL;
+}
+
+double sdk_human_technique_er(int index)
+{
+    for (int row = 0; index >= 0 && index < NTECH && row < lg_ladder_rows(); row++)
+        if (strcmp(lg_ladder_name(row), techniques[index].row) == 0)
+            return lg_ladder_rating(row);
+    return 0;       /* (unit_humangen.c checks every technique names a row) */
 }
 
 static int technique_matches(int index, const char *step_name)

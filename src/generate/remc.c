@@ -484,8 +484,8 @@ static void remember(remc_run *run, const replica *r)
     found.depth = puzzle_depth(run, r->puzzle, r->grid, &key);
     found.normal_width = run->obj->figure == figure_width ? r->width
                          : sdk_rate_width(run->b, r->puzzle, NULL, NULL, &run->within);
-    if (found.depth < 0 || found.normal_width == 0)
-        return;
+    if (found.depth < 1 || found.normal_width == 0)
+        return;                 /* (the er objective's figure of a depth-0 puzzle is above 1) */
     memcpy(found.puzzle, r->puzzle, (size_t)run->b->ncells);
     remember_as(run, &found, orientation_print(run->b, r->puzzle));
 }

@@ -389,7 +389,8 @@ int ch_complexity(ch_ctx *c, const int *ends, int n)
 double lg_length_bonus(int complexity)
 {
     double added = 0.0;
-    int ceil = 4, length = complexity - 2, odd = 0;
+    long long ceil = 4;             /* (wide: sdk_human_er_ceiling asks up to INT_MAX) */
+    int length = complexity - 2, odd = 0;
     while (length > ceil) {
         added += 0.1;
         ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;

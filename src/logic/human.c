@@ -5,6 +5,7 @@
  * Every step is checked against the solution: a step that would remove a
  * solution digit or place a wrong one is a bug and stops the solve.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lgint.h"
@@ -24,6 +25,26 @@ const char *sdk_human_level(double er)
     if (er <= 8.95)
         return "diabolical";
     return "extreme";
+}
+
+/* Every unique puzzle of the plain 4x4 board was rated: hidden singles
+ * (in a box, SE's 1.2) solve them all.  tests/unit_humangen.c rates them
+ * all again and checks this. */
+#define HUMAN_ER_PLAIN4 1.2
+
+double sdk_human_er_ceiling(const sdk_board *b)
+{
+    if (b && b->n == 4 && !b->variant)
+        return HUMAN_ER_PLAIN4;
+    /* A step rates its ladder row's base or a little more (a loop's length,
+     * a BUG's or a loop's extra candidates: below the top row up to 25x25),
+     * plus a chain's length bonus; the rater counts a chain's complexity in
+     * an int, so no bonus passes that of INT_MAX. */
+    double top = 0;
+    for (int row = 0; row < lg_ladder_rows(); row++)
+        if (lg_ladder_rating(row) > top)
+            top = lg_ladder_rating(row);
+    return top + lg_length_bonus(INT_MAX);
 }
 
 void sdk_human_free(sdk_human_rating *r)

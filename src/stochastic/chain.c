@@ -21,6 +21,7 @@ int chain_begin(chain_ctl *ch, const sdk_board *b, const uint8_t *puzzle, const 
     memset(ch, 0, sizeof *ch);
     ch->budget = sdk_budget_start(p->time_limit, p->interrupt);
     ch->max_iters = p->max_iters;
+    ch->max_proposals = p->max_proposals;
     ch->st = st;
     st->best_energy = st->final_energy = -1;
     ch->trace_puzzle = p->trace_puzzle;
@@ -47,12 +48,17 @@ void chain_trace(const chain_ctl *ch, double energy, double temperature)
                 (unsigned long long)ch->st->nodes, energy, temperature);
 }
 
+int chain_expired(chain_ctl *ch)
+{
+    if (sdk_budget_expired(&ch->budget) || (ch->max_proposals && ch->st->nodes >= ch->max_proposals))
+        ch->stopped = 1;
+    return ch->stopped;
+}
+
 int chain_poll(chain_ctl *ch, double energy, double temperature)
 {
     chain_trace(ch, energy, temperature);
-    if (sdk_budget_expired(&ch->budget))
-        ch->stopped = 1;
-    return ch->stopped;
+    return chain_expired(ch);
 }
 
 sdk_status chain_end(chain_ctl *ch)

@@ -15,6 +15,7 @@
 typedef struct chain_ctl {
     sdk_budget budget;
     uint64_t max_iters;      /* per run; 0 = none */
+    uint64_t max_proposals;  /* all runs together; 0 = none */
     FILE *trace;             /* NULL unless --trace */
     int owns_trace;          /* opened here (no shared FILE in the params) */
     uint64_t trace_puzzle;   /* the trace's puzzle column */
@@ -38,8 +39,11 @@ int  chain_begin(chain_ctl *ch, const sdk_board *b, const uint8_t *puzzle, const
                  sdk_stats *st, uint8_t *start);
 /* Writes a trace row (if tracing): puzzle, iteration, energy, temperature. */
 void chain_trace(const chain_ctl *ch, double energy, double temperature);
-/* Every CHAIN_POLL proposals: writes a trace row and returns 1 if the
- * budget is spent (then ch->stopped is set). */
+/* 1 if the budget is spent: the time limit, SIGINT, or max_proposals
+ * (then ch->stopped is set). */
+int  chain_expired(chain_ctl *ch);
+/* Every CHAIN_POLL proposals: writes a trace row and returns
+ * chain_expired. */
 int  chain_poll(chain_ctl *ch, double energy, double temperature);
 /* Closes the trace; the status of a call that found no solution. */
 sdk_status chain_end(chain_ctl *ch);

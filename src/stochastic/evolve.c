@@ -43,6 +43,21 @@ static void organism_randomise(organism *o, const sdk_board *b, const uint8_t *s
     o->age = 0;
 }
 
+/* Organisms [from, to) draw fresh grids; 0 if the budget ran out first.  The
+ * budget is polled every EVOLVE_POLL organisms: a large hive on a large
+ * board spends a second on a pass (100,000 organisms, 25x25). */
+#define EVOLVE_POLL 64
+static int hive_randomise(organism *hive, int from, int to, const sdk_board *b, const uint8_t *start,
+                          sdk_rng *r, chain_ctl *ch)
+{
+    for (int i = from; i < to; i++) {
+        if ((i - from) % EVOLVE_POLL == EVOLVE_POLL - 1 && chain_expired(ch))
+            return 0;
+        organism_randomise(&hive[i], b, start, r);
+    }
+    return 1;
+}
+
 sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,
                              uint32_t seed, uint8_t *solution, sdk_stats *st)
 {
@@ -64,9 +79,12 @@ sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
     organism *hive = calloc((size_t)population, sizeof *hive);
     sdk_rng rng;
     sdk_rng_seed(&rng, seed);
-    int ready = bx && hive;
-    for (int i = 0; ready && i < population; i++)
-        ready = sdk_energy_init(&hive[i].e, b, start, start, SDK_ENERGY_MISSING, 0);
+    /* made: the organisms initialised, the only ones freed (touching the
+     * rest of a large hive's zero pages would cost more than the run) */
+    int ready = bx && hive, made = 0;
+    for (; ready && made < population; made += ready)
+        ready = (made % EVOLVE_POLL || !chain_expired(&ch)) &&
+                sdk_energy_init(&hive[made].e, b, start, start, SDK_ENERGY_MISSING, 0);
     sdk_status status = SDK_TIMEOUT;
     long best = LONG_MAX, final = LONG_MAX;
     if (!ready)
@@ -78,8 +96,8 @@ sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
     for (int attempt = 0; attempt < attempts && winner < 0 && !ch.stopped; attempt++) {
         if (attempt > 0)
             st->restarts++;
-        for (int i = 0; i < population; i++)
-            organism_randomise(&hive[i], b, start, &rng);
+        if (!hive_randomise(hive, 0, population, b, start, &rng, &ch))
+            break;
         uint64_t proposals = 0;
         for (int epoch = 0; epoch < epochs && winner < 0; epoch++) {
             if (ch.max_iters && proposals >= ch.max_iters)
@@ -91,7 +109,7 @@ sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
             if (epoch_best == 0)
                 break;
             if (epoch % EVOLVE_TRACE_EVERY == 0 ? chain_poll(&ch, (double)epoch_best, 0)
-                                                : (ch.stopped = sdk_budget_expired(&ch.budget)))
+                                                : chain_expired(&ch))
                 break;
             if (bx->nboxes == 0)
                 break;              /* every box forced: nothing can move */
@@ -111,8 +129,8 @@ sdk_status method_evolve(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
                     organism_randomise(o, b, start, &rng);
                 }
             }
-            for (int i = workers; i < population; i++)
-                organism_randomise(&hive[i], b, start, &rng);
+            if (!hive_randomise(hive, workers, population, b, start, &rng, &ch))
+                break;
             /* Merge: the best worker and the best explorer make a child that
              * replaces the worst worker. */
             int best_worker = 0, worst_worker = 0, best_explorer = workers;
@@ -164,9 +182,9 @@ done:
     {
         sdk_status end = chain_end(&ch);
         if (status != SDK_SOLVED)
-            status = (bx && bx->nboxes == 0 && !ch.stopped && final > 0 && final != LONG_MAX) ? SDK_UNSOLVABLE : end;
+            status = (!ch.stopped && final > 0 && final != LONG_MAX && bx->nboxes == 0) ? SDK_UNSOLVABLE : end;
     }
-    for (int i = 0; hive && i < population; i++)
+    for (int i = 0; i < made; i++)
         sdk_energy_free(&hive[i].e);
     free(hive);
     free(bx);
