@@ -1,0 +1,265 @@
+/*
+ * minlex.c -- the true minlex form of a 9x9 puzzle (sdk_canon_minlex).
+ *
+ * The form is built a row at a time.  At output row k the search holds every
+ * partial map that gives the least possible first k rows: the orientation,
+ * the source rows chosen so far, a full column order and the digit labels
+ * handed out so far.  Each is extended by every source row the band rules
+ * allow; a candidate row is dropped at its first cell above the best row
+ * seen at this level, and a smaller one empties the list.  So after row 8
+ * the list is exactly the maps that give the form (the automorphisms).
+ *
+ * While the rows chosen are all blank, every column order ties: such a
+ * state keeps no column order ("all").  The first row with clues then fixes
+ * the column orders at once: its digits are all new labels 1, 2, ..., so its
+ * least string only depends on where its clues are (stacks by clue count,
+ * blanks first within each), and only the orders that give it are made.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sudoku.h"
+#include "canon.h"
+
+const uint8_t canon_orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+typedef struct {
+    uint8_t t;           /* 1: rows are read from the transpose */
+    uint8_t all;         /* 1: the rows so far are blank; every column order ties */
+    uint8_t next;        /* the next label to hand out */
+    uint16_t used;       /* source rows taken */
+    uint8_t rows[9];     /* source row of each output row so far */
+    uint8_t cols[9];     /* source column of each output column (unless all) */
+    uint8_t lab[10];     /* label of each source digit, 0 = not seen yet */
+} ml_state;
+
+/* A growable list of states; starts in a buffer on the caller's stack. */
+typedef struct {
+    ml_state *s;
+    size_t count, cap;
+    int heap;
+} ml_list;
+
+typedef struct {
+    uint8_t src[2][81];  /* the puzzle and its transpose */
+    uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
+    ml_list *next;       /* the states that give it */
+    int failed;          /* out of memory */
+} ml_search;
+
+static ml_state *ml_push(ml_search *m)
+{
+    ml_list *l = m->next;
+    if (l->count == l->cap) {
+        size_t cap = l->cap * 2;
+        ml_state *s = l->heap ? realloc(l->s, cap * sizeof *s) : malloc(cap * sizeof *s);
+        if (!s) {
+            m->failed = 1;
+            return NULL;
+        }
+        if (!l->heap)
+            memcpy(s, l->s, l->count * sizeof *s);
+        l->s = s;
+        l->cap = cap;
+        l->heap = 1;
+    }
+    return &l->s[l->count++];
+}
+
+/* Compares row with the level's best: a smaller row becomes the best and
+ * empties the list.  Returns 1 if states with this row are to be kept. */
+static int ml_offer(ml_search *m, const uint8_t *row)
+{
+    int cmp = memcmp(row, m->best, 9);
+    if (cmp > 0)
+        return 0;
+    if (cmp < 0) {
+        memcpy(m->best, row, 9);
+        m->next->count = 0;
+    }
+    return 1;
+}
+
+/* The child of s that takes source row r as output row k. */
+static ml_state *ml_child(ml_search *m, const ml_state *s, int k, int r)
+{
+    ml_state *c = ml_push(m);
+    if (c) {
+        *c = *s;
+        c->rows[k] = (uint8_t)r;
+        c->used |= (uint16_t)(1u << r);
+    }
+    return c;
+}
+
+/* An explicit state extended by row r: evaluated cell by cell against the
+ * best row, given up at the first larger cell. */
+static void ml_extend(ml_search *m, const ml_state *s, int k, int r)
+{
+    const uint8_t *srow = m->src[s->t] + r * 9;
+    uint8_t row[9], lab[10];
+    int next = s->next, less = 0;
+    memcpy(lab, s->lab, sizeof lab);
+    for (int c = 0; c < 9; c++) {
+        int v = srow[s->cols[c]];
+        int o = v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0;
+        if (!less) {
+            if (o > m->best[c])
+                return;
+            less = o < m->best[c];
+        }
+        row[c] = (uint8_t)o;
+    }
+    if (!ml_offer(m, row))
+        return;
+    ml_state *c = ml_child(m, s, k, r);
+    if (c) {
+        memcpy(c->lab, lab, sizeof lab);
+        c->next = (uint8_t)next;
+    }
+}
+
+/* The orders of a stack's three columns that put its blanks (in row mask
+ * bits, 1 = clue) first: up to 6, into out; returns how many. */
+static int ml_stack_orders(unsigned mask, uint8_t out[6][3])
+{
+    int n = 0;
+    for (int o = 0; o < 6; o++) {
+        int seen_clue = 0, ok = 1;
+        for (int i = 0; i < 3; i++) {
+            int clue = mask >> canon_orders[o][i] & 1;
+            ok &= !(seen_clue && !clue);
+            seen_clue |= clue;
+        }
+        if (ok)
+            memcpy(out[n++], canon_orders[o], 3);
+    }
+    return n;
+}
+
+/* An "all" state extended by its first row with clues: each column order
+ * that gives the row's least string (stacks by clue count, blanks first). */
+static void ml_first_clues(ml_search *m, const ml_state *s, int k, int r, const uint8_t *srow)
+{
+    unsigned mask[3];
+    int count[3];
+    for (int st = 0; st < 3; st++) {
+        mask[st] = (srow[st * 3] != 0) | (srow[st * 3 + 1] != 0) << 1 | (srow[st * 3 + 2] != 0) << 2;
+        count[st] = __builtin_popcount(mask[st]);
+    }
+    uint8_t orders[3][6][3];
+    int norders[3];
+    for (int st = 0; st < 3; st++)
+        norders[st] = ml_stack_orders(mask[st], orders[st]);
+    int offered = 0;
+    for (int so = 0; so < 6; so++) {
+        const uint8_t *stk = canon_orders[so];
+        if (count[stk[0]] > count[stk[1]] || count[stk[1]] > count[stk[2]])
+            continue;
+        if (!offered) {
+            uint8_t row[9];
+            int label = 1;
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    row[i * 3 + j] = j < 3 - count[stk[i]] ? 0 : (uint8_t)label++;
+            if (!ml_offer(m, row))
+                return;
+            offered = 1;
+        }
+        for (int a = 0; a < norders[stk[0]]; a++)
+            for (int b = 0; b < norders[stk[1]]; b++)
+                for (int c = 0; c < norders[stk[2]]; c++) {
+                    ml_state *ch = ml_child(m, s, k, r);
+                    if (!ch)
+                        return;
+                    const uint8_t *within[3] = {orders[stk[0]][a], orders[stk[1]][b], orders[stk[2]][c]};
+                    ch->all = 0;
+                    ch->next = 1;
+                    memset(ch->lab, 0, sizeof ch->lab);
+                    for (int i = 0; i < 3; i++)
+                        for (int j = 0; j < 3; j++) {
+                            int col = stk[i] * 3 + within[i][j];
+                            ch->cols[i * 3 + j] = (uint8_t)col;
+                            if (srow[col])
+                                ch->lab[srow[col]] = ch->next++;
+                        }
+                }
+    }
+}
+
+/* A state extended by source row r as output row k. */
+static void ml_extend_any(ml_search *m, const ml_state *s, int k, int r)
+{
+    static const uint8_t blank[9];
+    const uint8_t *srow = m->src[s->t] + r * 9;
+    if (!s->all) {
+        ml_extend(m, s, k, r);
+    } else if (memcmp(srow, blank, 9) == 0) {
+        if (ml_offer(m, blank))
+            ml_child(m, s, k, r);
+    } else {
+        ml_first_clues(m, s, k, r, srow);
+    }
+}
+
+/* Every child of s at output row k: a row of a band not used yet when k
+ * starts a band, else an unused row of the band of row k-1. */
+static void ml_expand(ml_search *m, const ml_state *s, int k)
+{
+    for (int r = 0; r < 9; r++) {
+        int band = r / 3;
+        if (k % 3 == 0 ? (s->used >> (band * 3) & 7) != 0 : band != s->rows[k - 1] / 3 || (s->used >> r & 1))
+            continue;
+        ml_extend_any(m, s, k, r);
+    }
+}
+
+/* The map of a final state: unseen digits take the labels left, in order. */
+static void ml_map(const ml_state *s, sdk_transform *map)
+{
+    sdk_transform_identity(map);
+    map->transpose = s->t;
+    memcpy(map->rows, s->rows, 9);
+    if (!s->all)
+        memcpy(map->cols, s->cols, 9);
+    int next = s->next;
+    for (int d = 1; d <= 9; d++)
+        map->digits[d] = s->lab[d] ? s->lab[d] : (uint8_t)next++;
+}
+
+#define ML_STACK_STATES 256
+
+int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
+{
+    if (!sdk_board_is_plain9(b))
+        return 0;
+    ml_state buf[2][ML_STACK_STATES];
+    ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
+    ml_search m = {.failed = 0};
+    for (int i = 0; i < 81; i++) {
+        m.src[0][i] = cells[i] <= 9 ? cells[i] : 0;
+        m.src[1][(i % 9) * 9 + i / 9] = m.src[0][i];
+    }
+    ml_list *cur = &lists[0];
+    for (int t = 0; t < 2; t++)
+        cur->s[cur->count++] = (ml_state){.t = (uint8_t)t, .all = 1, .next = 1};
+    for (int k = 0; k < 9 && !m.failed; k++) {
+        m.next = cur == &lists[0] ? &lists[1] : &lists[0];
+        m.next->count = 0;
+        memset(m.best, 0xff, sizeof m.best);
+        for (size_t i = 0; i < cur->count && !m.failed; i++)
+            ml_expand(&m, &cur->s[i], k);
+        memcpy(out->form + k * 9, m.best, 9);
+        cur = m.next;
+    }
+    int ok = !m.failed;
+    if (ok) {
+        ml_map(&cur->s[0], &out->map);
+        out->automorphisms = 0;
+        for (size_t i = 0; i < cur->count; i++)
+            out->automorphisms += cur->s[i].all ? 1296 : 1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (lists[i].heap)
+            free(lists[i].s);
+    return ok ? 1 : -1;
+}
