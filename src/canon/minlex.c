@@ -3,17 +3,20 @@
  *
  * The form is built a row at a time.  At output row k the search holds every
  * partial map that gives the least possible first k rows: the orientation,
- * the source rows chosen so far, a full column order and the digit labels
- * handed out so far.  Each is extended by every source row the band rules
- * allow; a candidate row is dropped at its first cell above the best row
+ * the source rows chosen so far, the order of the stacks, the column orders
+ * within each stack that still tie, and the digit labels handed out so far.
+ * Each is extended by every source row the band rules allow, a stack at a
+ * time; a candidate row is dropped at its first cell above the best row
  * seen at this level, and a smaller one empties the list.  So after row 8
  * the list is exactly the maps that give the form (the automorphisms).
  *
- * While the rows chosen are all blank, every column order ties: such a
- * state keeps no column order ("all").  The first row with clues then fixes
- * the column orders at once: its digits are all new labels 1, 2, ..., so its
- * least string only depends on where its clues are (stacks by clue count,
- * blanks first within each), and only the orders that give it are made.
+ * Column orders within a stack that read every row so far alike (they only
+ * swap columns blank in those rows) stay one state with a set of orders, so
+ * sparse rows do not multiply the states.  While the rows chosen are all
+ * blank, every column order ties: such a state keeps no column order
+ * ("all").  The first row with clues then fixes the stacks at once: its
+ * digits are all new labels 1, 2, ..., so its least string only depends on
+ * where its clues are (stacks by clue count, blanks first within each).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +31,8 @@ typedef struct {
     uint8_t next;        /* the next label to hand out */
     uint16_t used;       /* source rows taken */
     uint8_t rows[9];     /* source row of each output row so far */
-    uint8_t cols[9];     /* source column of each output column (unless all) */
+    uint8_t stk[3];      /* source stack of each output stack (unless all) */
+    uint8_t orders[3];   /* each output stack's column orders (bits of canon_orders) that still tie */
     uint8_t lab[10];     /* label of each source digit, 0 = not seen yet */
 } ml_state;
 
@@ -91,65 +95,113 @@ static ml_state *ml_child(ml_search *m, const ml_state *s, int k, int r)
     return c;
 }
 
-/* An explicit state extended by row r: evaluated cell by cell against the
- * best row, given up at the first larger cell. */
-static void ml_extend(ml_search *m, const ml_state *s, int k, int r)
+/* The orders among `orders` that read the three cells of seg as order o
+ * does: they tie on this row, labels included, so they stay one state. */
+static unsigned ml_same_reading(const uint8_t *seg, unsigned orders, int o)
 {
-    const uint8_t *srow = m->src[s->t] + r * 9;
-    uint8_t row[9], lab[10];
-    int next = s->next, less = 0;
-    memcpy(lab, s->lab, sizeof lab);
-    for (int c = 0; c < 9; c++) {
-        int v = srow[s->cols[c]];
-        int o = v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0;
-        if (!less) {
-            if (o > m->best[c])
-                return;
-            less = o < m->best[c];
-        }
-        row[c] = (uint8_t)o;
+    const uint8_t *a = canon_orders[o];
+    unsigned group = 0;
+    for (unsigned rest = orders; rest; rest &= rest - 1) {
+        const uint8_t *b = canon_orders[__builtin_ctz(rest)];
+        if (seg[a[0]] == seg[b[0]] && seg[a[1]] == seg[b[1]] && seg[a[2]] == seg[b[2]])
+            group |= rest & -rest;
     }
-    if (!ml_offer(m, row))
+    return group;
+}
+
+/* One row being laid out under a state, an output stack at a time. */
+typedef struct {
+    const ml_state *s;
+    int k, r;
+    const uint8_t *srow;
+    uint8_t row[9];
+    uint8_t orders[3];
+} ml_walk;
+
+/* Output stack i of the row and what follows: each group of tied column
+ * orders in turn, given up at the first cell above the best row. */
+static void ml_segment(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int next, int less)
+{
+    if (i == 3) {
+        if (!ml_offer(m, w->row))
+            return;
+        ml_state *c = ml_child(m, w->s, w->k, w->r);
+        if (c) {
+            memcpy(c->orders, w->orders, 3);
+            memcpy(c->lab, lab, 10);
+            c->next = (uint8_t)next;
+        }
         return;
-    ml_state *c = ml_child(m, s, k, r);
-    if (c) {
-        memcpy(c->lab, lab, sizeof lab);
-        c->next = (uint8_t)next;
+    }
+    const uint8_t *seg = w->srow + w->s->stk[i] * 3;
+    for (unsigned left = w->s->orders[i]; left;) {
+        int o = __builtin_ctz(left);
+        unsigned group = ml_same_reading(seg, left, o);
+        left &= ~group;
+        uint8_t l2[10];
+        int n2 = next, less2 = less, j = 0;
+        memcpy(l2, lab, sizeof l2);
+        for (; j < 3; j++) {
+            int v = seg[canon_orders[o][j]];
+            int out = v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0;
+            if (!less2) {
+                if (out > m->best[i * 3 + j])
+                    break;
+                less2 = out < m->best[i * 3 + j];
+            }
+            w->row[i * 3 + j] = (uint8_t)out;
+        }
+        if (j < 3)
+            continue;
+        w->orders[i] = (uint8_t)group;
+        ml_segment(m, w, i + 1, l2, n2, less2);
     }
 }
 
-/* The orders of a stack's three columns that put its blanks (in row mask
- * bits, 1 = clue) first: up to 6, into out; returns how many. */
-static int ml_stack_orders(unsigned mask, uint8_t out[6][3])
+/* An explicit state extended by row r. */
+static void ml_extend(ml_search *m, const ml_state *s, int k, int r)
 {
-    int n = 0;
+    ml_walk w = {.s = s, .k = k, .r = r, .srow = m->src[s->t] + r * 9};
+    ml_segment(m, &w, 0, s->lab, s->next, 0);
+}
+
+/* The orders of a stack's three columns that put its blanks first, as
+ * groups that read the row alike (a bit of canon_orders each); returns how
+ * many groups. */
+static int ml_blanks_first(const uint8_t *seg, uint8_t groups[6])
+{
+    unsigned orders = 0;
     for (int o = 0; o < 6; o++) {
         int seen_clue = 0, ok = 1;
         for (int i = 0; i < 3; i++) {
-            int clue = mask >> canon_orders[o][i] & 1;
+            int clue = seg[canon_orders[o][i]] != 0;
             ok &= !(seen_clue && !clue);
             seen_clue |= clue;
         }
-        if (ok)
-            memcpy(out[n++], canon_orders[o], 3);
+        orders |= (unsigned)ok << o;
+    }
+    int n = 0;
+    while (orders) {
+        unsigned g = ml_same_reading(seg, orders, __builtin_ctz(orders));
+        groups[n++] = (uint8_t)g;
+        orders &= ~g;
     }
     return n;
 }
 
-/* An "all" state extended by its first row with clues: each column order
- * that gives the row's least string (stacks by clue count, blanks first). */
+/* An "all" state extended by its first row with clues: each stack order
+ * and group of column orders that give the row's least string (stacks by
+ * clue count, blanks first within each; labels 1, 2, ... in order). */
 static void ml_first_clues(ml_search *m, const ml_state *s, int k, int r, const uint8_t *srow)
 {
-    unsigned mask[3];
     int count[3];
+    uint8_t groups[3][6];
+    int ngroups[3];
     for (int st = 0; st < 3; st++) {
-        mask[st] = (srow[st * 3] != 0) | (srow[st * 3 + 1] != 0) << 1 | (srow[st * 3 + 2] != 0) << 2;
-        count[st] = __builtin_popcount(mask[st]);
+        const uint8_t *seg = srow + st * 3;
+        count[st] = (seg[0] != 0) + (seg[1] != 0) + (seg[2] != 0);
+        ngroups[st] = ml_blanks_first(seg, groups[st]);
     }
-    uint8_t orders[3][6][3];
-    int norders[3];
-    for (int st = 0; st < 3; st++)
-        norders[st] = ml_stack_orders(mask[st], orders[st]);
     int offered = 0;
     for (int so = 0; so < 6; so++) {
         const uint8_t *stk = canon_orders[so];
@@ -165,23 +217,26 @@ static void ml_first_clues(ml_search *m, const ml_state *s, int k, int r, const 
                 return;
             offered = 1;
         }
-        for (int a = 0; a < norders[stk[0]]; a++)
-            for (int b = 0; b < norders[stk[1]]; b++)
-                for (int c = 0; c < norders[stk[2]]; c++) {
+        for (int a = 0; a < ngroups[stk[0]]; a++)
+            for (int b = 0; b < ngroups[stk[1]]; b++)
+                for (int c = 0; c < ngroups[stk[2]]; c++) {
                     ml_state *ch = ml_child(m, s, k, r);
                     if (!ch)
                         return;
-                    const uint8_t *within[3] = {orders[stk[0]][a], orders[stk[1]][b], orders[stk[2]][c]};
+                    const uint8_t pick[3] = {groups[stk[0]][a], groups[stk[1]][b], groups[stk[2]][c]};
                     ch->all = 0;
                     ch->next = 1;
                     memset(ch->lab, 0, sizeof ch->lab);
-                    for (int i = 0; i < 3; i++)
+                    for (int i = 0; i < 3; i++) {
+                        const uint8_t *order = canon_orders[__builtin_ctz(pick[i])];
+                        ch->stk[i] = stk[i];
+                        ch->orders[i] = pick[i];
                         for (int j = 0; j < 3; j++) {
-                            int col = stk[i] * 3 + within[i][j];
-                            ch->cols[i * 3 + j] = (uint8_t)col;
-                            if (srow[col])
-                                ch->lab[srow[col]] = ch->next++;
+                            int v = srow[stk[i] * 3 + order[j]];
+                            if (v)
+                                ch->lab[v] = ch->next++;
                         }
+                    }
                 }
     }
 }
@@ -219,11 +274,21 @@ static void ml_map(const ml_state *s, sdk_transform *map)
     sdk_transform_identity(map);
     map->transpose = s->t;
     memcpy(map->rows, s->rows, 9);
-    if (!s->all)
-        memcpy(map->cols, s->cols, 9);
+    for (int i = 0; i < 9 && !s->all; i++)
+        map->cols[i] = (uint8_t)(s->stk[i / 3] * 3 + canon_orders[__builtin_ctz(s->orders[i / 3])][i % 3]);
     int next = s->next;
     for (int d = 1; d <= 9; d++)
         map->digits[d] = s->lab[d] ? s->lab[d] : (uint8_t)next++;
+}
+
+/* The column orders a final state stands for: its stacks' tied orders
+ * (columns blank in every row) multiplied. */
+static uint64_t ml_tied_orders(const ml_state *s)
+{
+    uint64_t n = 1;
+    for (int i = 0; i < 3; i++)
+        n *= (uint64_t)__builtin_popcount(s->orders[i]);
+    return n;
 }
 
 #define ML_STACK_STATES 256
@@ -256,7 +321,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         ml_map(&cur->s[0], &out->map);
         out->automorphisms = 0;
         for (size_t i = 0; i < cur->count; i++)
-            out->automorphisms += cur->s[i].all ? 1296 : 1;
+            out->automorphisms += cur->s[i].all ? 1296 : ml_tied_orders(&cur->s[i]);
     }
     for (int i = 0; i < 2; i++)
         if (lists[i].heap)
