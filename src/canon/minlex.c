@@ -281,6 +281,92 @@ static void ml_map(const ml_state *s, sdk_transform *map)
         map->digits[d] = s->lab[d] ? s->lab[d] : (uint8_t)next++;
 }
 
+/* ---- solution grids: rows 0 and 1 at once ----
+ * A grid's row 0 reads 1 2 ... 9 under every column order (its labels are
+ * its positions), so listing the 1,296 orders for row 0 alone decides
+ * nothing.  Instead the orders are chosen for row 1, an output stack at a
+ * time: a row-1 digit whose row-0 column is placed has its label; one whose
+ * column is still to come will get at least the first label of the stacks
+ * left.  A prefix that is above the best row 1 even so is given up. */
+typedef struct {
+    int t, r0, r1;
+    uint8_t col0[10];    /* the source column of each digit in row r0 */
+    uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
+    uint8_t stk[3], order[3];
+    uint8_t row[9];
+} ml_grid;
+
+/* Row 1 up to output stack i, with bounds for the labels to come: 1 if it
+ * may still tie or beat the best row. */
+static int ml_grid_hopeful(const ml_search *m, ml_grid *g, int i)
+{
+    const uint8_t *src1 = m->src[g->t] + g->r1 * 9;
+    int decided = 0;
+    for (int p = 0; p < 3 * (i + 1); p++) {
+        int col = g->stk[p / 3] * 3 + canon_orders[g->order[p / 3]][p % 3];
+        int at = g->pos[g->col0[src1[col]]];
+        int label = at == 0xff ? 3 * (i + 1) + 1 : at + 1;   /* a bound when not placed */
+        if (!decided && label != m->best[p]) {
+            if (label > m->best[p])
+                return 0;
+            decided = 1;          /* below the best here: the rest cannot spoil it */
+        }
+        g->row[p] = (uint8_t)label;
+    }
+    return 1;
+}
+
+static void ml_grid_stack(ml_search *m, ml_grid *g, int i, unsigned stacks_left)
+{
+    if (i == 3) {
+        if (!ml_offer(m, g->row))
+            return;
+        ml_state *c = ml_push(m);
+        if (!c)
+            return;
+        *c = (ml_state){.t = (uint8_t)g->t, .next = 10, .used = (uint16_t)(1u << g->r0 | 1u << g->r1)};
+        c->rows[0] = (uint8_t)g->r0;
+        c->rows[1] = (uint8_t)g->r1;
+        for (int j = 0; j < 3; j++) {
+            c->stk[j] = g->stk[j];
+            c->orders[j] = (uint8_t)(1u << g->order[j]);
+        }
+        for (int d = 1; d <= 9; d++)
+            c->lab[d] = (uint8_t)(g->pos[g->col0[d]] + 1);
+        return;
+    }
+    for (int st = 0; st < 3; st++) {
+        if (!(stacks_left >> st & 1))
+            continue;
+        for (int o = 0; o < 6; o++) {
+            g->stk[i] = (uint8_t)st;
+            g->order[i] = (uint8_t)o;
+            for (int j = 0; j < 3; j++)
+                g->pos[st * 3 + canon_orders[o][j]] = (uint8_t)(i * 3 + j);
+            if (ml_grid_hopeful(m, g, i))
+                ml_grid_stack(m, g, i + 1, stacks_left & ~(1u << st));
+            for (int j = 0; j < 3; j++)
+                g->pos[st * 3 + j] = 0xff;
+        }
+    }
+}
+
+/* Level 1 of a grid: every orientation, row 0 and row 1 of its band. */
+static void ml_grid_rows(ml_search *m)
+{
+    for (int t = 0; t < 2; t++)
+        for (int r0 = 0; r0 < 9; r0++)
+            for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
+                if (r1 == r0)
+                    continue;
+                ml_grid g = {.t = t, .r0 = r0, .r1 = r1};
+                memset(g.pos, 0xff, sizeof g.pos);
+                for (int c = 0; c < 9; c++)
+                    g.col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
+                ml_grid_stack(m, &g, 0, 7);
+            }
+}
+
 /* The column orders a final state stands for: its stacks' tied orders
  * (columns blank in every row) multiplied. */
 static uint64_t ml_tied_orders(const ml_state *s)
@@ -305,9 +391,21 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         m.src[1][(i % 9) * 9 + i / 9] = m.src[0][i];
     }
     ml_list *cur = &lists[0];
-    for (int t = 0; t < 2; t++)
-        cur->s[cur->count++] = (ml_state){.t = (uint8_t)t, .all = 1, .next = 1};
-    for (int k = 0; k < 9 && !m.failed; k++) {
+    int k = 0;
+    if (sdk_board_is_solution(b, cells)) {
+        m.next = &lists[1];
+        memset(m.best, 0xff, sizeof m.best);
+        ml_grid_rows(&m);
+        for (int i = 0; i < 9; i++)
+            out->form[i] = (uint8_t)(i + 1);
+        memcpy(out->form + 9, m.best, 9);
+        cur = m.next;
+        k = 2;
+    } else {
+        for (int t = 0; t < 2; t++)
+            cur->s[cur->count++] = (ml_state){.t = (uint8_t)t, .all = 1, .next = 1};
+    }
+    for (; k < 9 && !m.failed; k++) {
         m.next = cur == &lists[0] ? &lists[1] : &lists[0];
         m.next->count = 0;
         memset(m.best, 0xff, sizeof m.best);
