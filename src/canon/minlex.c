@@ -45,6 +45,7 @@ typedef struct {
 
 typedef struct {
     uint8_t src[2][81];  /* the puzzle and its transpose */
+    uint8_t clues[2][9]; /* the clues of each row of each */
     uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
     ml_list *next;       /* the states that give it */
     int failed;          /* out of memory */
@@ -73,10 +74,12 @@ static ml_state *ml_push(ml_search *m)
  * empties the list.  Returns 1 if states with this row are to be kept. */
 static int ml_offer(ml_search *m, const uint8_t *row)
 {
-    int cmp = memcmp(row, m->best, 9);
-    if (cmp > 0)
+    int c = 0;
+    while (c < 9 && row[c] == m->best[c])
+        c++;
+    if (c < 9 && row[c] > m->best[c])
         return 0;
-    if (cmp < 0) {
+    if (c < 9) {
         memcpy(m->best, row, 9);
         m->next->count = 0;
     }
@@ -134,9 +137,11 @@ static void ml_segment(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int 
         return;
     }
     const uint8_t *seg = w->srow + w->s->stk[i] * 3;
+    int blank = (seg[0] | seg[1] | seg[2]) == 0;
     for (unsigned left = w->s->orders[i]; left;) {
         int o = __builtin_ctz(left);
-        unsigned group = ml_same_reading(seg, left, o);
+        /* (a blank segment, or one order left: no need to compare readings) */
+        unsigned group = blank || !(left & (left - 1)) ? left : ml_same_reading(seg, left, o);
         left &= ~group;
         uint8_t l2[10];
         int n2 = next, less2 = less, j = 0;
@@ -194,29 +199,34 @@ static int ml_blanks_first(const uint8_t *seg, uint8_t groups[6])
  * clue count, blanks first within each; labels 1, 2, ... in order). */
 static void ml_first_clues(ml_search *m, const ml_state *s, int k, int r, const uint8_t *srow)
 {
-    int count[3];
-    uint8_t groups[3][6];
-    int ngroups[3];
+    int count[3], sorted[3];
     for (int st = 0; st < 3; st++) {
         const uint8_t *seg = srow + st * 3;
-        count[st] = (seg[0] != 0) + (seg[1] != 0) + (seg[2] != 0);
-        ngroups[st] = ml_blanks_first(seg, groups[st]);
+        count[st] = sorted[st] = (seg[0] != 0) + (seg[1] != 0) + (seg[2] != 0);
     }
-    int offered = 0;
+    /* The row first: most rows lose here, before any order is listed. */
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2 - i; j++)
+            if (sorted[j] > sorted[j + 1]) {
+                int x = sorted[j];
+                sorted[j] = sorted[j + 1];
+                sorted[j + 1] = x;
+            }
+    uint8_t row[9];
+    int label = 1;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            row[i * 3 + j] = j < 3 - sorted[i] ? 0 : (uint8_t)label++;
+    if (!ml_offer(m, row))
+        return;
+    uint8_t groups[3][6];
+    int ngroups[3];
+    for (int st = 0; st < 3; st++)
+        ngroups[st] = ml_blanks_first(srow + st * 3, groups[st]);
     for (int so = 0; so < 6; so++) {
         const uint8_t *stk = canon_orders[so];
         if (count[stk[0]] > count[stk[1]] || count[stk[1]] > count[stk[2]])
             continue;
-        if (!offered) {
-            uint8_t row[9];
-            int label = 1;
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++)
-                    row[i * 3 + j] = j < 3 - count[stk[i]] ? 0 : (uint8_t)label++;
-            if (!ml_offer(m, row))
-                return;
-            offered = 1;
-        }
         for (int a = 0; a < ngroups[stk[0]]; a++)
             for (int b = 0; b < ngroups[stk[1]]; b++)
                 for (int c = 0; c < ngroups[stk[2]]; c++) {
@@ -248,7 +258,7 @@ static void ml_extend_any(ml_search *m, const ml_state *s, int k, int r)
     const uint8_t *srow = m->src[s->t] + r * 9;
     if (!s->all) {
         ml_extend(m, s, k, r);
-    } else if (memcmp(srow, blank, 9) == 0) {
+    } else if (!m->clues[s->t][r]) {
         if (ml_offer(m, blank))
             ml_child(m, s, k, r);
     } else {
@@ -386,9 +396,12 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
     ml_search m = {.failed = 0};
+    memset(m.clues, 0, sizeof m.clues);
     for (int i = 0; i < 81; i++) {
         m.src[0][i] = cells[i] <= 9 ? cells[i] : 0;
         m.src[1][(i % 9) * 9 + i / 9] = m.src[0][i];
+        m.clues[0][i / 9] += m.src[0][i] != 0;
+        m.clues[1][i % 9] += m.src[0][i] != 0;
     }
     ml_list *cur = &lists[0];
     int k = 0;
