@@ -306,10 +306,32 @@ typedef struct {
     uint8_t row[9];
 } ml_grid;
 
+/* After output stack 0 only, the least start row 1 can still have: its
+ * first three digits lie in the two row-0 stacks to come; the stack of the
+ * first goes next, its column first (label 4), and each later digit takes
+ * the next label of its stack (4 5 6 in that one, 7 8 9 in the last). */
+static int ml_grid_first_hopeful(const ml_search *m, const ml_grid *g)
+{
+    const uint8_t *seg = m->src[g->t] + g->r1 * 9 + g->stk[0] * 3;
+    const uint8_t *order = canon_orders[g->order[0]];
+    int first = g->col0[seg[order[0]]] / 3, next_in[2] = {5, 7};
+    uint8_t least[3] = {4, 0, 0};
+    for (int j = 1; j < 3; j++) {
+        int other = g->col0[seg[order[j]]] / 3 != first;
+        least[j] = (uint8_t)next_in[other]++;
+    }
+    for (int j = 0; j < 3; j++)
+        if (least[j] != m->best[j])
+            return least[j] < m->best[j];
+    return 1;
+}
+
 /* Row 1 up to output stack i, with bounds for the labels to come: 1 if it
  * may still tie or beat the best row. */
 static int ml_grid_hopeful(const ml_search *m, ml_grid *g, int i)
 {
+    if (i == 0)
+        return ml_grid_first_hopeful(m, g);
     const uint8_t *src1 = m->src[g->t] + g->r1 * 9;
     int decided = 0;
     for (int p = 0; p < 3 * (i + 1); p++) {
@@ -345,8 +367,11 @@ static void ml_grid_stack(ml_search *m, ml_grid *g, int i, unsigned stacks_left)
             c->lab[d] = (uint8_t)(g->pos[g->col0[d]] + 1);
         return;
     }
+    /* Output stack 1 not holding row 1's first digit leaves it label 7 or more. */
+    const uint8_t *src1 = m->src[g->t] + g->r1 * 9;
+    int first = i == 1 ? g->col0[src1[g->stk[0] * 3 + canon_orders[g->order[0]][0]]] / 3 : -1;
     for (int st = 0; st < 3; st++) {
-        if (!(stacks_left >> st & 1))
+        if (!(stacks_left >> st & 1) || (i == 1 && st != first && m->best[0] < 7))
             continue;
         for (int o = 0; o < 6; o++) {
             g->stk[i] = (uint8_t)st;
