@@ -45,7 +45,7 @@ typedef struct {
 
 typedef struct {
     uint8_t src[2][81];  /* the puzzle and its transpose */
-    uint8_t clues[2][9]; /* the clues of each row of each */
+    uint8_t clues[2][9]; /* the clue count of each row of both */
     uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
     ml_list *next;       /* the states that give it */
     int failed;          /* out of memory */
