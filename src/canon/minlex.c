@@ -294,95 +294,98 @@ static void ml_map(const ml_state *s, sdk_transform *map)
 /* ---- solution grids: rows 0 and 1 at once ----
  * A grid's row 0 reads 1 2 ... 9 under every column order (its labels are
  * its positions), so listing the 1,296 orders for row 0 alone decides
- * nothing.  Instead the orders are chosen for row 1, an output stack at a
- * time: a row-1 digit whose row-0 column is placed has its label; one whose
- * column is still to come will get at least the first label of the stacks
- * left.  A prefix that is above the best row 1 even so is given up. */
+ * nothing.  Instead the column order is built for row 1, position by
+ * position.  Row 1's cell at output position p is the label, 1 + output
+ * position, of the row-0 column that holds the same digit (its "image").
+ * If that column is not placed yet, the least value puts it in the first
+ * free slot its stack may take, and any other slot gives more: so it is
+ * placed there, no branch.  Only a position still empty when reached
+ * branches, over the columns (and stacks) that may fill it. */
 typedef struct {
     int t, r0, r1;
-    uint8_t col0[10];    /* the source column of each digit in row r0 */
+    uint8_t image[9];    /* the row-0 column holding the digit row 1 has in each column */
+    uint8_t col[9];      /* the source column at each output position (0xff: free) */
     uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
-    uint8_t stk[3], order[3];
+    int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
+    int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
     uint8_t row[9];
 } ml_grid;
 
-/* After output stack 0 only, the least start row 1 can still have: its
- * first three digits lie in the two row-0 stacks to come; the stack of the
- * first goes next, its column first (label 4), and each later digit takes
- * the next label of its stack (4 5 6 in that one, 7 8 9 in the last). */
-static int ml_grid_first_hopeful(const ml_search *m, const ml_grid *g)
+static void ml_grid_place(ml_grid *g, int c, int p)
 {
-    const uint8_t *seg = m->src[g->t] + g->r1 * 9 + g->stk[0] * 3;
-    const uint8_t *order = canon_orders[g->order[0]];
-    int first = g->col0[seg[order[0]]] / 3, next_in[2] = {5, 7};
-    uint8_t least[3] = {4, 0, 0};
-    for (int j = 1; j < 3; j++) {
-        int other = g->col0[seg[order[j]]] / 3 != first;
-        least[j] = (uint8_t)next_in[other]++;
-    }
-    for (int j = 0; j < 3; j++)
-        if (least[j] != m->best[j])
-            return least[j] < m->best[j];
-    return 1;
+    g->col[p] = (uint8_t)c;
+    g->pos[c] = (uint8_t)p;
+    g->out_of[c / 3] = (int8_t)(p / 3);
+    g->src_of[p / 3] = (int8_t)(c / 3);
 }
 
-/* Row 1 up to output stack i, with bounds for the labels to come: 1 if it
- * may still tie or beat the best row. */
-static int ml_grid_hopeful(const ml_search *m, ml_grid *g, int i)
+/* The first free slot column c may take, or -1. */
+static int ml_grid_slot(const ml_grid *g, int c)
 {
-    if (i == 0)
-        return ml_grid_first_hopeful(m, g);
-    const uint8_t *src1 = m->src[g->t] + g->r1 * 9;
-    int decided = 0;
-    for (int p = 0; p < 3 * (i + 1); p++) {
-        int col = g->stk[p / 3] * 3 + canon_orders[g->order[p / 3]][p % 3];
-        int at = g->pos[g->col0[src1[col]]];
-        int label = at == 0xff ? 3 * (i + 1) + 1 : at + 1;   /* a bound when not placed */
-        if (!decided && label != m->best[p]) {
-            if (label > m->best[p])
-                return 0;
-            decided = 1;          /* below the best here: the rest cannot spoil it */
-        }
-        g->row[p] = (uint8_t)label;
-    }
-    return 1;
+    int o = g->out_of[c / 3];
+    if (o < 0)
+        for (o = 0; o < 3 && g->src_of[o] >= 0; o++)
+            ;
+    for (int p = o * 3; o < 3 && p < o * 3 + 3; p++)
+        if (g->col[p] == 0xff)
+            return p;
+    return -1;
 }
 
-static void ml_grid_stack(ml_search *m, ml_grid *g, int i, unsigned stacks_left)
+/* A finished order: a state at level 1 if row 1 ties or beats the best. */
+static void ml_grid_done(ml_search *m, const ml_grid *g)
 {
-    if (i == 3) {
-        if (!ml_offer(m, g->row))
-            return;
-        ml_state *c = ml_push(m);
-        if (!c)
-            return;
-        *c = (ml_state){.t = (uint8_t)g->t, .next = 10, .used = (uint16_t)(1u << g->r0 | 1u << g->r1)};
-        c->rows[0] = (uint8_t)g->r0;
-        c->rows[1] = (uint8_t)g->r1;
-        for (int j = 0; j < 3; j++) {
-            c->stk[j] = g->stk[j];
-            c->orders[j] = (uint8_t)(1u << g->order[j]);
+    if (!ml_offer(m, g->row))
+        return;
+    ml_state *c = ml_push(m);
+    if (!c)
+        return;
+    *c = (ml_state){.t = (uint8_t)g->t, .next = 10, .used = (uint16_t)(1u << g->r0 | 1u << g->r1)};
+    c->rows[0] = (uint8_t)g->r0;
+    c->rows[1] = (uint8_t)g->r1;
+    for (int i = 0; i < 3; i++) {
+        c->stk[i] = (uint8_t)g->src_of[i];
+        for (int o = 0; o < 6; o++)
+            if (canon_orders[o][0] == g->col[i * 3] % 3 && canon_orders[o][1] == g->col[i * 3 + 1] % 3)
+                c->orders[i] = (uint8_t)(1u << o);
+    }
+    for (int d = 1; d <= 9; d++)
+        c->lab[d] = 0;
+    for (int p = 0; p < 9; p++)
+        c->lab[m->src[g->t][g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
+}
+
+static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
+{
+    for (; p < 9 && g->col[p] != 0xff; p++) {
+        int target = g->image[g->col[p]];
+        if (g->pos[target] == 0xff) {
+            int slot = ml_grid_slot(g, target);
+            if (slot < 0)
+                return;           /* (not a grid's band: no slot can hold it) */
+            ml_grid_place(g, target, slot);
         }
-        for (int d = 1; d <= 9; d++)
-            c->lab[d] = (uint8_t)(g->pos[g->col0[d]] + 1);
+        int v = g->pos[target] + 1;
+        if (!less && v != m->best[p]) {
+            if (v > m->best[p])
+                return;
+            less = 1;
+        }
+        g->row[p] = (uint8_t)v;
+    }
+    if (p == 9) {
+        ml_grid_done(m, g);
         return;
     }
-    /* Output stack 1 not holding row 1's first digit leaves it label 7 or more. */
-    const uint8_t *src1 = m->src[g->t] + g->r1 * 9;
-    int first = i == 1 ? g->col0[src1[g->stk[0] * 3 + canon_orders[g->order[0]][0]]] / 3 : -1;
-    for (int st = 0; st < 3; st++) {
-        if (!(stacks_left >> st & 1) || (i == 1 && st != first && m->best[0] < 7))
+    /* Position p is free: each column that may fill it, in turn. */
+    for (int c = 0; c < 9; c++) {
+        int o = g->src_of[p / 3];
+        if (g->pos[c] != 0xff || (o >= 0 ? c / 3 != o : g->out_of[c / 3] >= 0))
             continue;
-        for (int o = 0; o < 6; o++) {
-            g->stk[i] = (uint8_t)st;
-            g->order[i] = (uint8_t)o;
-            for (int j = 0; j < 3; j++)
-                g->pos[st * 3 + canon_orders[o][j]] = (uint8_t)(i * 3 + j);
-            if (ml_grid_hopeful(m, g, i))
-                ml_grid_stack(m, g, i + 1, stacks_left & ~(1u << st));
-            for (int j = 0; j < 3; j++)
-                g->pos[st * 3 + j] = 0xff;
-        }
+        ml_grid saved = *g;
+        ml_grid_place(g, c, p);
+        ml_grid_from(m, g, p, less);
+        *g = saved;
     }
 }
 
@@ -395,10 +398,16 @@ static void ml_grid_rows(ml_search *m)
                 if (r1 == r0)
                     continue;
                 ml_grid g = {.t = t, .r0 = r0, .r1 = r1};
+                uint8_t col0[10];
+                memset(g.col, 0xff, sizeof g.col);
                 memset(g.pos, 0xff, sizeof g.pos);
+                memset(g.out_of, -1, sizeof g.out_of);
+                memset(g.src_of, -1, sizeof g.src_of);
                 for (int c = 0; c < 9; c++)
-                    g.col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
-                ml_grid_stack(m, &g, 0, 7);
+                    col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
+                for (int c = 0; c < 9; c++)
+                    g.image[c] = col0[m->src[t][r1 * 9 + c]];
+                ml_grid_from(m, &g, 0, 0);
             }
 }
 
