@@ -377,10 +377,20 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
         ml_grid_done(m, g);
         return;
     }
-    /* Position p is free: each column that may fill it, in turn. */
+    /* Position p is free: each column that may fill it, in turn, tried
+     * first in place (undone by hand) so that a losing one costs no copy. */
     for (int c = 0; c < 9; c++) {
         int o = g->src_of[p / 3];
         if (g->pos[c] != 0xff || (o >= 0 ? c / 3 != o : g->out_of[c / 3] >= 0))
+            continue;
+        int8_t out_was = g->out_of[c / 3], src_was = g->src_of[p / 3];
+        ml_grid_place(g, c, p);
+        int target = g->image[c];
+        int v = g->pos[target] != 0xff ? g->pos[target] + 1 : ml_grid_slot(g, target) + 1;
+        g->col[p] = g->pos[c] = 0xff;
+        g->out_of[c / 3] = out_was;
+        g->src_of[p / 3] = src_was;
+        if (v == 0 || (!less && v > m->best[p]))
             continue;
         ml_grid saved = *g;
         ml_grid_place(g, c, p);
