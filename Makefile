@@ -5,7 +5,8 @@
 #   make bench      benchmarks (figures printed, nothing asserted)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS (default 60) each (needs clang)
 #   make valgrind   CLI tests under valgrind (an x86-64-v3 build valgrind can run)
-#   make install    binary, man page, bash and zsh completions under
+#   make install    binary, man page, bash and zsh completions, and libsudoku
+#                   (static and shared, sudoku.h, sudoku.pc) under
 #                   $(DESTDIR)$(PREFIX) (PREFIX ?= /usr/local); make uninstall
 
 CC      ?= cc
@@ -30,6 +31,7 @@ TEST_SRC = $(wildcard tests/unit_*.c)
 HOOK_SRC := $(shell grep -l SDK_TEST_HOOKS $(LIB_SRC))
 
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
+PIC_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_LIB_OBJ = $(filter-out $(HOOK_SRC:src/%.c=$(BUILD)/lib/%.o),$(LIB_OBJ)) $(HOOK_SRC:src/%.c=$(BUILD)/hooks/%.o)
@@ -53,6 +55,10 @@ $(BUILD)/lib/%.o: src/%.c | $(BUILD)/lib
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
+$(BUILD)/pic/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC -c -o $@ $<
+
 $(BUILD)/hooks/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS -c -o $@ $<
@@ -63,7 +69,7 @@ $(BUILD)/cli/%.o: src/cli/%.c | $(BUILD)/cli
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsudoku-test.a | $(BUILD)/tests
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS -o $@ $< $(BUILD)/libsudoku-test.a $(LDLIBS)
 
--include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/hooks/*/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/hooks/*/*.d $(BUILD)/pic/*/*.d $(BUILD)/cli/*.d $(BUILD)/tests/*.d)
 
 $(BUILD)/lib $(BUILD)/cli $(BUILD)/tests:
 	mkdir -p $@
@@ -106,24 +112,57 @@ valgrind:
 	@st=0; for t in tests/cli_hostile.sh tests/cli_foundation.sh; do \
 	    SUDOKU=$(CURDIR)/$(VG_BUILD)/sudoku-vg sh $$t || st=1; done; exit $$st
 
+# libsudoku for C programs: the shared library exports the public API only
+# (sdk_*, by a version script), its soname carries the major version of
+# SDK_VERSION; the installed sudoku.h is include/sudoku.h without its
+# SDK_TEST_HOOKS blocks, and sudoku.pc is written for the PREFIX given.
+VERSION := $(shell sed -n 's/^\#define SDK_VERSION "\(.*\)"/\1/p' include/sudoku.h)
+SONAME   = libsudoku.so.$(firstword $(subst ., ,$(VERSION)))
+$(BUILD)/libsudoku.so.$(VERSION): $(PIC_OBJ)
+	@printf '{ global: sdk_*; local: *; };\n' >$(BUILD)/libsudoku.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libsudoku.map \
+	    -o $@ $(PIC_OBJ) $(LDLIBS)
+
+$(BUILD)/sudoku.h: include/sudoku.h
+	awk '/^#ifdef SDK_TEST_HOOKS/ { hook = 1 } !hook { print } hook && /^#endif/ { hook = 0 }' $< >$@
+
+$(BUILD)/sudoku.pc: include/sudoku.h Makefile
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	    'Name: sudoku' 'Description: Sudoku solver, rater and generator (exact, stochastic, human)' \
+	    'Version: $(VERSION)' 'Libs: -L$${libdir} -lsudoku' 'Libs.private: $(LDLIBS)' \
+	    'Cflags: -I$${includedir}' >$@
+
 # The completions are generated from the command and option tables by the
 # program itself (the hidden `sudoku completion bash|zsh`).
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 BASHDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL ?= install
-install: sudoku
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR)
+install: sudoku $(BUILD)/libsudoku.a $(BUILD)/libsudoku.so.$(VERSION) $(BUILD)/sudoku.h $(BUILD)/sudoku.pc
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) \
+	    $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	$(INSTALL) -m 755 sudoku $(DESTDIR)$(BINDIR)/sudoku
 	$(INSTALL) -m 644 sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	./sudoku completion bash >$(DESTDIR)$(BASHDIR)/sudoku
 	./sudoku completion zsh >$(DESTDIR)$(ZSHDIR)/_sudoku
+	$(INSTALL) -m 644 $(BUILD)/libsudoku.a $(DESTDIR)$(LIBDIR)/libsudoku.a
+	$(INSTALL) -m 755 $(BUILD)/libsudoku.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsudoku.so.$(VERSION)
+	ln -sf libsudoku.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
+	$(INSTALL) -m 644 $(BUILD)/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
+	$(INSTALL) -m 644 $(BUILD)/sudoku.pc $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
-	    $(DESTDIR)$(BASHDIR)/sudoku $(DESTDIR)$(ZSHDIR)/_sudoku
+	    $(DESTDIR)$(BASHDIR)/sudoku $(DESTDIR)$(ZSHDIR)/_sudoku \
+	    $(DESTDIR)$(LIBDIR)/libsudoku.a $(DESTDIR)$(LIBDIR)/libsudoku.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so \
+	    $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 
 clean:
 	rm -rf build build-asan build-fuzz build-vg build-portable build-v3 sudoku

@@ -41,7 +41,7 @@ enum {
 };
 
 /* ------------------------------------------------------------------------ */
-/* Board geometry (src/board/board.c)                                             */
+/* Board geometry (src/board/board.c)                                       */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -113,7 +113,7 @@ int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *s
 int sdk_board_is_plain9(const sdk_board *b);
 
 /* ------------------------------------------------------------------------ */
-/* Variant boards (src/board/variants.c)                                          */
+/* Variant boards (src/board/variants.c)                                    */
 /* ------------------------------------------------------------------------ */
 
 /* Variant flags; X and windoku combine with jigsaw, samurai with nothing. */
@@ -167,7 +167,7 @@ struct sdk_rng;
 void sdk_variant_random_regions(int n, uint8_t *grid, struct sdk_rng *r, uint8_t *region);
 
 /* ------------------------------------------------------------------------ */
-/* Random numbers (src/board/rng.c): our MT19937                                  */
+/* Random numbers (src/board/rng.c): our MT19937                            */
 /* ------------------------------------------------------------------------ */
 
 typedef struct sdk_rng {
@@ -205,7 +205,7 @@ uint32_t sdk_rng_derive_cells(uint64_t run_seed, const uint8_t *cells, int ncell
 void     sdk_rng_shuffle_u8(sdk_rng *r, uint8_t *a, int n);
 
 /* ------------------------------------------------------------------------ */
-/* Reading and writing puzzles (src/board/reader.c, src/board/format.c)                 */
+/* Reading and writing puzzles (src/board/reader.c, src/board/format.c)     */
 /* ------------------------------------------------------------------------ */
 
 typedef enum { SDK_LAYOUT_LINE, SDK_LAYOUT_GRID } sdk_layout;
@@ -315,7 +315,7 @@ sdk_budget sdk_budget_start(double seconds, volatile int *interrupt);
 const char *sdk_build_isa(void);
 
 /* ------------------------------------------------------------------------ */
-/* Exact solver (src/exact/exact.c; a fast 9x9 kernel in src/exact/exact9.c)            */
+/* Exact solver (src/exact/exact.c; a fast 9x9 kernel in exact9.c)          */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -385,7 +385,7 @@ int sdk_exact9_differs(const uint8_t puzzle[81], const uint8_t grid[81], const u
                        uint8_t other[81], sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
-/* Methods: the table of solvers (src/stochastic/methods.c)                           */
+/* Methods: the table of solvers (src/stochastic/methods.c)                 */
 /* ------------------------------------------------------------------------ */
 
 /* The methods' defaults (those of the sources), in one place: the struct
@@ -454,7 +454,7 @@ sdk_status sdk_method_solve(const sdk_method *m, const sdk_board *b, const uint8
                             sdk_stats *st);
 
 /* ------------------------------------------------------------------------ */
-/* Search-tree difficulty (src/rate/rate.c): Watanabe's depth and widths (004)   */
+/* Search-tree difficulty (src/rate/): Watanabe's depth and widths (004)    */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -508,9 +508,9 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
                     sdk_rating *out, const sdk_budget *budget);
 
 /* ------------------------------------------------------------------------ */
-/* Energy core (src/stochastic/energy.c, starting states src/stochastic/fill.c, the acceptance    */
-/* table src/stochastic/chain.c; the hot ΔE and commit functions are inline in         */
-/* src/stochastic/energy.h).  Every stochastic method scores states only through it.    */
+/* Energy core (src/stochastic/energy.c, starting states fill.c, the        */
+/* acceptance table chain.c; the hot ΔE and commit functions are inline in  */
+/* energy.h).  Every stochastic method scores states only through it.       */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -601,7 +601,7 @@ int  sdk_propagate(const sdk_board *b, const uint8_t *puzzle, int level, uint8_t
 int  sdk_propagate_probe(const sdk_board *b, uint8_t *val, uint32_t *cand, int level, sdk_rng *r);
 
 /* ------------------------------------------------------------------------ */
-/* Puzzle generation (src/generate/fullgrid.c, generate.c, remc.c)                       */
+/* Puzzle generation (src/generate/fullgrid.c, generate.c, remc.c)          */
 /* ------------------------------------------------------------------------ */
 
 /* Which cells are added or removed together (the orbit of a cell). */
@@ -849,7 +849,7 @@ void sdk_canon_set_free(sdk_canon_set *s);
 int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *form);
 
 /* ------------------------------------------------------------------------ */
-/* Human difficulty (src/logic/): a logical solver with Sudoku Explainer     */
+/* Human difficulty (src/logic/): a logical solver with Sudoku Explainer    */
 /* 1.2.1.3's technique ladder and ratings                                    */
 /* ------------------------------------------------------------------------ */
 
@@ -916,8 +916,8 @@ int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, 
                                uint32_t *cand, char *err, size_t errsize);
 
 /* ------------------------------------------------------------------------ */
-/* Generating for people (src/generate/humangen.c): puzzles in a band of ER, with    */
-/* techniques their solve path must use                                      */
+/* Generating for people (src/generate/humangen.c): puzzles in a band of    */
+/* ER, with techniques their solve path must use                            */
 /* ------------------------------------------------------------------------ */
 
 enum { SDK_HUMAN_MAX_TECH = 8 };

@@ -66,6 +66,40 @@ else
     echo "cli_install: zsh not installed: the zsh syntax check is skipped"
 fi
 
+# libsudoku: the static and shared libraries, the header without the test
+# hooks, sudoku.pc; examples/solve.c builds against the installed copy with
+# pkg-config (shared and static) and solves a puzzle.
+L=$D/opt/sdk/lib
+for f in lib/libsudoku.a lib/libsudoku.so lib/pkgconfig/sudoku.pc include/sudoku.h; do
+    [ -e "$D/opt/sdk/$f" ] && ok || bad "not installed: $f"
+done
+ls "$L"/libsudoku.so.*.*.* > /dev/null 2>&1 && ok || bad "no versioned shared library in $L"
+grep -q 'SDK_TEST_HOOKS$' "$D/opt/sdk/include/sudoku.h" && bad "installed sudoku.h has test-hook blocks" || ok
+grep -q 'sdk_exact_count_general' "$D/opt/sdk/include/sudoku.h" && bad "installed sudoku.h declares a hook" || ok
+if command -v nm > /dev/null 2>&1; then
+    expect "the shared library exports only sdk_ names" \
+        "$(nm -D --defined-only "$L/libsudoku.so" | awk '{ print $3 }' | grep -v '^sdk_' | head -n 3)" ""
+fi
+puzzle=$($SUDOKU generate -q -n 1 --seed 4)
+answer=$(echo "$puzzle" | $SUDOKU solve --format line)
+if command -v pkg-config > /dev/null 2>&1 && command -v "${CC:-cc}" > /dev/null 2>&1; then
+    pc() { PKG_CONFIG_PATH=$L/pkgconfig pkg-config --define-variable=prefix="$D/opt/sdk" \
+               --define-variable=libdir="$L" --define-variable=includedir="$D/opt/sdk/include" "$@" sudoku; }
+    expect "pkg-config --modversion" "$(pc --modversion)" "$($SUDOKU --version | awk '{ print $2 }')"
+    ${CC:-cc} -std=c11 -Wall -Wextra -Werror -o "$T/ex-shared" examples/solve.c $(pc --cflags --libs) 2> "$T/cc.err"
+    check "examples/solve.c builds against the shared library" $? "$(head -n 3 "$T/cc.err")"
+    expect "examples/solve.c (shared) solves" "$(LD_LIBRARY_PATH=$L "$T/ex-shared" "$puzzle")" "$answer"
+    ${CC:-cc} -std=c11 -Wall -Wextra -Werror -static -o "$T/ex-static" examples/solve.c $(pc --static --cflags --libs) \
+        2> "$T/cc.err" ||
+        ${CC:-cc} -std=c11 -o "$T/ex-static" examples/solve.c $(pc --cflags) "$L/libsudoku.a" -lm -lpthread 2> "$T/cc.err"
+    check "examples/solve.c builds against the static library" $? "$(head -n 3 "$T/cc.err")"
+    expect "examples/solve.c (static) solves" "$("$T/ex-static" "$puzzle")" "$answer"
+    expect "examples/solve.c is at most 20 lines of code" \
+        "$(grep -cvE '^ *(/?\*|$|#include)' examples/solve.c | awk '{ print ($1 <= 20) }')" 1
+else
+    echo "cli_install: pkg-config or a C compiler not installed: the libsudoku checks are skipped"
+fi
+
 mk uninstall DESTDIR="$D" PREFIX=/opt/sdk > "$T/log" 2>&1
 check "make uninstall" $? "$(tail -n 3 "$T/log")"
 expect "uninstall leaves no file" "$(find "$D" ! -type d | head -n 3)" ""

@@ -232,10 +232,10 @@ static void *batch_progress(void *arg)
     return NULL;
 }
 
-static void batch_progress_start(cli_batch *b)
+static void batch_progress_start(cli_batch *b, int quiet)
 {
     b->started = sdk_now();
-    ticker_start(&b->progress, isatty(STDERR_FILENO), batch_progress, b);
+    ticker_start(&b->progress, !quiet && isatty(STDERR_FILENO), batch_progress, b);
 }
 
 static void batch_flush_policy(cli_batch *b)
@@ -269,17 +269,27 @@ static void batch_flusher_start(cli_batch *b)
     ticker_start(&b->flusher, !b->interactive, batch_flusher, b);
 }
 
-void cli_rated_word(cli_result *res)
+int cli_stopped_word(cli_result *res)
 {
-    res->exit_code = SDK_EXIT_UNSOLVED;
-    if (res->status == SDK_SOLVED) {
-        res->word = "rated";
-        res->exit_code = SDK_EXIT_OK;
-    } else if (res->status == SDK_INTERRUPTED) {
+    if (res->status == SDK_INTERRUPTED) {
         res->word = "interrupted";
         res->exit_code = SDK_EXIT_SIGINT;
     } else if (res->status == SDK_TIMEOUT) {
         res->word = "timeout";
+        res->exit_code = SDK_EXIT_UNSOLVED;
+    } else
+        return 0;
+    return 1;
+}
+
+void cli_rated_word(cli_result *res)
+{
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    if (cli_stopped_word(res))
+        return;
+    if (res->status == SDK_SOLVED) {
+        res->word = "rated";
+        res->exit_code = SDK_EXIT_OK;
     } else {
         res->word = res->count == 0 ? "unsolvable" : "multiple";
     }
@@ -356,11 +366,14 @@ static void *batch_worker(void *arg)
 static void batch_compute(batch_chunk *ch, int jobs)
 {
     ch->next = 0;
-    if (jobs <= 1 || ch->count <= 1) {
+    /* Threads beyond the records at hand would only wait (and each costs its
+     * stack and per-thread caches): -j 1024 on one puzzle starts none. */
+    int lanes = jobs < ch->count ? jobs : ch->count;
+    if (lanes <= 1) {
         batch_worker(ch);
         return;
     }
-    pool_run(jobs, batch_worker, ch, 0);   /* every thread -j asks for, the caller one of them */
+    pool_run(lanes, batch_worker, ch, 0);   /* the caller is one of them */
 }
 
 /* Writes one record's output and its diagnostics; returns its exit code. */
@@ -487,6 +500,10 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
 {
     cli_options opt = *options;
     cli_batch b = {0};
+    /* More threads than cores would share them: the same output (a record's
+     * answer never depends on -j), more memory, no speed. */
+    if (opt.jobs > cli_cores())
+        opt.jobs = cli_cores();
     static char outbuf[1 << 16];
     b.out = stdout;
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
@@ -508,7 +525,7 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     }
     batch_flusher_start(&b);
     b.name = job->name;
-    batch_progress_start(&b);
+    batch_progress_start(&b, opt.quiet);
     if (opt.format == FMT_CSV && job->csv_header)
         fprintf(b.out, "%s\n", job->csv_header);
 

@@ -98,11 +98,8 @@ static void canon_compute(const cli_options *opt, const sdk_record *rec, uint64_
         sdk_budget budget = sdk_budget_start(0, opt->params.interrupt);
         res->count = sdk_exact_count(rec->board, rec->cells, 2, res->solution, &res->stats, &budget, &res->status);
         res->exit_code = SDK_EXIT_UNSOLVED;
-        if (res->status != SDK_SOLVED && res->status != SDK_UNSOLVABLE) {
-            res->word = "interrupted";
-            res->exit_code = SDK_EXIT_SIGINT;
+        if (cli_stopped_word(res))
             return;
-        }
         if (res->count != 1) {
             res->word = res->count == 0 ? "unsolvable" : "multiple";
             return;

@@ -19,9 +19,9 @@ static void check_compute(const cli_options *opt, const sdk_record *rec, uint64_
     (void)index;
     count_run(opt, rec, 2, res);
     res->exit_code = SDK_EXIT_UNSOLVED;
-    if (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED)
-        res->word = "timeout";
-    else if (res->count == 0)
+    if (cli_stopped_word(res))
+        return;
+    if (res->count == 0)
         res->word = "unsolvable";
     else if (res->count == 1) {
         res->word = "unique";
@@ -35,14 +35,11 @@ static void count_compute(const cli_options *opt, const sdk_record *rec, uint64_
     (void)index;
     count_run(opt, rec, opt->limit, res);
     res->exit_code = SDK_EXIT_OK;
-    if (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED) {
-        res->word = "timeout";
+    if (cli_stopped_word(res))
+        return;
+    res->word = NULL;                  /* the number itself */
+    if (res->count == 0)
         res->exit_code = SDK_EXIT_UNSOLVED;
-    } else {
-        res->word = NULL;              /* the number itself */
-        if (res->count == 0)
-            res->exit_code = SDK_EXIT_UNSOLVED;
-    }
 }
 
 /* One output record: the word (or count), or csv/json with both. */
@@ -56,10 +53,9 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
     if (res)
         snprintf(number, sizeof number, "%llu", (unsigned long long)res->count);
     const char *word = !res ? "invalid" : res->word ? res->word : number;
-    /* csv and json: one status word for every command (count's: counted or
-     * timeout) and the count as a number beside it. */
-    int stopped = res && (res->status == SDK_TIMEOUT || res->status == SDK_INTERRUPTED);
-    const char *status = !res ? "invalid" : stopped ? "timeout" : res->word ? res->word : "counted";
+    /* csv and json: one status word for every command (count's: counted,
+     * timeout or interrupted) and the count as a number beside it. */
+    const char *status = !res ? "invalid" : res->word ? res->word : "counted";
     switch (opt->format) {
     case FMT_CSV:
         fprintf(f, "%ld,", rec->line);

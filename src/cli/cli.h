@@ -84,7 +84,8 @@ typedef struct cli_options {
 } cli_options;
 
 typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STRING, OPT_BOX, OPT_FORMAT, OPT_LONG, OPT_VARIANT,
-               OPT_LIST /* repeatable string: a struct cli_list */ } cli_opt_kind;
+               OPT_LIST, /* repeatable string: a struct cli_list */
+               OPT_WHOLE /* a whole number in a double field */ } cli_opt_kind;
 
 typedef struct cli_option {
     const char *name;            /* "--T"; a second spelling may follow in alias */
@@ -158,6 +159,11 @@ void cli_json_invalid(FILE *f, const sdk_record *rec);
 /* The word and exit code of a rating from res->status and res->count (the
  * solutions found): rated, interrupted, timeout, unsolvable or multiple. */
 void cli_rated_word(cli_result *res);
+/* The word and exit code of a record the budget or Ctrl-C stopped
+ * ("timeout", "interrupted"); returns 0 if it was not stopped. */
+int cli_stopped_word(cli_result *res);
+/* Cores online (at least 1): -j 0, and the most threads a batch starts. */
+int cli_cores(void);
 /* Which side of a --propagate run found its answer: "probe", "chain", or
  * "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);

@@ -86,8 +86,6 @@ int cmd_energy(int argc, char **argv, const cli_command *self)
         printf("conflict %ld\nmissing %ld\nsort %ld\n",
                sdk_energy_conflict_full(b, puzzle->cells, state->cells, weight),
                sdk_energy_missing_full(b, state->cells), sdk_energy_sort_full(b, state->cells));
-        if (fflush(stdout) != 0)
-            rc = SDK_EXIT_IO;
     }
     free(puzzle);
     free(state);

@@ -81,6 +81,17 @@ static void json_step(FILE *f, const sdk_board *b, const sdk_human_step *s)
     fputc('}', f);
 }
 
+/* The first three fields of a csv row, line,puzzle,status, and a comma. */
+static void csv_open(FILE *f, const sdk_record *rec, const char *word)
+{
+    char puzzle[SDK_MAX_LINE] = "";
+    if (rec->ok)
+        cli_record_line(rec, puzzle);
+    fprintf(f, "%ld,", rec->line);
+    cli_csv_field(f, puzzle, 0);
+    fprintf(f, ",%s,", word);
+}
+
 /* technique,rating,text of a step, as csv fields */
 static void csv_step(FILE *f, const sdk_human_step *s)
 {
@@ -95,20 +106,15 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
     const char *word = res ? res->word : "invalid";
     int rated = res && res->status == SDK_SOLVED;
     const sdk_human_rating *h = res ? &res->human : NULL;
-    char puzzle[SDK_MAX_LINE] = "";
     switch (opt->format) {
     case FMT_CSV:
-        if (rec->ok)
-            cli_record_line(rec, puzzle);
-        fprintf(f, "%ld,", rec->line);
-        cli_csv_field(f, puzzle, 0);
-        fprintf(f, ",%s", word);
+        csv_open(f, rec, word);
         if (rated) {
-            fprintf(f, ",%.1f,%.1f,%.1f,%s,", h->er, h->ep, h->ed, h->level);
+            fprintf(f, "%.1f,%.1f,%.1f,%s,", h->er, h->ep, h->ed, h->level);
             cli_csv_field(f, h->hardest, 1);
             fputc('\n', f);
         } else
-            fprintf(f, ",,,,,\n");
+            fprintf(f, ",,,,\n");
         break;
     case FMT_JSON:
         if (!json_open(f, rec, res, word))
@@ -134,17 +140,22 @@ static void explain_emit(cli_batch *b, const cli_options *opt, const sdk_record 
     const sdk_human_rating *h = res ? &res->human : NULL;
     switch (opt->format) {
     case FMT_CSV:
+        /* a row a step, each with its puzzle's line, puzzle and status */
         if (!rated) {
-            fprintf(f, "%ld,%s,,,\n", rec->line, word);
+            csv_open(f, rec, word);
+            fprintf(f, ",,,\n");
             break;
         }
         for (int i = 0; i < h->nsteps; i++) {
-            fprintf(f, "%ld,%d,", rec->line, i + 1);
+            csv_open(f, rec, word);
+            fprintf(f, "%d,", i + 1);
             csv_step(f, &h->steps[i]);
             fputc('\n', f);
         }
-        if (!h->solved)
-            fprintf(f, "%ld,%d,stuck,20.0,\n", rec->line, h->nsteps + 1);
+        if (!h->solved) {
+            csv_open(f, rec, word);
+            fprintf(f, "%d,stuck,20.0,\n", h->nsteps + 1);
+        }
         break;
     case FMT_JSON:
         if (!json_open(f, rec, res, word))
@@ -183,7 +194,7 @@ static void hint_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
     const sdk_human_step *s = res && res->human.nsteps ? &res->human.steps[0] : NULL;
     switch (opt->format) {
     case FMT_CSV:
-        fprintf(f, "%ld,%s,", rec->line, word);
+        csv_open(f, rec, word);
         if (s)
             csv_step(f, s);
         else
@@ -225,16 +236,16 @@ static int human_command(int argc, char **argv, const cli_command *self, void (*
 int cmd_rate_human(cli_options *opt, const cli_command *self)
 {
     opt->candidates = 1;
-    cli_job job = {rate_human_compute, rate_human_emit, "line,puzzle,result,er,ep,ed,level,hardest", self->name};
+    cli_job job = {rate_human_compute, rate_human_emit, "line,puzzle,status,er,ep,ed,level,hardest", self->name};
     return cli_batch_run(opt, &job);
 }
 
 int cmd_explain(int argc, char **argv, const cli_command *self)
 {
-    return human_command(argc, argv, self, explain_compute, explain_emit, "line,step,technique,rating,text");
+    return human_command(argc, argv, self, explain_compute, explain_emit, "line,puzzle,status,step,technique,rating,text");
 }
 
 int cmd_hint(int argc, char **argv, const cli_command *self)
 {
-    return human_command(argc, argv, self, hint_compute, hint_emit, "line,result,technique,rating,text");
+    return human_command(argc, argv, self, hint_compute, hint_emit, "line,puzzle,status,technique,rating,text");
 }

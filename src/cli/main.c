@@ -2,6 +2,7 @@
  * main.c -- the `sudoku` program: a table of subcommands, found by name.
  * Adding a subcommand is adding a row here and a file in src/cli.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -221,7 +222,20 @@ static int cmd_help(int argc, char **argv, const cli_command *self)
     return SDK_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+/* The one check that all of stdout got where it was going (help, --version,
+ * every command): an error is exit 4, reported here unless the command
+ * found and reported it itself (it then returned SDK_EXIT_IO). */
+static int stdout_done(const char *name, int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    if (rc != SDK_EXIT_IO)
+        fprintf(stderr, "sudoku%s%s: error writing output: %s\n", name ? " " : "", name ? name : "",
+                strerror(errno ? errno : EIO));
+    return SDK_EXIT_IO;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_overview(stderr);
@@ -241,4 +255,10 @@ int main(int argc, char **argv)
         return SDK_EXIT_USAGE;
     }
     return cmd->run(argc - 1, argv + 1, cmd);
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run(argc, argv);
+    return stdout_done(argc >= 2 && command_find(argv[1]) ? argv[1] : NULL, rc);
 }

@@ -29,7 +29,7 @@ static const cli_option option_table[] = {
     {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
      "write per-puzzle and total figures to stderr"},
     {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
-     "solving method (see 'sudoku help methods'); default backtrack"},
+     "solving method (see 'sudoku help methods'); default backtrack (exact)"},
     {"--seed", NULL, "N", OPT_U64, P(seed), 0, 0, OPTG_SOLVER | OPTG_GEN | OPTG_RATE | OPTG_TRANSFORM, NULL,
      "run seed; each puzzle derives its own from it (default {})"},
     {"--time-limit", NULL, "SECONDS", OPT_DOUBLE, P(time_limit), 0, 1e9,
@@ -50,7 +50,7 @@ static const cli_option option_table[] = {
      "the schedule); alone it selects metropolis"},
     {"--lambda", NULL, "X", OPT_DOUBLE, P(lambda), 1e-6, 1e9, OPTG_STOCH, "sort-penalty",
      "sort-penalty weight: f ~ exp(-lambda Q) (default {}); alone it selects sort-penalty"},
-    {"--clue-weight", NULL, "W", OPT_DOUBLE, P(clue_weight), 0, 1000, OPTG_STOCH | OPTG_ENERGY, NULL,
+    {"--clue-weight", NULL, "W", OPT_WHOLE, P(clue_weight), 0, 1000, OPTG_STOCH | OPTG_ENERGY, NULL,
      "weight of a conflict pair that touches a clue, a whole number (default {})"},
     {"--alpha", NULL, "X", OPT_DOUBLE, P(alpha), 1e-6, 1, OPTG_STOCH, NULL,
      "anneal: cooling factor per chain (default {})"},
@@ -66,8 +66,8 @@ static const cli_option option_table[] = {
      "stop counting at N solutions; 0 = no cap (default {})"},
     {"--jobs", "-j", "N", OPT_INT, O(jobs), 0, 1024, OPTG_JOBS, NULL,
      "threads for a batch, up to 1024; 0 = all cores (default {})"},
-    {"--quiet", "-q", NULL, OPT_FLAG, O(quiet), 0, 0, OPTG_GEN, NULL,
-     "no progress line on stderr"},
+    {"--quiet", "-q", NULL, OPT_FLAG, O(quiet), 0, 0, OPTG_GEN | OPTG_JOBS, NULL,
+     "no progress line on stderr (drawn only when stderr is a terminal)"},
     {"--count", "-n", "N", OPT_INT, O(gen.count), 1, 1e9, OPTG_GEN, NULL,
      "puzzles to print (default 1)"},
     {"--difficulty", NULL, "D", OPT_INT, O(gen.difficulty), 0, 10, OPTG_GEN, NULL,
@@ -237,6 +237,12 @@ void cli_options_init(cli_options *opt)
     opt->pic.per_page = 4;
 }
 
+int cli_cores(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? (int)cores : 1;
+}
+
 int cli_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt)
 {
     cli_options_init(opt);
@@ -287,10 +293,14 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         list->item[list->count++] = text;
         return 0;
     }
+    case OPT_WHOLE:
     case OPT_DOUBLE: {
+        /* decimal only: strtod would also take hex (0x10), inf, nan and blanks */
         double v = strtod(text, &end);
-        if (end == text || *end || errno || !isfinite(v))
+        if (end == text || *end || errno || !isfinite(v) || text[strspn(text, "0123456789.eE+-")])
             return parse_error(cmd, "%s: '%s' is not a number", o->name, text);
+        if (o->kind == OPT_WHOLE && v != floor(v))
+            return parse_error(cmd, "%s: '%s' is not a whole number", o->name, text);
         if ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max)) {
             char range[64];
             snprintf(range, sizeof range, "%g..%g", o->min, o->max);
@@ -421,10 +431,8 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
         return parse_error(cmd, "--format pdf is for 'sudoku print'%s%s", "", "");
     if (opt->format == FMT_SVG && !(cmd->groups & OPTG_OUTPUT))
         return parse_error(cmd, "--format svg is not available here%s%s", "", "");
-    if (opt->jobs == 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        opt->jobs = cores > 0 ? (int)cores : 1;
-    }
+    if (opt->jobs == 0)
+        opt->jobs = cli_cores();
     return -1;
 }
 
@@ -442,6 +450,7 @@ static void print_help_line(FILE *out, const cli_option *o, const char *help)
     const char *field = (const char *)&defaults + o->offset;
     fprintf(out, "%.*s", (int)(at - help), help);
     switch (o->kind) {
+    case OPT_WHOLE:
     case OPT_DOUBLE: fprintf(out, "%g", *(const double *)field); break;
     case OPT_INT:    fprintf(out, "%d", *(const int *)field); break;
     case OPT_LONG:   fprintf(out, "%ld", *(const long *)field); break;

@@ -35,8 +35,10 @@ int cli_plot_trace(FILE *in, const char *name, FILE *out, const cli_options *opt
         fprintf(stderr, "sudoku plot: %s: %d puzzles; the first 10 are drawn (--puzzle N picks one)\n", name,
                 sdk_trace_series(t));
     sdk_plot_options po = {opt->pic.log, 10, opt->pic.title};
-    if (sdk_plot_svg(out, t, &po) != 0 || fflush(out) != 0)
+    if (sdk_plot_svg(out, t, &po) != 0 || fflush(out) != 0) {
+        fprintf(stderr, "sudoku plot: error writing output: %s\n", strerror(errno));
         rc = cli_worse(rc, SDK_EXIT_IO);
+    }
     sdk_trace_free(t);
     return rc;
 }

@@ -49,7 +49,7 @@ static sdk_status method_backtrack(const sdk_board *b, const uint8_t *puzzle, co
 
 static const sdk_method method_table[] = {
     {"backtrack", method_backtrack,
-     "exact search: naked and hidden singles, branching on the fewest candidates",
+     "exact search (also --method exact): naked and hidden singles, branching on the fewest candidates",
      "classic constraint propagation with backtracking", 0},
     {"metropolis", method_metropolis,
      "single-site Metropolis on conflict pairs (clue pairs x" SDK_STR(SDK_DEFAULT_CLUE_WEIGHT) "), fixed T = "
@@ -75,6 +75,8 @@ const sdk_method *sdk_method_list(int *count)
 
 const sdk_method *sdk_method_find(const char *name)
 {
+    if (strcmp(name, "exact") == 0)    /* what the docs call the default */
+        name = "backtrack";
     int count;
     const sdk_method *m = sdk_method_list(&count);
     for (int i = 0; i < count; i++)
