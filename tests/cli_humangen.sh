@@ -43,10 +43,10 @@ expect "level names printed" "$n" 2
 # --technique: explain finds it on every path.
 gen_check "x-wing" 1.0 19.9 --technique x-wing -n 3
 cut -d' ' -f1 "$T/g.txt" | $SUDOKU explain --format csv >"$T/ex.csv"
-n=$(awk -F, 'NR > 1 && $3 == "\"X-Wing\"" { seen[$1] = 1 } END { print length(seen) }' "$T/ex.csv")
+n=$(awk -F, 'NR > 1 && $5 == "\"X-Wing\"" { seen[$1] = 1 } END { print length(seen) }' "$T/ex.csv")
 expect "x-wing: on each of the 3 paths" "$n" 3
 gen_check "xy-wing in hard" 2.6 4.4 --technique XY-Wing --level hard -n 2
-n=$(cut -d' ' -f1 "$T/g.txt" | $SUDOKU explain --format csv | awk -F, 'NR > 1 && $3 == "\"XY-Wing\"" { s[$1] = 1 } END { print length(s) }')
+n=$(cut -d' ' -f1 "$T/g.txt" | $SUDOKU explain --format csv | awk -F, 'NR > 1 && $5 == "\"XY-Wing\"" { s[$1] = 1 } END { print length(s) }')
 expect "xy-wing: on both paths" "$n" 2
 
 # Other sizes: a 6x6 band.
