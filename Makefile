@@ -11,9 +11,15 @@
 
 CC      ?= cc
 # The host's own instruction set when the compiler supports it (popcount,
-# SIMD for the 9x9 kernel); `make PORTABLE=1` builds a generic binary.
+# SIMD for the 9x9 kernel); `make PORTABLE=1` builds a generic binary, for
+# distributions: on x86-64 its exact solvers (src/exact/) are built for
+# x86-64, x86-64-v3 and x86-64-v4 and the CPU picks one at load time
+# (tools/dispatch.sh; DISPATCH= turns that off).
 ifndef PORTABLE
 NATIVE  := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native)
+else
+DISPATCH ?= $(shell $(CC) -dumpmachine 2>/dev/null | grep -q '^x86_64' && \
+                    $(CC) -march=x86-64-v4 -E -x c /dev/null >/dev/null 2>&1 && echo 1)
 endif
 CFLAGS  ?= -O2 $(NATIVE)
 WARN     = -std=c11 -Wall -Wextra -D_DEFAULT_SOURCE
@@ -30,11 +36,18 @@ TEST_SRC = $(wildcard tests/unit_*.c)
 # tests, fuzzers and benchmarks link; libsudoku.a and ./sudoku carry none.
 HOOK_SRC := $(shell grep -l SDK_TEST_HOOKS $(LIB_SRC))
 
-LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
-PIC_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
+# With DISPATCH, src/exact/ becomes one object per flavour (lib, pic, hooks).
+DISPATCH_SRC = $(if $(DISPATCH),$(wildcard src/exact/*.c))
+PLAIN_SRC = $(filter-out $(DISPATCH_SRC),$(LIB_SRC))
+PLAIN_HOOK_SRC = $(filter-out $(DISPATCH_SRC),$(HOOK_SRC))
+DISPATCH_OBJ = $(if $(DISPATCH),$(BUILD)/$(1)/exact-dispatch.o)
+
+LIB_OBJ  = $(PLAIN_SRC:src/%.c=$(BUILD)/lib/%.o) $(call DISPATCH_OBJ,lib)
+PIC_OBJ  = $(PLAIN_SRC:src/%.c=$(BUILD)/pic/%.o) $(call DISPATCH_OBJ,pic)
 CLI_OBJ  = $(CLI_SRC:src/cli/%.c=$(BUILD)/cli/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_LIB_OBJ = $(filter-out $(HOOK_SRC:src/%.c=$(BUILD)/lib/%.o),$(LIB_OBJ)) $(HOOK_SRC:src/%.c=$(BUILD)/hooks/%.o)
+TEST_LIB_OBJ = $(filter-out $(PLAIN_HOOK_SRC:src/%.c=$(BUILD)/lib/%.o) $(call DISPATCH_OBJ,lib),$(LIB_OBJ)) \
+               $(PLAIN_HOOK_SRC:src/%.c=$(BUILD)/hooks/%.o) $(call DISPATCH_OBJ,hooks)
 SUDOKU  ?= ./sudoku
 
 .PHONY: all test sanitize test-build bench clean fuzz valgrind install uninstall
@@ -54,6 +67,17 @@ $(BUILD)/libsudoku-test.a: $(TEST_LIB_OBJ)
 $(BUILD)/lib/%.o: src/%.c | $(BUILD)/lib
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+DISPATCH_DEPS = tools/dispatch.sh $(DISPATCH_SRC) $(wildcard include/*.h src/*/*.h)
+$(BUILD)/lib/exact-dispatch.o: $(DISPATCH_DEPS)
+	@mkdir -p $(@D)
+	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS)" $(DISPATCH_SRC)
+$(BUILD)/pic/exact-dispatch.o: $(DISPATCH_DEPS)
+	@mkdir -p $(@D)
+	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC" $(DISPATCH_SRC)
+$(BUILD)/hooks/exact-dispatch.o: $(DISPATCH_DEPS)
+	@mkdir -p $(@D)
+	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS" $(DISPATCH_SRC)
 
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
@@ -106,7 +130,7 @@ fuzz:
 VG_BUILD = build-vg
 VG_ARCH := $(shell $(CC) -march=x86-64-v3 -E -x c /dev/null >/dev/null 2>&1 && echo -march=x86-64-v3)
 valgrind:
-	@$(MAKE) --no-print-directory BUILD=$(VG_BUILD) PORTABLE=1 CFLAGS="-O2 -g $(VG_ARCH)" $(VG_BUILD)/sudoku
+	@$(MAKE) --no-print-directory BUILD=$(VG_BUILD) PORTABLE=1 DISPATCH= CFLAGS="-O2 -g $(VG_ARCH)" $(VG_BUILD)/sudoku
 	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect "$(CURDIR)/$(VG_BUILD)/sudoku" "$$@"\n' >$(VG_BUILD)/sudoku-vg
 	@chmod +x $(VG_BUILD)/sudoku-vg
 	@st=0; for t in tests/cli_hostile.sh tests/cli_foundation.sh; do \
@@ -165,4 +189,4 @@ uninstall:
 	    $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 
 clean:
-	rm -rf build build-asan build-fuzz build-vg build-portable build-v3 sudoku
+	rm -rf build build-asan build-fuzz build-vg build-portable build-dispatch build-v3 build-arm64 sudoku

@@ -310,8 +310,10 @@ double sdk_now(void);             /* monotonic seconds */
 int    sdk_budget_expired(const sdk_budget *b);
 /* The budget of a time limit that starts now (seconds <= 0: no deadline). */
 sdk_budget sdk_budget_start(double seconds, volatile int *interrupt);
-/* The instruction set this library was built for: "avx512", "avx2",
- * "sse4.1" or "portable" (the 9x9 kernel's SIMD path needs avx2). */
+/* The instruction set the exact solvers run on: "avx512", "avx2", "sse4.1"
+ * or "portable" (the 9x9 kernel's SIMD path needs avx2); in a generic
+ * x86-64 build (make PORTABLE=1) the CPU's, picked at load time, with
+ * ", chosen at run time" after it. */
 const char *sdk_build_isa(void);
 
 /* ------------------------------------------------------------------------ */
@@ -914,6 +916,10 @@ const char *sdk_human_level(double er);
  * one line and, ncells = n, for the rows of a grid. */
 int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, uint8_t *cells,
                                uint32_t *cand, char *err, size_t errsize);
+/* A 9x9 position as the 729-character pencilmark string the parser reads
+ * back: a placed cell its digit in its place, a blank its candidates
+ * (cand, bit d-1 for digit d), '.' elsewhere.  out holds 730 bytes. */
+char *sdk_human_format_candidates(const uint8_t *cells, const uint16_t *cand, char *out);
 
 /* ------------------------------------------------------------------------ */
 /* Generating for people (src/generate/humangen.c): puzzles in a band of    */

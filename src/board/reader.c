@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "board.h"
+#include "records.h"
 
 #ifndef READ_LINE_MAX
 #define READ_LINE_MAX 65536     /* longer lines are reported, not stored */
@@ -58,10 +59,19 @@ typedef struct read_line {
     int nlabels;                        /* region labels after the cells (values as cells) */
     uint8_t labels[SDK_MAX_CELLS];
     char label_note[96];                /* why the text after the cells is not n*n labels, if it is not */
+    int dashrow;                        /* LN_CELLS of dashes only: a row of blanks or a border */
+    int span;                           /* spaced cells: columns from the first cell to the last */
     uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
     int laytab;                         /* that line has a tab before a cell (counted as one column) */
     uint8_t lay[LAYOUT_COLS];
 } read_line;
+
+/* The keys of a json record the reader takes. */
+typedef struct json_record {
+    char puzzle[SDK_MAX_LINE], variant[32], regions[SDK_MAX_CELLS + 1];
+    char candidates[730];               /* a 9x9 position's pencilmarks (hint, explain) */
+    int too_long;                       /* one of them did not fit */
+} json_record;
 
 struct sdk_reader {
     int fd;
@@ -71,7 +81,11 @@ struct sdk_reader {
     int eof, at_start;
     char io[READ_IO_SIZE];
     size_t io_pos, io_len;
-    char *text;                 /* the current raw line, at most READ_LINE_MAX bytes */
+    char *text;                 /* the current raw line, at most READ_LINE_MAX bytes and a NUL */
+    int csv_col;                /* in a csv table: its puzzle column; else -1 */
+    int csv_wide;               /* its header has several columns: a row has a comma */
+    char field[2 * SDK_MAX_LINE];       /* a csv or json record's puzzle, as a line */
+    json_record json;
     read_line queue[READ_QUEUE];
     int q_head, q_count;
     int has_pending;            /* a line naming a variant, for the next record */
@@ -145,6 +159,18 @@ static void line_error(read_line *ln, const char *fmt, ...)
     ln->kind = LN_ERROR;
     vsnprintf(ln->error, sizeof ln->error, fmt, args);
     va_end(args);
+}
+
+/* The next whitespace-separated word from *j: *j moves to its start;
+ * returns its end (*j itself at the end of the line). */
+static size_t next_word(const char *s, size_t *j, size_t len)
+{
+    while (*j < len && is_space((unsigned char)s[*j]))
+        (*j)++;
+    size_t e = *j;
+    while (e < len && !is_space((unsigned char)s[e]))
+        e++;
+    return e;
 }
 
 /* Appends the cells of one token, from start up to a terminator or the end.
@@ -329,20 +355,9 @@ static int classify_candidates(read_line *ln, const char *s, size_t len)
 
 static void classify_cells(read_line *ln, const char *s, size_t i, size_t len);
 
-/* Classifies one raw line (without its newline).  A slot of the queue is
- * reused, so every field a later step reads is cleared here. */
-static void classify(read_line *ln, const char *s, size_t len, int too_long, int candidates)
+/* Classifies the text of a line (or of a csv or json record's puzzle). */
+static void classify_text(read_line *ln, const char *s, size_t len, int candidates)
 {
-    ln->ncells = 0;
-    ln->maxval = 0;
-    ln->has_cand = 0;
-    ln->has_variant = 0;
-    ln->laymask = 0;
-    ln->laytab = 0;
-    if (too_long) {
-        line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
-        return;
-    }
     size_t i = 0;
     while (i < len && is_space((unsigned char)s[i]))
         i++;
@@ -369,73 +384,252 @@ static void classify(read_line *ln, const char *s, size_t len, int too_long, int
     }
 }
 
-/* The cells of a line from position i on (after any variant name). */
-static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
+/* A csv or json record's puzzle (what, for messages): one whole record on
+ * its line, never a grid row nor a name for the next line. */
+static void classify_field(read_line *ln, const char *text, int candidates, const char *what)
+{
+    classify_text(ln, text, strlen(text), candidates);
+    ln->laymask = 0;
+    if (ln->kind == LN_CELLS && ln->ncells == 16) {
+        ln->kind = LN_RECORD;           /* a 4x4 puzzle */
+    } else if (ln->kind == LN_ERROR) {
+        char msg[sizeof ln->error];
+        snprintf(msg, sizeof msg, "%s", ln->error);
+        line_error(ln, "%s: %s", what, msg);
+    } else if (ln->kind != LN_RECORD) {
+        line_error(ln, "%s is not a whole puzzle (%d cells)", what, ln->ncells);
+    }
+}
+
+/* The key of a json record named key, if the reader takes it. */
+static char *json_slot(json_record *j, const char *key, size_t *cap)
+{
+    if (strcmp(key, "puzzle") == 0)
+        return *cap = sizeof j->puzzle, j->puzzle;
+    if (strcmp(key, "variant") == 0)
+        return *cap = sizeof j->variant, j->variant;
+    if (strcmp(key, "regions") == 0)
+        return *cap = sizeof j->regions, j->regions;
+    if (strcmp(key, "candidates") == 0)
+        return *cap = sizeof j->candidates, j->candidates;
+    return NULL;
+}
+
+static int json_key(void *ctx, const char *key, const char *value, const char *end)
+{
+    json_record *j = ctx;
+    size_t cap;
+    char *slot = json_slot(j, key, &cap);
+    (void)end;
+    if (slot && *value == '"' && !records_json_string(value, slot, cap))
+        j->too_long = 1;
+    return 1;
+}
+
+/* Whether text starts with a variant's name (its length in *len). */
+static int names_variant(const char *text, size_t *len)
+{
+    char word[32];
+    unsigned flags;
+    *len = strcspn(text, " ");
+    if (*len == 0 || *len >= sizeof word)
+        return 0;
+    memcpy(word, text, *len);
+    word[*len] = '\0';
+    return sdk_variant_parse(word, &flags);
+}
+
+/* A JSON Lines record: its "puzzle", after its "variant" unless the puzzle
+ * names one, and before its "regions" unless the puzzle has its labels; a
+ * position's "candidates" where the command reads candidates. */
+static void classify_json(sdk_reader *r, read_line *ln, const char *s)
+{
+    json_record *j = &r->json;
+    j->puzzle[0] = j->variant[0] = j->regions[0] = j->candidates[0] = '\0';
+    j->too_long = 0;
+    if (!records_json_object(s, json_key, j)) {
+        line_error(ln, "a json record, but not one object on the line");
+        return;
+    }
+    if (j->too_long || !j->puzzle[0]) {
+        line_error(ln, j->too_long ? "json record: its puzzle, variant or regions too long for a puzzle"
+                                   : "json record without a \"puzzle\" string");
+        return;
+    }
+    if (r->opt.candidates && j->candidates[0]) {
+        classify_field(ln, j->candidates, 1, "json record's candidates");
+        return;
+    }
+    const char *p = j->puzzle + strspn(j->puzzle, " ");
+    size_t word;
+    int named = names_variant(p, &word);
+    const char *cells = named ? p + word + strspn(p + word, " ") : p;
+    int labelled = cells[strcspn(cells, " ")] != '\0';
+    const char *variant = named ? "" : j->variant, *regions = labelled ? "" : j->regions;
+    snprintf(r->field, sizeof r->field, "%s%s%s%s%s", variant, variant[0] ? " " : "", p, regions[0] ? " " : "",
+             regions);
+    classify_field(ln, r->field, r->opt.candidates, "json record's puzzle");
+}
+
+/* A csv header (a field named "puzzle") starts a table whose rows' puzzle
+ * field is the record; a line with fewer fields ends it.  Returns 1 if the
+ * line is the table's. */
+static int classify_csv(sdk_reader *r, read_line *ln, const char *s)
+{
+    if ((r->csv_col < 0 && !(*s >= 'a' && *s <= 'z')) || *s == '#')
+        return 0;                       /* cheap: a header starts with a name */
+    int col = records_csv_column(s, "puzzle");
+    if (col >= 0) {
+        r->csv_col = col;
+        r->csv_wide = strchr(s, ',') != NULL;
+        ln->kind = LN_COMMENT;
+        return 1;
+    }
+    if (r->csv_col < 0)
+        return 0;
+    int got = r->csv_wide && !strchr(s, ',') ? 0 : records_csv_field(s, r->csv_col, r->field, sizeof r->field);
+    if (got == 0) {
+        r->csv_col = -1;                /* not a row: the table has ended */
+        return 0;
+    }
+    if (got < 0)
+        line_error(ln, "csv record: its puzzle field (column %d) is too long for a puzzle", r->csv_col + 1);
+    else if (!r->field[0])
+        line_error(ln, "csv record without a puzzle (column %d is empty)", r->csv_col + 1);
+    else
+        classify_field(ln, r->field, r->opt.candidates, "csv record's puzzle");
+    return 1;
+}
+
+/* Classifies one raw line (without its newline; s[len] is its NUL).  A
+ * slot of the queue is reused, so every field a later step reads is
+ * cleared here. */
+static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, int too_long)
 {
     ln->ncells = 0;
     ln->maxval = 0;
-    ln->error[0] = '\0';
-    ln->label_note[0] = '\0';
-    if (classify_variant_line(ln, s, i, len))
+    ln->has_cand = 0;
+    ln->has_variant = 0;
+    ln->laymask = 0;
+    ln->laytab = 0;
+    ln->dashrow = 0;
+    ln->span = 0;
+    if (too_long) {
+        line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
+    }
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    if (i < len && s[i] == '{')
+        classify_json(r, ln, s + i);
+    else if (i == len || !classify_csv(r, ln, s + i))
+        classify_text(ln, s, len, r->opt.candidates);
+}
 
-    /* A border line: only rule characters, and not a line of blanks. */
-    int rules_only = 1, dashes = 0, other_rules = 0;
-    for (size_t j = i; j < len; j++) {
+/* A border line: only rule characters (an .ss file's "*-----------*"
+ * corners too), and not a line of blanks.  A line of n dashes in groups
+ * ("---|---|---", "- - - ...") may be either a border or a grid row of
+ * blanks: it is an LN_CELLS line marked dashrow, which the grid reader
+ * settles by what follows.  Returns 1 if the line is classified. */
+static int classify_border(read_line *ln, const char *s, size_t i, size_t len)
+{
+    size_t end = len;
+    while (end > i && is_space((unsigned char)s[end - 1]))
+        end--;
+    int corners = end - i >= 3 && s[i] == '*' && s[end - 1] == '*';
+    int dashes = 0, other_rules = corners, groups = 0;
+    for (size_t j = i + (size_t)corners; j < end - (size_t)corners; j++) {
         unsigned char ch = (unsigned char)s[j];
         if (is_space(ch))
             continue;
-        if (!is_rule_char(ch)) {
-            rules_only = 0;
-            break;
-        }
-        if (ch == '-')
+        if (!is_rule_char(ch))
+            return 0;
+        if (ch == '-') {
+            groups += j == i || s[j - 1] != '-';
             dashes++;
-        else
-            other_rules++;
-    }
-    if (rules_only && (other_rules || side_of_cell_count(dashes) < 4 || dashes == 16)) {
-        ln->kind = LN_SEPARATOR;
-        return;
-    }
-
-    /* A compact run of a whole puzzle anywhere on the line wins: this reads
-     * "name depth width <cells>" and "<cells>:count:solution" alike. */
-    for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
-        size_t stop = take_cells(ln, s, j, e);
-        int k = ln->ncells;
-        if ((stop == e || is_terminator((unsigned char)s[stop])) && k != 16 && side_of_cell_count(k) >= 4) {
-            ln->kind = LN_RECORD;
-            return;
+        } else {
+            other_rules += ch != '|';
         }
-        ln->ncells = 0;                  /* not a whole puzzle: forget the token */
-        ln->maxval = 0;
-        j = e;
     }
+    if (corners && !dashes)
+        return 0;                       /* "***": blanks */
+    if (!other_rules && groups > 1 && is_grid_width(dashes)) {
+        ln->kind = LN_CELLS;
+        ln->dashrow = 1;
+        ln->ncells = dashes;
+        memset(ln->cells, 0, (size_t)dashes);
+        return 1;
+    }
+    if (other_rules || groups > 1 || side_of_cell_count(dashes) < 4 || dashes == 16) {
+        ln->kind = LN_SEPARATOR;
+        return 1;
+    }
+    return 0;
+}
 
-    /* Otherwise cells separated by whitespace, up to trailing text.  If the
-     * cells do not add up to a size, trailing text may have started with
-     * cell characters ("... 12.5"): cut at the last token boundary that
-     * makes a whole puzzle and is followed by a multi-character token. */
+/* A 10x10 to 25x25 row (or whole puzzle) written as numbers separated by
+ * spaces: "1 16 0 . 12 ...", 0 or a blank character for a blank.  Taken
+ * only if some number is two digits and every one fits the board the
+ * count makes; else the line is read as cells.  Returns 1 if taken. */
+static int classify_numbers(read_line *ln, const char *s, size_t i, size_t len)
+{
+    uint8_t vals[SDK_MAX_CELLS];
+    int k = 0, maxval = 0;
+    for (size_t j = i, e; (e = next_word(s, &j, len)) > j; j = e) {
+        if (e - j == 1 && s[j] == '|')
+            ;                           /* a box separator */
+        else if (k == SDK_MAX_CELLS)
+            return 0;
+        else if (e - j == 1 && cell_value((unsigned char)s[j]) == 0)
+            vals[k++] = 0;
+        else if (e - j <= 2 && s[j] >= '0' && s[j] <= '9' && (e - j == 1 || (s[j + 1] >= '0' && s[j + 1] <= '9')))
+            vals[k++] = (uint8_t)(e - j == 1 ? s[j] - '0' : (s[j] - '0') * 10 + s[j + 1] - '0');
+        else
+            return 0;
+        if (k && vals[k - 1] > maxval)
+            maxval = vals[k - 1];
+    }
+    int side = is_grid_width(k) ? k : side_of_cell_count(k);
+    if (maxval < 10 || maxval > side || maxval > SDK_MAX_N)
+        return 0;
+    memcpy(ln->cells, vals, (size_t)k);
+    ln->ncells = k;
+    ln->maxval = maxval;
+    ln->kind = is_grid_width(k) ? LN_CELLS : LN_RECORD;
+    return 1;
+}
+
+/* Where spaced_cells stopped: the columns of the first and the last cell,
+ * and of trailing text that ended the cells (0 if none). */
+typedef struct cell_span {
+    size_t first, last, text;
+    int dash_tokens;                    /* tokens of dashes taken as blanks */
+} cell_span;
+
+/* Cells separated by whitespace, up to trailing text; tokens of dashes are
+ * blanks if dashes_are_cells, else skipped as rules between cells.  If the
+ * cells do not add up to a size, trailing text may have started with cell
+ * characters ("... 12.5"): cut at the last token boundary that makes a
+ * whole puzzle and is followed by a multi-character token.  Returns 0 with
+ * an error set on a bad character. */
+static int spaced_cells(read_line *ln, const char *s, size_t i, size_t len, int dashes_are_cells, cell_span *sp)
+{
     int cut = 0;
+    memset(sp, 0, sizeof *sp);
+    ln->ncells = 0;
+    ln->maxval = 0;
     for (size_t j = i; j < len;) {
-        while (j < len && is_space((unsigned char)s[j]))
-            j++;
-        if (j == len)
+        size_t e = next_word(s, &j, len);
+        if (e == j)
             break;
-        size_t e = j;
-        while (e < len && !is_space((unsigned char)s[e]))
-            e++;
-        int rule_token = 1;
-        for (size_t t = j; t < e; t++)
-            if (!is_rule_char((unsigned char)s[t]))
-                rule_token = 0;
-        if (rule_token && !(e - j == 1 && s[j] == '-')) {
+        int rule_token = 1, dash_token = 1;
+        for (size_t t = j; t < e; t++) {
+            rule_token &= is_rule_char((unsigned char)s[t]);
+            dash_token &= s[t] == '-';
+        }
+        sp->dash_tokens += dash_token && e - j > 1;
+        if (rule_token && !(e - j == 1 && s[j] == '-') && !(dash_token && dashes_are_cells)) {
             j = e;                       /* "|" or "---" between cells */
             continue;
         }
@@ -446,10 +640,12 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
                 char what[16];
                 describe_char((unsigned char)s[j], what, sizeof what);
                 line_error(ln, "bad character %s at column %d", what, (int)j + 1);
-                return;
+                return 0;
             }
+            sp->text = j + 1;
             break;                       /* trailing text after the cells */
         }
+        int before = ln->ncells;
         size_t stop = take_cells(ln, s, j, e);
         if (stop < e && !is_terminator((unsigned char)s[stop])) {
             if (cut)
@@ -457,19 +653,94 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
             char what[16];
             describe_char((unsigned char)s[stop], what, sizeof what);
             line_error(ln, "bad character %s at column %d", what, (int)stop + 1);
-            return;
+            return 0;
         }
-        if (stop < e || ln->ncells > SDK_MAX_CELLS)
+        if (ln->ncells > before) {
+            if (!before)
+                sp->first = j + 1;
+            sp->last = stop;
+        }
+        if (stop < e || ln->ncells > SDK_MAX_CELLS) {
+            sp->text = stop < e ? stop + 1 : 0;
             break;                       /* "0," or "...:1" ends the cells */
+        }
         j = e;
     }
     if (cut && !side_of_cell_count(ln->ncells) && !is_grid_width(ln->ncells))
         ln->ncells = cut;
+    return 1;
+}
+
+/* Whether k cells make a record or a grid row. */
+static int is_cell_count(int k)
+{
+    return k == 16 || is_grid_width(k) || side_of_cell_count(k) >= 6;
+}
+
+/* Why a line of spaced cells is no puzzle: its count, and what made it so
+ * (blanks written as spaces, text after too few cells). */
+static void spaced_error(read_line *ln, const cell_span *sp)
+{
+    int k = ln->ncells, side = side_of_cell_count(ln->span);
+    const char *cells = k == 1 ? "cell" : "cells";
+    if (side >= 4 && ln->span != k)
+        line_error(ln, "line has %d %s among %d characters, as a %dx%d puzzle has: blanks are . or 0, not spaces",
+                   k, cells, ln->span, side, side);
+    else if (sp->text)
+        line_error(ln, "line has %d %s, then text at column %d: not a whole puzzle (n*n cells) nor a grid row",
+                   k, cells, (int)sp->text);
+    else
+        line_error(ln, "line has %d %s: neither a whole puzzle (n*n cells, 81 for 9x9) nor a grid row (n cells)",
+                   k, cells);
+}
+
+/* The cells of a line from position i on (after any variant name). */
+static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
+{
+    ln->ncells = 0;
+    ln->maxval = 0;
+    ln->dashrow = 0;
+    ln->span = 0;
+    ln->error[0] = '\0';
+    ln->label_note[0] = '\0';
+    if (classify_variant_line(ln, s, i, len) || classify_border(ln, s, i, len))
+        return;
+
+    /* A compact run of a whole puzzle anywhere on the line wins: this reads
+     * "name depth width <cells>" and "<cells>:count:solution" alike. */
+    for (size_t j = i; j < len;) {
+        size_t e = next_word(s, &j, len);
+        size_t stop = take_cells(ln, s, j, e);
+        int k = ln->ncells;
+        if ((stop == e || is_terminator((unsigned char)s[stop])) && k != 16 && side_of_cell_count(k) >= 4) {
+            ln->kind = LN_RECORD;
+            return;
+        }
+        ln->ncells = 0;                  /* not a whole puzzle: forget the token */
+        ln->maxval = 0;
+        /* "001,<cells>": a csv line without its header, fields after a comma */
+        j = stop < e && s[stop] == ',' ? stop + 1 : e;
+    }
+    if (classify_numbers(ln, s, i, len))
+        return;
+
+    cell_span sp;
+    if (!spaced_cells(ln, s, i, len, 1, &sp))
+        return;
+    if (sp.dash_tokens && !is_cell_count(ln->ncells) && !spaced_cells(ln, s, i, len, 0, &sp))
+        return;                         /* "---" tokens were rules after all */
     int k = ln->ncells;
     if (k > SDK_MAX_CELLS) {
         line_error(ln, "line has %d cells, more than the largest puzzle (%d)", k, SDK_MAX_CELLS);
         return;
     }
+    /* the characters that would be cells if spaces were blanks: the whole
+     * line's (its leading and trailing spaces kept), else from its first
+     * cell to its last */
+    if (side_of_cell_count((int)len) >= 4 && (int)len != 2 * k - 1)
+        ln->span = (int)len;               /* (not cells a space apart) */
+    else if (sp.first && sp.last >= sp.first)
+        ln->span = (int)(sp.last - sp.first + 1);
     if (k == 16 || (is_grid_width(k) && !side_of_cell_count(k))) {
         ln->kind = LN_CELLS;             /* a grid row (or, for 16, maybe a 4x4 line) */
         return;
@@ -478,8 +749,7 @@ static void classify_cells(read_line *ln, const char *s, size_t i, size_t len)
         ln->kind = LN_RECORD;
         return;
     }
-    line_error(ln, "line has %d cells: neither a whole puzzle (n*n cells, 81 for 9x9) "
-                   "nor a grid row (n cells)", k);
+    spaced_error(ln, &sp);
 }
 
 /* ---- raw input ------------------------------------------------------------ */
@@ -552,6 +822,7 @@ static int reader_raw_line(sdk_reader *r, size_t *len, int *too_long)
     }
     while (n > 0 && r->text[n - 1] == '\r')
         n--;
+    r->text[n] = '\0';                  /* for the csv and json parsers */
     *len = n;
     return 1;
 }
@@ -572,7 +843,7 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
             return NULL;
         read_line *ln = &r->queue[(r->q_head + r->q_count) % READ_QUEUE];
         ln->number = ++r->lineno;
-        classify(ln, r->text, len, too_long, r->opt.candidates);
+        classify(r, ln, r->text, len, too_long);
         r->q_count++;
     }
     return &r->queue[(r->q_head + k) % READ_QUEUE];
@@ -676,6 +947,14 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     unsigned flags;
     int said = record_flags(r, ln, &flags);
     r->has_pending = 0;
+    int side = ln ? side_of_cell_count(ln->span) : 0;
+    if (maxval > n && side > n) {
+        snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle: the line's %d cells are among %d "
+                 "characters, as a %dx%d puzzle has: blanks are . or 0, not spaces", sdk_digit_char(maxval), n, n,
+                 ln->ncells, ln->span, side, side);
+        record_error(rec, line, msg);
+        return 1;
+    }
     if (maxval > n) {
         snprintf(msg, sizeof msg, "'%c' is not a digit of a %dx%d puzzle (digits are 1..%c)",
                  sdk_digit_char(maxval), n, n, sdk_digit_char(n));
@@ -894,6 +1173,29 @@ static int sixteen_starts_grid(sdk_reader *r, int *err)
     return rows == 16 && big;
 }
 
+/* The next line, dashes in groups (dashrow), at row `rows` of a grid of
+ * side n (bands of br rows): a row of blanks mid-band; at a band's
+ * edge a row only if the grid needs it, that is if the rows after it fall
+ * one short of the grid (more: it is a border; fewer: no grid either way,
+ * and it stays the border it always was). */
+static int dash_is_row(sdk_reader *r, int n, int br, int rows, int *err)
+{
+    if (rows % br)
+        return 1;
+    int need = n - rows, got = 0;
+    for (int a = 1; a < READ_QUEUE && got < need; a++) {
+        read_line *ln = reader_peek(r, a, err);
+        if (!ln)
+            break;
+        if (ln->kind == LN_CELLS && ln->ncells == n)
+            got++;
+        else if (!(ln->kind == LN_SEPARATOR || ln->kind == LN_COMMENT ||
+                   (ln->kind == LN_BLANK && (rows + 1 + got) % br == 0)))
+            break;
+    }
+    return got == need - 1;
+}
+
 /* Reads a grid's n rows into cells (n*n), skipping border and comment lines
  * and blank lines between bands of br rows.  The rows are consumed even when
  * they go wrong.  Returns the largest value, or -1 with what is wrong in
@@ -916,6 +1218,10 @@ static int grid_rows(sdk_reader *r, const char *what, int n, int br, uint8_t *ce
         }
         if (ln->kind == LN_BLANK && rows % br == 0) {
             reader_drop(r);
+            continue;
+        }
+        if (ln->dashrow && (ln->ncells != n || !dash_is_row(r, n, br, rows, err))) {
+            reader_drop(r);             /* a border after all */
             continue;
         }
         if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
@@ -1050,6 +1356,16 @@ static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
     record_finish(r, rec, 9, 9, first, NULL, NULL);
 }
 
+/* Whether a line of n dashes in groups starts a grid (as its first row,
+ * all blanks) rather than being a border. */
+static int grid_starts_dashed(sdk_reader *r, int n, int *err)
+{
+    int br = r->opt.box_rows, bc = r->opt.box_cols;
+    if (!(br && bc && br * bc == n))
+        sdk_board_default_shape(n, &br, &bc);
+    return dash_is_row(r, n, br, 0, err);
+}
+
 int sdk_reader_next(sdk_reader *r, sdk_record *rec)
 {
     int err = 0;
@@ -1107,6 +1423,10 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
             return 1;
         }
         case LN_CELLS:
+            if (ln->dashrow && !grid_starts_dashed(r, ln->ncells, &err)) {
+                reader_drop(r);         /* a border line before a grid, or on its own */
+                continue;
+            }
             if (ln->ncells == 16 && !sixteen_starts_grid(r, &err)) {
                 if (err)
                     return -1;
@@ -1129,7 +1449,7 @@ sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *o
     sdk_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->text = malloc(READ_LINE_MAX);
+    r->text = malloc(READ_LINE_MAX + 1);
     if (!r->text) {
         free(r);
         return NULL;
@@ -1139,6 +1459,7 @@ sdk_reader *sdk_reader_new(FILE *in, const char *name, const sdk_read_options *o
     if (opt)
         r->opt = *opt;
     r->at_start = 1;
+    r->csv_col = -1;
     return r;
 }
 

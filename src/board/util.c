@@ -1,7 +1,6 @@
 /*
- * util.c -- small shared services: the monotonic clock, run budgets, the
- * build's instruction set, and the cache of boards (one per box shape, built
- * on first use, never freed).
+ * util.c -- small shared services: the monotonic clock, run budgets and
+ * the cache of boards (one per box shape, built on first use, never freed).
  */
 #include <pthread.h>
 #include <time.h>
@@ -27,21 +26,6 @@ sdk_budget sdk_budget_start(double seconds, volatile int *interrupt)
 {
     sdk_budget b = {seconds > 0 ? sdk_now() + seconds : 0, 0, interrupt};
     return b;
-}
-
-/* Read from the compiler's macros: this file is built with the library's
- * flags, so it names what the kernels were compiled for. */
-const char *sdk_build_isa(void)
-{
-#if defined(__AVX512F__)
-    return "avx512";
-#elif defined(__AVX2__)
-    return "avx2";
-#elif defined(__SSE4_1__)
-    return "sse4.1";
-#else
-    return "portable";
-#endif
 }
 
 static sdk_board *board_cache[SDK_MAX_N + 1][SDK_MAX_N + 1];

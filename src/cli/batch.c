@@ -145,6 +145,27 @@ const char *cli_record_line(const sdk_record *rec, char *buf)
     return buf;
 }
 
+cli_format cli_record_lead(FILE *f, cli_format fmt, const sdk_record *rec)
+{
+    if (fmt == FMT_AUTO)
+        fmt = rec->layout == SDK_LAYOUT_GRID ? FMT_GRID : FMT_LINE;
+    if (fmt == FMT_GRID) {
+        if (rec->board->variant)        /* a line naming the variant: the grid reads back as one */
+            fprintf(f, "%s\n", rec->board->variant);
+        sdk_format_grid(f, rec->board, rec->cells);
+        fputc('#', f);
+    } else {
+        char line[SDK_MAX_LINE];
+        fputs(cli_record_line(rec, line), f);
+    }
+    return fmt == FMT_GRID ? FMT_GRID : FMT_LINE;
+}
+
+void cli_record_end(FILE *f, cli_format fmt)
+{
+    fputs(fmt == FMT_GRID ? "\n\n" : "\n", f);
+}
+
 void cli_csv_field(FILE *f, const char *s, int always)
 {
     if (!always && !strpbrk(s, ",\"\n")) {

@@ -179,6 +179,16 @@ void cli_json_variant_first(FILE *f, const sdk_board *b);
 const char *cli_csv_variant(const sdk_board *b);
 /* Writes the "line format" of a record's puzzle into buf. */
 const char *cli_record_line(const sdk_record *rec, char *buf);
+/* A record's puzzle leading its line of fields (line), or as a grid (with
+ * its variant's name line) and a '#' that makes the fields a comment after
+ * it (grid; FMT_AUTO: as the record was written).  Returns the format
+ * taken, for cli_record_end, which closes the record.  So a command's line
+ * or grid output reads back as the same puzzles. */
+cli_format cli_record_lead(FILE *f, cli_format fmt, const sdk_record *rec);
+void cli_record_end(FILE *f, cli_format fmt);
+/* " clues=N depth=N normal_width=N[ average_width=X+-E]": a rating as
+ * key=value fields (rate, generate --rate). */
+void cli_rating_fields(FILE *f, const sdk_rating *r);
 /* Writes s as a csv field: in double quotes (a quote inside doubled) when
  * always, or when it holds a comma, a double quote or a newline ("jigsaw,x
  * ..." stays one field). */

@@ -150,9 +150,8 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             fputs("\n\n", f);
         }
         if (opt->gen.rate && rated) {
-            fprintf(f, "# clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
-            if (r.samples)
-                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
+            fputc('#', f);
+            cli_rating_fields(f, &r);
             fprintf(f, "\n\n");
         }
         break;
@@ -168,11 +167,8 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
     default:
         fputs(cli_csv_variant(b), f);   /* "x ", "samurai ", ...: the line reads back as the same variant */
         fputs(line, f);
-        if (opt->gen.rate && rated) {
-            fprintf(f, " clues=%d depth=%d normal_width=%llu", clues, r.depth, (unsigned long long)r.normal_width);
-            if (r.samples)
-                fprintf(f, " average_width=%.1f+-%.1f", r.avg_width, r.avg_width_err);
-        }
+        if (opt->gen.rate && rated)
+            cli_rating_fields(f, &r);
         if (hr)
             cli_human_fields(f, FMT_LINE, hr);
         fputc('\n', f);

@@ -41,8 +41,9 @@ static void hint_compute(const cli_options *opt, const sdk_record *rec, uint64_t
         res->word = res->human.nsteps ? "hint" : res->human.solved ? "solved" : "stuck";
 }
 
-/* Opens a json record, {"line":N,"puzzle":"...","status":"..." (no closing
- * brace), and returns 1; for an invalid record writes all of it and returns 0. */
+/* Opens a json record, {"line":N,"puzzle":"...",["candidates":"...",]
+ * "status":"..." (no closing brace), and returns 1; for an invalid record
+ * writes all of it and returns 0. */
 static int json_open(FILE *f, const sdk_record *rec, const cli_result *res, const char *word)
 {
     if (!res) {
@@ -50,7 +51,10 @@ static int json_open(FILE *f, const sdk_record *rec, const cli_result *res, cons
         return 0;
     }
     char puzzle[SDK_MAX_LINE];
-    fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",\"status\":\"%s\"", rec->line, cli_record_line(rec, puzzle), word);
+    fprintf(f, "{\"line\":%ld,\"puzzle\":\"%s\",", rec->line, cli_record_line(rec, puzzle));
+    if (rec->has_cand)                  /* a position: its record reads back with its candidates */
+        fprintf(f, "\"candidates\":\"%s\",", sdk_human_format_candidates(rec->cells, rec->cand, puzzle));
+    fprintf(f, "\"status\":\"%s\"", word);
     return 1;
 }
 
@@ -123,12 +127,19 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
             json_ratings(f, h);
         fprintf(f, "}\n");
         break;
-    default:
-        if (rated)
-            fprintf(f, "er=%.1f ep=%.1f ed=%.1f level=%s hardest=\"%s\"\n", h->er, h->ep, h->ed, h->level, h->hardest);
-        else
+    default: {
+        if (!rec->ok) {
             fprintf(f, "%s\n", word);
+            break;
+        }
+        cli_format fmt = cli_record_lead(f, opt->format, rec);
+        if (rated)
+            cli_human_fields(f, FMT_LINE, h);
+        else
+            fprintf(f, " %s", word);
+        cli_record_end(f, fmt);
         break;
+    }
     }
 }
 

@@ -13,9 +13,10 @@ static const char input_help[] =
     "Input: FILE... or stdin ('-' or no FILE).  One puzzle per line (n*n cells;\n"
     "blanks . 0 _ * -; digits above 9 as letters A=10 ...; text after the cells\n"
     "ignored) or as a grid of n lines (| + - borders and blank lines allowed).\n"
-    "Lines starting with # are comments.  Every input record gets exactly one\n"
-    "output record, in input order; malformed ones are reported on stderr as\n"
-    "FILE:LINE: what is wrong, and answered 'invalid'.\n";
+    "Lines starting with # are comments.  Any command's output reads too: lines\n"
+    "with key=value fields, csv with its header (the puzzle column), JSON Lines.\n"
+    "Every input record gets exactly one output record, in input order; malformed\n"
+    "ones are reported on stderr as FILE:LINE: what is wrong, and answered 'invalid'.\n";
 
 static const char rate_help[] =
     "The ratings of Watanabe (arXiv:1303.1886), from a search that uses only naked\n"
@@ -24,15 +25,16 @@ static const char rate_help[] =
     "  normal width   the nodes of the full search tree, ties broken top-left;\n"
     "  average width  the mean over --samples runs with random tie-breaks (seeded\n"
     "                 by --seed), +- its standard error.\n"
-    "Line output: clues=N depth=N normal_width=N average_width=MEAN+-ERROR.  A puzzle\n"
-    "without exactly one solution is answered unsolvable or multiple (exit 1).\n"
+    "Line output: the puzzle, then clues=N depth=N normal_width=N\n"
+    "average_width=MEAN+-ERROR (grid input: the grid, then those on a # line).  A\n"
+    "puzzle without exactly one solution is answered unsolvable or multiple (exit 1).\n"
     "Input as for 'sudoku solve' (see 'sudoku help solve').\n"
     "--human rates by the techniques a person needs instead, as Sudoku Explainer\n"
-    "1.2.1.3 does: er=ER ep=EP ed=ED level=LEVEL hardest=\"TECHNIQUE\" (ER the hardest\n"
-    "step, EP the hardest up to the first placement, ED the first step; levels:\n"
-    "easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < fiendish <= 6.2 < diabolical <= 8.9\n"
-    "< extreme; 20.0 'unsolved' when no technique applies).  Run rate twice, with\n"
-    "and without --human, to get both kinds of measure.\n";
+    "1.2.1.3 does: the puzzle, then er=ER ep=EP ed=ED level=LEVEL hardest=\"TECHNIQUE\"\n"
+    "(ER the hardest step, EP the hardest up to the first placement, ED the first\n"
+    "step; levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < fiendish <= 6.2 <\n"
+    "diabolical <= 8.9 < extreme; 20.0 'unsolved' when no technique applies).  Run\n"
+    "rate twice, with and without --human, to get both kinds of measure.\n";
 
 static const char human_help[] =
     "Solves with human techniques in Sudoku Explainer 1.2.1.3's order (full house,\n"
@@ -41,7 +43,10 @@ static const char human_help[] =
     "ratings (docs/human.md).  Input: puzzles as for 'sudoku solve', or a position\n"
     "with candidates: 729 characters (each cell's 9 digits, '.' where a candidate\n"
     "is gone) or 81 groups of digits (one line, or 9 lines with | + - borders).\n"
-    "A puzzle without exactly one solution is answered unsolvable or multiple.\n";
+    "A puzzle without exactly one solution is answered unsolvable or multiple.\n"
+    "A step's text begins with its result (r1c2=5, r1c1,r1c3<>8), then the\n"
+    "technique and why; a chain says what it assumed and what broke, or what\n"
+    "all its branches lead to (docs/human.md, \"Step text\").\n";
 
 static const char generate_help[] =
     "Default (method metropolis, 000 section 13): a full grid from the single-site\n"

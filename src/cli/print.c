@@ -121,7 +121,10 @@ static void print_file(print_run *pr, const char *path)
             pr->exit_code = cli_worse(pr->exit_code, SDK_EXIT_INVALID);
             continue;
         }
-        print_text(pr, file, fields.puzzle, strlen(fields.puzzle), lineno - 1, &fields);
+        /* a json record goes to the reader whole: its "variant" and
+         * "regions" keys say what board the puzzle is on */
+        const char *text = kind == IN_JSON ? line : fields.puzzle;
+        print_text(pr, file, text, strlen(text), lineno - 1, &fields);
     }
     if (ferror(in)) {
         fprintf(stderr, "sudoku print: %s: %s\n", path, strerror(errno));

@@ -57,17 +57,27 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
         }
         fprintf(f, ",\"seed\":%u}\n", res->stats.seed);
         break;
-    default:
-        if (!rated)
+    default: {
+        if (!rec->ok) {
             fprintf(f, "%s\n", word);
-        else if (r->samples > 0)
-            fprintf(f, "clues=%d depth=%d normal_width=%llu average_width=%.1f+-%.1f\n", r->clues, r->depth,
-                    (unsigned long long)r->normal_width, r->avg_width, r->avg_width_err);
+            break;
+        }
+        cli_format fmt = cli_record_lead(f, opt->format, rec);
+        if (rated)
+            cli_rating_fields(f, r);
         else
-            fprintf(f, "clues=%d depth=%d normal_width=%llu\n", r->clues, r->depth,
-                    (unsigned long long)r->normal_width);
+            fprintf(f, " %s", word);
+        cli_record_end(f, fmt);
         break;
     }
+    }
+}
+
+void cli_rating_fields(FILE *f, const sdk_rating *r)
+{
+    fprintf(f, " clues=%d depth=%d normal_width=%llu", r->clues, r->depth, (unsigned long long)r->normal_width);
+    if (r->samples > 0)
+        fprintf(f, " average_width=%.1f+-%.1f", r->avg_width, r->avg_width_err);
 }
 
 int cmd_rate(int argc, char **argv, const cli_command *self)

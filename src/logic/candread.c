@@ -4,6 +4,7 @@
  * or '.'/'0' where the candidate is gone) or groups of digits, one a cell,
  * separated by blanks and | + - borders.  A cell left with one digit is
  * read as placed.  Hostile text gets a one-line reason, never a crash.
+ * And the compact string written back, so a position's record reads back.
  */
 #include <stdio.h>
 #include <string.h>
@@ -82,4 +83,15 @@ int sdk_human_parse_candidates(int n, const char *text, size_t len, int ncells, 
         cand[c] = cells[c] ? 0 : m;
     }
     return 1;
+}
+
+char *sdk_human_format_candidates(const uint8_t *cells, const uint16_t *cand, char *out)
+{
+    for (int c = 0; c < 81; c++) {
+        unsigned m = cells[c] ? 1u << (cells[c] - 1) : cand[c];
+        for (int d = 0; d < 9; d++)
+            out[c * 9 + d] = m >> d & 1 ? (char)('1' + d) : '.';
+    }
+    out[729] = '\0';
+    return out;
 }

@@ -13,6 +13,7 @@
  *
  * Prefix ch_ (internal).  Candidate bits: digit d is bit d-1.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -138,9 +139,74 @@ static int ch_houses_init(ch_ctx *c)
     return 1;
 }
 
+/* The node and parent arrays of the last outermost context, kept per
+ * thread: every producer call of every step would otherwise grow them
+ * again from nothing (reallocs, and fresh pages the allocator gave back).
+ * A nested context, while they are in use, has its own; arrays past
+ * CH_KEEP_MAX bytes are freed, so a rare huge search pins nothing.  A
+ * thread's arrays are freed when it ends (a key's destructor, as rate9.c's
+ * cache). */
+#define CH_KEEP_MAX (4u << 20)
+typedef struct ch_kept {
+    ch_node *node;
+    int32_t *par;
+    int capnode, cappar, users, keyed;
+} ch_kept;
+static _Thread_local ch_kept ch_arrays;
+static pthread_key_t ch_arrays_key;
+static pthread_once_t ch_arrays_once = PTHREAD_ONCE_INIT;
+static int ch_arrays_keyed;
+
+static void ch_arrays_free(void *p)
+{
+    ch_kept *k = p;
+    free(k->node);
+    free(k->par);
+    memset(k, 0, sizeof *k);
+}
+
+static void ch_arrays_setup(void)
+{
+    ch_arrays_keyed = pthread_key_create(&ch_arrays_key, ch_arrays_free) == 0;
+}
+
+static void ch_arrays_take(ch_ctx *c)
+{
+    if (ch_arrays.users)
+        return;
+    if (!ch_arrays.keyed) {
+        pthread_once(&ch_arrays_once, ch_arrays_setup);
+        if (!ch_arrays_keyed || pthread_setspecific(ch_arrays_key, &ch_arrays) != 0)
+            return;   /* (then every context has arrays of its own) */
+        ch_arrays.keyed = 1;
+    }
+    ch_arrays.users = 1;
+    c->arrays_kept = 1;
+    c->node = ch_arrays.node;
+    c->capnode = ch_arrays.capnode;
+    c->par = ch_arrays.par;
+    c->cappar = ch_arrays.cappar;
+}
+
+static void ch_arrays_give_back(ch_ctx *c)
+{
+    int small = (size_t)c->capnode * sizeof(ch_node) <= CH_KEEP_MAX &&
+                (size_t)c->cappar * sizeof(int32_t) <= CH_KEEP_MAX;
+    if (!c->arrays_kept || !small) {
+        free(c->node);
+        free(c->par);
+        c->node = NULL;
+        c->par = NULL;
+        c->capnode = c->cappar = 0;
+    }
+    if (c->arrays_kept)
+        ch_arrays = (ch_kept){c->node, c->par, c->capnode, c->cappar, 0, 1};
+}
+
 int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 {
     memset(c, 0, sizeof *c);
+    ch_arrays_take(c);
     c->g = g;
     c->b = g->b;
     c->n = g->n;
@@ -208,8 +274,7 @@ void ch_ctx_free(ch_ctx *c)
     }
     free(c->hmask0);
     free(c->hmask);
-    free(c->node);
-    free(c->par);
+    ch_arrays_give_back(c);
     free(c->tmp);
     free(c->tmp2);
     ch_free_hints(c);
@@ -217,6 +282,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->order);
     free(c->cross);
     free(c->hempty);
+    free(c->lines);
 }
 
 /* ---------------------------------------------------------------- nodes */

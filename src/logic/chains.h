@@ -61,6 +61,7 @@ typedef struct ch_ctx {
     int nnode, capnode;
     int32_t *par;
     int npar, cappar;
+    int arrays_kept;               /* node, par: the thread's kept arrays (chains.c) */
     uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
@@ -98,10 +99,13 @@ typedef struct ch_ctx {
     struct ch_mw { double base; int key, cx; } mw[4];
     int nmw;
     lg_step *out;
-    struct ch_lk { uint16_t cell; uint8_t d, on; } line[64];   /* the best's main line, */
-    int nline;                                               /* target first (ch_text) */
+    struct ch_lines *lines;        /* the best's main lines, kept for its text (chains_out.c) */
     int level, dynamic, nishio, multiple;
 } ch_ctx;
+
+/* What a hint's chains show, and so how its text reads: the multiple
+ * producers' kinds (chains_multi.c names them), then the unary ones. */
+enum { CH_DOUBLE, CH_CONTRA, CH_NISHIO, CH_CELL, CH_REGION, CH_CYCLE, CH_FORCING };
 
 /* Node causes (SE's Potential.Cause): a house index >= 0 for a house link. */
 enum { CH_NO_CAUSE = -1, CH_CELL_LINK = -2, CH_ADVANCED = -3 };
@@ -150,13 +154,15 @@ int  ch_stopped(ch_ctx *c);
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
-/* Records a hint as the best so far (chains_out.c): removals as
- * (cell, digit) pairs, an optional placement, its name and text. */
-void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
+/* Records a hint of a kind (CH_DOUBLE ..) as the best so far
+ * (chains_out.c): removals as (cell, digit) pairs, an optional placement,
+ * its name, and the main line of each chain (ends) for its text. */
+void ch_take(ch_ctx *c, int kind, double diff, int complexity, int sortkey, const char *name,
              const int *elim, int nelim, int place_cell, int place_d, const int *ends,
              int nends, int init_cause, int with_offs);
 
-/* Writes the best hint's text (its main line) into c->out. */
+/* Writes the best hint's text into c->out: its result, name, what was
+ * assumed and what followed, then each chain's main line. */
 void ch_text(const ch_ctx *c);
 
 /* The searches (chains_unary.c, chains_multi.c). */

@@ -288,8 +288,6 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
 
 /* ---------------------------------------------------------------- names */
 
-enum { CH_DOUBLE, CH_CONTRA, CH_NISHIO, CH_CELL, CH_REGION };
-
 static const char *ch_name(const ch_ctx *c, int kind)
 {
     static const char *const plain[5] = {
@@ -357,8 +355,8 @@ static void ch_offer(ch_ctx *c, int kind, int sortkey, int tcell, int td, int to
     double diff = base + lg_length_bonus(cx);
     if (!ch_better(c, diff, cx, sortkey))
         return;
-    ch_take(c, diff, cx, sortkey, ch_name(c, kind), elim, ne, ton ? tcell : -1, td, ends, nends,
-            init_cause, 0);
+    ch_take(c, kind, diff, cx, sortkey, ch_name(c, kind), elim, ne,
+            ton ? tcell : -1, td, ends, nends, init_cause, 0);
 }
 
 /* The candidates every chaining of sets[0..ns) reaches (on ones first, in

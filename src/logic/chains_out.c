@@ -1,24 +1,62 @@
 /*
  * chains_out.c -- turns the best chain found into the step record: SE's
  * name and rating, the removals and placement, and a line of text that
- * follows the chain's main line from its assumption to its conclusion
- * ("r1c1=5 -> r1c4<>5 -> r3c4=5 => r1c1<>5").
+ * starts with that result (lg_text's notation, as every step's does), says
+ * what was assumed and what followed, then gives each chain's main line in
+ * SE's notation ("r1c1=5 -> r1c4<>5 -> r3c4=5 => r1c1<>5").  The lines are
+ * kept only when the grid wants text: rating alone never builds them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "lgint.h"
 
-/* Appends "rRcC=d" or "rRcC<>d" to text at *len, within LG_TEXT. */
-static void ch_put(const ch_ctx *c, char *text, int *len, const char *sep, int cell, int d, int on)
+/* A main line as kept for the text: up to CH_LINE nodes read back from
+ * the chain's end (the target first), and the assumption it starts from
+ * (root) even when the line is longer and cut. */
+#define CH_LINE 96
+typedef struct ch_lk {
+    uint16_t cell;
+    uint8_t d, on;
+} ch_lk;
+
+struct ch_lines {
+    int kind, house, n;             /* CH_DOUBLE .., a region's house, lines */
+    int len[SDK_MAX_N], cut[SDK_MAX_N];
+    ch_lk root[SDK_MAX_N];
+    ch_lk lk[SDK_MAX_N][CH_LINE];
+};
+
+static ch_lk ch_lk_of(const ch_node *p) { return (ch_lk){p->cell, p->d, p->on}; }
+
+/* Keeps the main line of each end (its first parents back to the
+ * assumption); no room leaves the step without its detail. */
+static void ch_keep_lines(ch_ctx *c, int kind, const int *ends, int nends, int house)
 {
-    if (*len >= LG_TEXT - 1)
+    if (!c->lines && !(c->lines = malloc(sizeof *c->lines)))
         return;
-    int w = snprintf(text + *len, (size_t)(LG_TEXT - *len), "%sr%dc%d%s%d", sep,
-                     c->b->cell_y[cell] + 1, c->b->cell_x[cell] + 1, on ? "=" : "<>", d);
-    if (w > 0)
-        *len = *len + w < LG_TEXT - 1 ? *len + w : LG_TEXT - 1;
+    struct ch_lines *L = c->lines;
+    L->kind = kind;
+    L->house = house;
+    L->n = nends < SDK_MAX_N ? nends : SDK_MAX_N;
+    for (int e = 0; e < L->n; e++) {
+        int len = 0, walked = 0, p = ends[e];
+        /* parents are older nodes, so the walk ends; the bound is a guard */
+        for (; walked <= c->nnode; walked++) {
+            const ch_node *q = &c->node[p];
+            if (len < CH_LINE)
+                L->lk[e][len++] = ch_lk_of(q);
+            if (!q->np)
+                break;
+            p = c->par[q->p0];
+        }
+        L->len[e] = len;
+        L->cut[e] = walked >= len;
+        L->root[e] = ch_lk_of(&c->node[p]);
+    }
 }
+
 
 /* Collect mode: keeps the hint whole, with SE's rule parents (the
  * removals from the calling chain's initial grid that the hint's links
@@ -100,7 +138,7 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
     c->nhints++;
 }
 
-void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *name,
+void ch_take(ch_ctx *c, int kind, double diff, int complexity, int sortkey, const char *name,
              const int *elim, int nelim, int place_cell, int place_d, const int *ends,
              int nends, int init_cause, int with_offs)
 {
@@ -108,7 +146,6 @@ void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *na
         ch_keep(c, diff, complexity, sortkey, elim, nelim, ends, nends, init_cause, with_offs);
         return;
     }
-    int target = ends[nends - 1];
     lg_step *s = c->out;
     c->have = 1;
     c->nmw = 0;
@@ -128,27 +165,149 @@ void ch_take(ch_ctx *c, double diff, int complexity, int sortkey, const char *na
         s->elim[i].cell = (uint16_t)elim[2 * i];
         s->elim[i].digit = (uint8_t)elim[2 * i + 1];
     }
-    /* The main line, read back from the target to the assumption; its
-     * text is written once, for the last best (ch_text). */
-    c->nline = 0;
-    for (int p = target; c->nline < 64; p = c->par[c->node[p].p0]) {
-        const ch_node *q = &c->node[p];
-        c->line[c->nline++] = (struct ch_lk){q->cell, q->d, q->on};
-        if (!q->np)
-            break;
+    /* The nodes are reused by later searches: the lines are copied now,
+     * the text written once, for the last best (ch_text). */
+    if (!c->g->no_text)
+        ch_keep_lines(c, kind, ends, nends, init_cause);
+}
+
+/* ---------------------------------------------------------------- text */
+
+/* "r4c5=7" or "r4c5<>7" into buf. */
+static const char *ch_lk_name(const sdk_board *b, ch_lk k, char *buf, size_t size)
+{
+    char cb[16];
+    snprintf(buf, size, "%s%s%d", lg_cell_name(b, k.cell, cb, sizeof cb), k.on ? "=" : "<>", k.d);
+    return buf;
+}
+
+static void ch_add_lk(lg_step *o, const sdk_board *b, ch_lk k)
+{
+    char kb[24];
+    lg_text_add(o, "%s", ch_lk_name(b, k, kb, sizeof kb));
+}
+
+/* Line e in SE's notation, from its assumption: "a -> b -> ... => end". */
+static void ch_add_line(lg_step *o, const ch_ctx *c, int e)
+{
+    const struct ch_lines *L = c->lines;
+    int len = L->len[e];
+    if (L->cut[e]) {
+        ch_add_lk(o, c->b, L->root[e]);
+        lg_text_add(o, " -> ...");
+    }
+    for (int i = len - 1; i >= 0; i--) {
+        if (i < len - 1 || L->cut[e])
+            lg_text_add(o, i == 0 ? " => " : " -> ");
+        ch_add_lk(o, c->b, L->lk[e][i]);
+    }
+}
+
+/* Closes a group of the cycle's why: "r1c3,r1c5 see a 5 either way (r1c7 or r1c1)". */
+static void ch_add_either(lg_step *o, const sdk_board *b, int cells, int d, int on, int off)
+{
+    char cb[2][16];
+    int an = d == 8 || d == 11 || d == 18;   /* "an 8", "an 11", "an 18" */
+    lg_text_add(o, " %s %s %d either way (%s or %s)", cells > 1 ? "see" : "sees", an ? "an" : "a", d,
+                lg_cell_name(b, on, cb[0], sizeof cb[0]), lg_cell_name(b, off, cb[1], sizeof cb[1]));
+}
+
+/* The cycle's why: it holds one way round or the other, so each removed
+ * candidate sees its digit placed either way (an "on" node of the line, or
+ * an "off" one, which is on the other way); removals seeing the same two
+ * cells are named together. */
+static void ch_add_cycle_why(lg_step *o, const ch_ctx *c)
+{
+    const struct ch_lines *L = c->lines;
+    const lg_step *s = c->out;
+    const lg_seen_row *seen = lg_sees_table(c->b);
+    char cb[16];
+    lg_text_add(o, "; a loop: either every = in it holds or every <> is placed instead, so");
+    int prev_on = -1, prev_off = -1, prev_d = 0, group = 0;
+    for (int i = 0; i < s->nelim; i++) {
+        int cell = s->elim[i].cell, d = s->elim[i].digit, on = -1, off = -1;
+        for (int j = L->len[0] - 1; j >= 0; j--) {
+            ch_lk k = L->lk[0][j];
+            if (k.d != d || !lg_seen(seen, cell, k.cell))
+                continue;
+            if (k.on && on < 0)
+                on = k.cell;
+            if (!k.on && off < 0)
+                off = k.cell;
+        }
+        if (on < 0 || off < 0)
+            continue;   /* (a line cut short: the cells are not kept) */
+        if (group && on == prev_on && off == prev_off && d == prev_d) {
+            lg_text_add(o, ",%s", lg_cell_name(c->b, cell, cb, sizeof cb));
+            group++;
+            continue;
+        }
+        if (group)
+            ch_add_either(o, c->b, group, prev_d, prev_on, prev_off), lg_text_add(o, ";");
+        lg_text_add(o, " %s", lg_cell_name(c->b, cell, cb, sizeof cb));
+        prev_on = on;
+        prev_off = off;
+        prev_d = d;
+        group = 1;
+    }
+    if (group)
+        ch_add_either(o, c->b, group, prev_d, prev_on, prev_off);
+}
+
+/* What the chains show, before the chains themselves: the assumption and
+ * what it broke (forcing chains, contradictions), or the branches that
+ * all lead to the result (double, cell and region forcing chains). */
+static void ch_add_summary(lg_step *o, const ch_ctx *c)
+{
+    const struct ch_lines *L = c->lines;
+    const sdk_board *b = c->b;
+    char k[3][24], cb[16], hb[32];
+    ch_lk_name(b, L->lk[0][0], k[0], sizeof k[0]);   /* the result, as the first chain ends */
+    switch (L->kind) {
+    case CH_FORCING:
+        lg_text_add(o, "if %s then %s, a contradiction: ", ch_lk_name(b, L->root[0], k[1], sizeof k[1]), k[0]);
+        break;
+    case CH_CONTRA:
+    case CH_NISHIO:
+        lg_text_add(o, "if %s then both %s and %s: ", ch_lk_name(b, L->root[0], k[1], sizeof k[1]), k[0],
+                    ch_lk_name(b, L->lk[L->n - 1][0], k[2], sizeof k[2]));
+        break;
+    case CH_DOUBLE:
+        lg_text_add(o, "both %s and %s lead to %s: ", ch_lk_name(b, L->root[0], k[1], sizeof k[1]),
+                    ch_lk_name(b, L->root[L->n - 1], k[2], sizeof k[2]), k[0]);
+        break;
+    case CH_CELL:
+        lg_text_add(o, "each candidate of %s (", lg_cell_name(b, L->root[0].cell, cb, sizeof cb));
+        for (int e = 0; e < L->n; e++)
+            lg_text_add(o, "%s%d", e ? "," : "", L->root[e].d);
+        lg_text_add(o, ") leads to %s: ", k[0]);
+        break;
+    case CH_REGION:
+        lg_text_add(o, "each place of %d in %s (", L->root[0].d, lg_house_name(b, L->house, hb, sizeof hb));
+        for (int e = 0; e < L->n; e++)
+            lg_text_add(o, "%s%s", e ? "," : "", lg_cell_name(b, L->root[e].cell, cb, sizeof cb));
+        lg_text_add(o, ") leads to %s: ", k[0]);
+        break;
+    default:
+        break;
     }
 }
 
 void ch_text(const ch_ctx *c)
 {
     lg_step *s = c->out;
-    int nl = c->nline;
-    int len = snprintf(s->text, LG_TEXT, "%s: ", s->name);
-    if (len < 0 || len >= LG_TEXT)
-        len = LG_TEXT - 1;
-    for (int i = nl - 1; i >= 0; i--)
-        ch_put(c, s->text, &len, i == nl - 1 ? "" : i == 0 ? " => " : " -> ", c->line[i].cell,
-               c->line[i].d, c->line[i].on);
+    lg_text(c->g, s, NULL);
+    if (c->g->no_text || !c->lines)
+        return;
+    lg_text_add(s, ": ");
+    ch_add_summary(s, c);
+    for (int e = 0; e < c->lines->n; e++) {
+        if (e)
+            lg_text_add(s, "; ");
+        ch_add_line(s, c, e);
+    }
+    if (c->lines->kind == CH_CYCLE)
+        ch_add_cycle_why(s, c);
 }
 
 void ch_free_hints(ch_ctx *c)

@@ -207,7 +207,7 @@ static void ch_cycle_hint(ch_ctx *c, int dst, int isY, int isX, const int *elim,
     const char *name = (isX && isY) ? "Bidirectional Cycle"
                      : isY ? "Bidirectional Y-Cycle"
                      : ncellsin == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
-    ch_take(c, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
+    ch_take(c, CH_CYCLE, diff, cx, key, name, elim, ne, -1, 0, &dst, 1, CH_NO_CAUSE, 1);
 }
 
 /* The removals of the cycle through keys from (up to src) and tail: a
@@ -290,7 +290,8 @@ static void ch_forcing_hint(ch_ctx *c, int t, int isY, int isX, int *elim)
     }
     const char *name = (isX && isY) ? "Forcing Chain" : isY ? "Forcing Y-Chain"
                      : cx == 6 ? "Turbot Fish" : "Forcing X-Chain";
-    ch_take(c, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, &t, 1, CH_NO_CAUSE, 0);
+    ch_take(c, CH_FORCING, diff, cx, key, name, elim, ne, c->node[t].on ? cell : -1, d, &t, 1,
+            CH_NO_CAUSE, 0);
 }
 
 /* A cycle back to src through key from (and tail after it, if >= 0), of

@@ -271,15 +271,20 @@ const char *lg_house_name(const sdk_board *b, int h, char *buf, size_t size)
     return buf;
 }
 
-/* Appends to s->text within its size. */
-static void text_add(lg_step *s, const char *fmt, ...)
+/* Appends to s->text within its size; a text cut short ends in "...". */
+static void text_vadd(lg_step *s, const char *fmt, va_list ap)
 {
     size_t len = strlen(s->text);
-    if (len + 1 >= LG_TEXT)
-        return;
+    int w = vsnprintf(s->text + len, LG_TEXT - len, fmt, ap);
+    if (w > 0 && (size_t)w >= LG_TEXT - len)
+        memcpy(s->text + LG_TEXT - 4, "...", 4);
+}
+
+void lg_text_add(lg_step *s, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s->text + len, LG_TEXT - len, fmt, ap);
+    text_vadd(s, fmt, ap);
     va_end(ap);
 }
 
@@ -306,8 +311,8 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
     if (g->no_text)
         return;
     for (int i = 0; i < s->nplace; i++)
-        text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
-                 s->place[i].digit);
+        lg_text_add(s, "%s%s=%d", i ? ", " : "", lg_cell_name(g->b, s->place[i].cell, cb, sizeof cb),
+                    s->place[i].digit);
     /* Eliminations grouped by digit, digits with the same cells together:
      * r1c2,r1c7<>3 and r4c4,r4c5<>48 (digits above 9 comma-separated). */
     uint8_t done[LG_MAX_ELIM] = {0};
@@ -315,32 +320,30 @@ void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...)
     for (int i = 0; i < s->nelim; i++) {
         if (done[i])
             continue;
-        text_add(s, "%s", first ? "" : ", ");
+        lg_text_add(s, "%s", first ? "" : ", ");
         first = 0;
         int k = 0;
         for (int j = i; j < s->nelim; j++)
             if (!done[j] && s->elim[j].digit == s->elim[i].digit)
-                text_add(s, "%s%s", k++ ? "," : "", lg_cell_name(g->b, s->elim[j].cell, cb, sizeof cb));
-        text_add(s, "<>");
+                lg_text_add(s, "%s%s", k++ ? "," : "", lg_cell_name(g->b, s->elim[j].cell, cb, sizeof cb));
+        lg_text_add(s, "<>");
         for (int j = i; j < s->nelim; j++) {
             if (done[j] || (j > i && s->elim[j].digit == s->elim[j - 1].digit))
                 continue;
             if (!elim_same_cells(s, s->elim[i].digit, s->elim[j].digit))
                 continue;
-            text_add(s, "%s%d", j > i && g->n > 9 ? "," : "", s->elim[j].digit);
+            lg_text_add(s, "%s%d", j > i && g->n > 9 ? "," : "", s->elim[j].digit);
             for (int t = j; t < s->nelim; t++)
                 if (s->elim[t].digit == s->elim[j].digit)
                     done[t] = 1;
         }
     }
-    text_add(s, " %s", s->name);
+    lg_text_add(s, " %s", s->name);
     if (fmt && *fmt) {
-        text_add(s, ": ");
-        size_t len = strlen(s->text);
+        lg_text_add(s, ": ");
         va_list ap;
         va_start(ap, fmt);
-        if (len + 1 < LG_TEXT)
-            vsnprintf(s->text + len, LG_TEXT - len, fmt, ap);
+        text_vadd(s, fmt, ap);
         va_end(ap);
     }
 }

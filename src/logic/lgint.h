@@ -105,8 +105,12 @@ void lg_elim(const lg_grid *g, lg_step *s, int cell, int d);
 void lg_place(lg_step *s, int cell, int d);
 /* Copies a step's used parts (the record is large; most of it is unused). */
 void lg_step_copy(lg_step *dst, const lg_step *src);
-/* Writes the text: the effects in players' notation, the name, then detail. */
+/* Writes the text: the effects in players' notation, the name, then detail
+ * (": " and fmt's, unless fmt is NULL); the one formatter of every step's
+ * result.  Nothing when the grid wants no text. */
 void lg_text(const lg_grid *g, lg_step *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Appends to a step's text; a text cut at LG_TEXT ends in "...". */
+void lg_text_add(lg_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "row 3", "column 5", "box 1", "house 28" */
 const char *lg_house_name(const sdk_board *b, int h, char *buf, size_t size);
 /* "r4c5" */

@@ -4,9 +4,11 @@
  * grid row) and, through a reader with candidates on, to sdk_human_rate
  * (one step, so each input stays fast).  Checks: a parse succeeds only with
  * digits and masks in range; a valid record's hint, applied, keeps the
- * solution (sdk_human_rate checks every step against it).
+ * solution (sdk_human_rate checks every step against it), and its text
+ * begins with exactly its placements and eliminations (../steptext.h).
  */
 #include "fuzz_common.h"
+#include "../steptext.h"
 
 static FILE *fz_human_in;
 
@@ -54,6 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(st == SDK_SOLVED || st == SDK_UNSOLVABLE || st == SDK_TIMEOUT, "status %d", (int)st);
         if (st == SDK_SOLVED)
             FZ_CHECK(h.nsteps <= 1 && (h.nsteps == 1 || h.solved || h.er == 20.0), "one step or an end");
+        if (st == SDK_SOLVED && h.nsteps == 1)
+            FZ_CHECK(st_agrees(rec.board, &h.steps[0], NULL), "text and effects: %s", h.steps[0].text);
         sdk_human_free(&h);
     }
     sdk_reader_free(r);
