@@ -718,27 +718,51 @@ int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed
 void sdk_svg_puzzle(FILE *out, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
                     const char *caption);
 
-/* Printable sheets: per_page puzzles a page (1, 2, 4 or 6) on A4 or US
- * letter, a title on every page, each puzzle under its label; with
- * solutions, an answer key of small grids (12 a page) after them, labelled
- * the same.  PDF 1.4 (Helvetica, not embedded; vector lines) or SVG, a
- * document a page. */
+/* Printable sheets, written page by page as puzzles are added (memory
+ * holds one page): up to per_page puzzles a page (1, 2, 4 or 6) on A4 or
+ * US letter, sized to the puzzles the page holds (a lone one takes the
+ * page), a title on every page (UTF-8; PDF shows WinAnsiEncoding, the rest
+ * as '?'; a long title shrinks, then is cut with an ellipsis), each puzzle
+ * under its label; with solutions, an answer key of small grids (12 a page)
+ * after them, labelled with the label's part before any ':'.  PDF 1.4
+ * (Helvetica, not embedded; vector lines; each empty grid a form drawn
+ * once) or SVG, a document a page. */
 typedef struct sdk_sheet_options {
     int per_page;
     int letter;                /* 0: A4, 1: US letter */
     int solutions;
     const char *title;         /* NULL or "": none */
+    int svg;                   /* 0: one PDF document; 1: an SVG document a page */
+    /* Where the pages go, opened when the first page is full (an empty
+     * sheet opens nothing): page_open(ctx, 0) the PDF's stream, or
+     * page_open(ctx, p) SVG page p (1-based); NULL on failure.
+     * page_close(ctx, f, failed) ends it: 0, or -1 if it failed. */
+    FILE *(*page_open)(void *ctx, int page);
+    int (*page_close)(void *ctx, FILE *f, int failed);
+    /* Called (if set) once a puzzle's page is written: its board is no
+     * longer needed (a reader's record's board can be given back). */
+    void (*release)(void *ctx, const sdk_board *b);
+    void *ctx;
+    /* When set and raised (Ctrl-C) while the key is drawn, the key stops
+     * there and the document is ended. */
+    volatile int *interrupt;
 } sdk_sheet_options;
 
 typedef struct sdk_sheet sdk_sheet;
-sdk_sheet *sdk_sheet_new(const sdk_sheet_options *o);   /* NULL: bad per_page or no memory */
-/* Adds a puzzle (copied; b must outlive the sheet, as cached boards do);
- * solution NULL: none known (the key says so).  0, or -1 out of memory. */
+/* NULL: bad per_page, no memory, or no scratch file for the key. */
+sdk_sheet *sdk_sheet_new(const sdk_sheet_options *o);
+/* Adds a puzzle (copied; b must stay valid until release is called for
+ * it); solution NULL: none known (the key says so).  A full page is
+ * written.  0, or -1 once writing failed or memory ran out (the sheet
+ * takes nothing more). */
 int  sdk_sheet_add(sdk_sheet *s, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
                    const char *label);
-int  sdk_sheet_pages(const sdk_sheet *s);
-int  sdk_sheet_pdf(const sdk_sheet *s, FILE *out);       /* 0, or -1 on a write error */
-int  sdk_sheet_svg(const sdk_sheet *s, int page, FILE *out);   /* page 0-based */
+/* Writes the last page, the key and the document's end: 0, or -1. */
+int  sdk_sheet_finish(sdk_sheet *s);
+int  sdk_sheet_count(const sdk_sheet *s);                /* puzzles added */
+/* The characters of UTF-8 text a PDF sheet prints as '?' (outside WinAnsi). */
+int  sdk_sheet_unprintable(const char *text);
+int  sdk_sheet_pages(const sdk_sheet *s);                /* pages written */
 void sdk_sheet_free(sdk_sheet *s);
 
 /* The fields of one of the program's own csv or json records that a label
@@ -761,6 +785,11 @@ int sdk_fields_csv(const char *line, const int cols[7], sdk_fields *f);
  * "line", "seed", "level" or "difficulty", "depth", "normal_width",
  * "average_width").  1, or 0 if it is not an object with a puzzle string. */
 int sdk_fields_json(const char *line, sdk_fields *f);
+/* A puzzle line with key=value words after it, as the line output of rate,
+ * rate --human and generate --rate (`level=easy depth=2 hardest="..."`): the
+ * label fields among the words (the puzzle field stays empty: the line
+ * itself goes to the reader).  1 if the line has such a word, else 0. */
+int sdk_fields_words(const char *line, sdk_fields *f);
 
 /* A --trace CSV (puzzle,iteration,energy,temperature) held for plotting
  * (src/out/trace.c): a series a puzzle, in the order puzzles first appear;

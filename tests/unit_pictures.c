@@ -189,46 +189,193 @@ static void test_letters(void)
     }
 }
 
-/* Every xref entry of the PDF points at "N 0 obj"; /Count is the pages. */
-static void test_pdf(void)
+/* A sheet's output into memory: the PDF (page 0) or SVG pages, appended. */
+typedef struct mem_out {
+    char *text;
+    size_t len;
+    FILE *f;
+    int opened, closed;
+    const char *path;           /* non-NULL: open this file instead (/dev/full) */
+} mem_out;
+
+static FILE *mem_open(void *ctx, int page)
 {
-    sdk_sheet_options o = {4, 0, 1, "Test (sheet)"};
-    sdk_sheet *sh = sdk_sheet_new(&o);
-    const sdk_board *b = sdk_board_cached(3, 3);
-    static uint8_t puzzle[81], solution[81];
-    for (int i = 0; i < 5; i++)
-        sdk_sheet_add(sh, b, puzzle, i ? solution : NULL, "#1: seed 2");
-    CHECK(sdk_sheet_pages(sh) == 3, "5 puzzles 4 a page with a key: 3 pages, got %d", sdk_sheet_pages(sh));
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    CHECK(sdk_sheet_pdf(sh, f) == 0, "pdf written");
-    fclose(f);
+    mem_out *m = ctx;
+    (void)page;
+    m->opened++;
+    if (m->path)
+        return fopen(m->path, "w");
+    if (!m->f)
+        m->f = open_memstream(&m->text, &m->len);
+    return m->f;
+}
+
+static int mem_close(void *ctx, FILE *f, int failed)
+{
+    mem_out *m = ctx;
+    m->closed++;
+    if (f != m->f)
+        return fclose(f) != 0 || failed ? -1 : 0;
+    fflush(f);
+    return failed ? -1 : 0;
+}
+
+static void mem_free(mem_out *m)
+{
+    if (m->f)
+        fclose(m->f);
+    free(m->text);
+}
+
+static sdk_sheet *sheet_into(mem_out *m, int per_page, int solutions, const char *title)
+{
+    memset(m, 0, sizeof *m);
+    sdk_sheet_options o = {per_page, 0, solutions, title, 0, mem_open, mem_close, NULL, m, NULL};
+    return sdk_sheet_new(&o);
+}
+
+/* Every xref entry of the PDF points at "N 0 obj"; the count of objects. */
+static int xref_good(const char *text, size_t len, int *objects)
+{
     const char *sx = strstr(text, "startxref\n");
-    CHECK(sx != NULL, "startxref");
+    *objects = 0;
     if (!sx)
-        return;
+        return 0;
     size_t xref = strtoul(sx + 10, NULL, 10);
-    CHECK(xref < len && strncmp(text + xref, "xref\n0 ", 7) == 0, "startxref points at xref");
-    int objects = atoi(text + xref + 7);
+    if (xref >= len || strncmp(text + xref, "xref\n0 ", 7) != 0)
+        return 0;
+    *objects = atoi(text + xref + 7);
     const char *e = strchr(text + xref + 7, '\n') + 1;
-    CHECK(strncmp(e, "0000000000 65535 f \n", 20) == 0, "free entry 0");
+    if (strncmp(e, "0000000000 65535 f \n", 20) != 0)
+        return 0;
     int good = 0;
-    for (int i = 1; i < objects; i++) {
+    for (int i = 1; i < *objects; i++) {
         const char *entry = e + 20 * i;
         size_t at = strtoul(entry, NULL, 10);
         char want[32];
         snprintf(want, sizeof want, "%d 0 obj", i);
         good += at < len && strncmp(text + at, want, strlen(want)) == 0 && entry[19] == '\n';
     }
-    CHECK(good == objects - 1 && objects == 5 + 2 * 3 + 1, "every xref offset right: %d of %d", good, objects - 1);
-    CHECK(strstr(text, "/Count 3") != NULL, "page tree counts 3 pages");
-    CHECK(strstr(text, "/Title (Test \\(sheet\\))") != NULL, "title escaped");
-    CHECK(count_of(text, "\\(no solution\\)") == 1, "the key marks the puzzle without a solution");
-    free(text);
+    return good == *objects - 1;
+}
+
+static void test_pdf(void)
+{
+    mem_out m;
+    sdk_sheet *sh = sheet_into(&m, 4, 1, "Test (sheet)");
+    const sdk_board *b = sdk_board_cached(3, 3);
+    static uint8_t puzzle[81], solution[81];
+    puzzle[0] = 5;
+    for (int i = 0; i < 5; i++) {
+        sdk_sheet_add(sh, b, puzzle, i ? solution : NULL, "#1: seed 2");
+        if (i == 3)
+            CHECK(m.opened == 1 && m.f && (fflush(m.f), count_of(m.text, "/Type /Page ") == 1),
+                  "the first page is written as soon as it is full");
+    }
+    CHECK(sdk_sheet_finish(sh) == 0, "pdf written");
+    CHECK(sdk_sheet_pages(sh) == 3, "5 puzzles 4 a page with a key: 3 pages, got %d", sdk_sheet_pages(sh));
+    CHECK(m.opened == 1 && m.closed == 1, "the PDF opened and closed once");
+    int objects;
+    CHECK(xref_good(m.text, m.len, &objects), "every xref offset right (%d objects)", objects);
+    CHECK(m.len > 6 && memcmp(m.text + m.len - 6, "%%EOF\n", 6) == 0, "ends with %%%%EOF");
+    CHECK(strstr(m.text, "/Count 3") != NULL, "page tree counts 3 pages");
+    CHECK(strstr(m.text, "/Title <FEFF0054006500730074002000280073") != NULL, "title as UTF-16BE");
+    CHECK(strstr(m.text, "(Test \\(sheet\\)) Tj") != NULL, "title drawn, escaped");
+    CHECK(count_of(m.text, "(#1 \\(no solution\\)) Tj") == 1, "the key marks the puzzle without a solution");
+    CHECK(count_of(m.text, "(#1) Tj") == 4, "the key's labels are the numbers");
     sdk_sheet_free(sh);
-    o.per_page = 3;
-    CHECK(sdk_sheet_new(&o) == NULL, "3 a page refused");
+    mem_free(&m);
+    sdk_sheet_options bad = {3, 0, 0, NULL, 0, mem_open, mem_close, NULL, &m, NULL};
+    CHECK(sdk_sheet_new(&bad) == NULL, "3 a page refused");
+}
+
+/* Many puzzles: each grid's lines are one form written once, so a puzzle
+ * costs its digits and label (a few hundred bytes), not its grid. */
+static void test_pdf_forms(void)
+{
+    mem_out m;
+    sdk_sheet *sh = sheet_into(&m, 6, 0, NULL);
+    const sdk_board *b = sdk_board_cached(3, 3);
+    uint8_t puzzle[81] = {0};
+    for (int i = 0; i < 81; i += 3)
+        puzzle[i] = (uint8_t)(1 + i % 9);
+    for (int i = 0; i < 600; i++)
+        sdk_sheet_add(sh, b, puzzle, NULL, "#7: easy");
+    CHECK(sdk_sheet_finish(sh) == 0, "600 puzzles written");
+    CHECK(count_of(m.text, "/Subtype /Form") == 1, "one form for one grid: %d", count_of(m.text, "/Subtype /Form"));
+    CHECK(count_of(m.text, " Do Q") == 600, "every puzzle draws it");
+    CHECK(m.len / 600 < 1500, "%zu bytes a puzzle", m.len / 600);
+    sdk_sheet_free(sh);
+    mem_free(&m);
+    /* a lone puzzle takes the page: its grid is wider than half the page */
+    sh = sheet_into(&m, 4, 0, NULL);
+    sdk_sheet_add(sh, b, puzzle, NULL, "#1");
+    sdk_sheet_finish(sh);
+    const char *bbox = strstr(m.text, "/BBox [0 0 ");
+    CHECK(bbox && atof(bbox + 11) > 595.28 / 2, "a lone grid %.0f pt wide", bbox ? atof(bbox + 11) : 0.0);
+    sdk_sheet_free(sh);
+    mem_free(&m);
+    /* nothing added: nothing opened, nothing written */
+    sh = sheet_into(&m, 4, 1, "empty");
+    CHECK(sdk_sheet_finish(sh) == 0 && m.opened == 0, "an empty sheet writes nothing");
+    sdk_sheet_free(sh);
+    mem_free(&m);
+}
+
+/* Titles: UTF-8 into WinAnsi, '?' outside it, a long one cut to the page. */
+static void test_pdf_titles(void)
+{
+    CHECK(sdk_sheet_unprintable("Caf\xc3\xa9 \xe2\x80\x94 \xe2\x82\xac") == 0, "é, em dash and euro are WinAnsi");
+    CHECK(sdk_sheet_unprintable("snow \xe2\x98\x83 \xe4\xb8\xad") == 2, "a snowman and a CJK character are not");
+    mem_out m;
+    sdk_sheet *sh = sheet_into(&m, 1, 0, "Caf\xc3\xa9 \xe2\x98\x83");
+    static uint8_t puzzle[81];
+    sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
+    sdk_sheet_finish(sh);
+    CHECK(strstr(m.text, "(Caf\\351 ?) Tj") != NULL, "é as WinAnsi octal 351, the snowman '?'");
+    CHECK(strstr(m.text, "/Title <FEFF00430061006600E900202603>") != NULL, "the document's Title in UTF-16");
+    sdk_sheet_free(sh);
+    mem_free(&m);
+    sh = sheet_into(&m, 1, 0, "a\xff\xf0\x9f\x98\x80");
+    sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
+    sdk_sheet_finish(sh);
+    CHECK(strstr(m.text, "/Title <FEFF0061003FD83DDE00>") != NULL, "a bad byte as '?', an emoji as a surrogate pair");
+    sdk_sheet_free(sh);
+    mem_free(&m);
+    char title[400];
+    memset(title, 'W', sizeof title - 1);
+    title[sizeof title - 1] = '\0';
+    sh = sheet_into(&m, 1, 0, title);
+    sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
+    sdk_sheet_finish(sh);
+    const char *t = strstr(m.text, "WWW");
+    const char *bt = t ? t : m.text;
+    while (bt > m.text && strncmp(bt, "BT /F2 ", 7) != 0)
+        bt--;
+    double size = 0, x = 0;
+    sscanf(bt, "BT /F2 %lf Tf %lf", &size, &x);
+    const char *end = t ? strstr(t, "\\205) Tj") : NULL;
+    int kept = end ? (int)(end - t) : 0;
+    double width = kept * 0.944 * size + 1.0 * size;   /* W is 944 thousandths bold, the ellipsis 1000 */
+    CHECK(end != NULL && size >= 9 && x >= 39 && width <= 595.28 - 80 + 0.5,
+          "a long title cut with an ellipsis: %d W at %.1f pt from x %.1f (%.1f wide)", kept, size, x, width);
+    sdk_sheet_free(sh);
+    mem_free(&m);
+}
+
+/* A write error (a full disk) fails the sheet, which then takes nothing. */
+static void test_pdf_write_error(void)
+{
+    mem_out m;
+    sdk_sheet *sh = sheet_into(&m, 1, 0, NULL);
+    m.path = "/dev/full";
+    static uint8_t puzzle[81];
+    int rc = 0;
+    for (int i = 0; i < 3 && rc == 0; i++)
+        rc = sdk_sheet_add(sh, sdk_board_cached(3, 3), puzzle, NULL, "#1");
+    CHECK(rc == -1, "adding fails once the page could not be written");
+    CHECK(sdk_sheet_finish(sh) == -1 && m.closed == 1, "finish fails and closes the output once");
+    sdk_sheet_free(sh);
 }
 
 static void test_fields(void)
@@ -316,6 +463,9 @@ int main(void)
     test_holes();
     test_letters();
     test_pdf();
+    test_pdf_forms();
+    test_pdf_titles();
+    test_pdf_write_error();
     test_fields();
     test_trace_and_plot();
     return CHECK_SUMMARY("unit_pictures");

@@ -69,7 +69,7 @@ typedef struct cli_options {
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */
         const char *paper, *title, *trace_svg;
-        int per_page, solutions, log;
+        int per_page, solutions, details, log;
         uint64_t puzzle;
     } pic;
     struct {                     /* canon and transform */

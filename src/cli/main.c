@@ -80,12 +80,14 @@ static const char generate_help[] =
 
 static const char print_help[] =
     "Input: any puzzle input (see 'sudoku help solve'), or the csv or json records of\n"
-    "generate, solve, check or rate: their index (or line), seed, level (or difficulty),\n"
-    "depth, normal_width and average_width label each puzzle.  Output: one PDF 1.4\n"
+    "generate, solve, check or rate: their index (or line) and level label each puzzle\n"
+    "(--details: also seed, depth, normal_width, average_width).  Output: one PDF 1.4\n"
     "document on stdout (or --output FILE): Helvetica, vector lines; or with --format\n"
     "svg an SVG document a page (stdout for one page, --output DIR for DIR/0001.svg ...).\n"
+    "Pages are written as they fill (memory holds one); a lone puzzle fills its page.\n"
     "--solutions solves each puzzle (exact solver, within --time-limit) for the key.\n"
-    "Malformed records are reported on stderr (exit 3) and left off the sheet.\n";
+    "Malformed records are reported on stderr (exit 3) and left off the sheet; no\n"
+    "valid puzzle: nothing is written (exit 3).  A write error: exit 4.\n";
 
 static const char plot_help[] =
     "Reads the CSV that 'sudoku solve --trace FILE' writes (puzzle,iteration,energy,\n"
@@ -146,7 +148,7 @@ static const cli_command command_table[] = {
      "Print puzzles with exactly one solution (two-stage Metropolis, or --hard: replica exchange).",
      generate_help},
     {"print", cmd_print, OPTG_INPUT | OPTG_FORMAT | OPTG_OUTPUT | OPTG_PRINT | OPTG_BUDGET,
-     "sudoku print [--per-page N] [--paper a4|letter] [--solutions] [--title T] [FILE...]",
+     "sudoku print [--per-page N] [--paper a4|letter] [--solutions] [--title T] [--details] [FILE...]",
      "Lay puzzles out on printable pages: a PDF (default) or SVG pages, with an answer key.", print_help},
     {"plot", cmd_plot, OPTG_PLOT, "sudoku plot [--puzzle N] [--log] [--title T] [TRACE.csv]",
      "Draw a --trace CSV as an SVG chart: energy (and temperature) against proposals.", plot_help},

@@ -1,8 +1,10 @@
 /*
  * picture.c -- `--format svg` for the batch commands: one SVG document a
  * puzzle, to stdout or, with --output DIR, to DIR/NNNN.svg numbered by the
- * record (or puzzle) number, so a batch gives one file a puzzle.  print's
- * SVG pages are numbered files of the same directory form.
+ * record (or puzzle) number, so a batch gives one file a puzzle.  stdout
+ * takes one document (two would not be one XML file): a batch's second
+ * picture is refused there, once, with a usage error.  print's SVG pages
+ * are numbered files of the same directory form.
  */
 #include <errno.h>
 #include <string.h>
@@ -10,10 +12,11 @@
 #include "cli.h"
 
 static int svg_failed;           /* a file could not be written: exit 4 at the end */
+static int svg_on_stdout;        /* pictures written to stdout, then refused */
 
 int cli_svg_status(void)
 {
-    return svg_failed ? SDK_EXIT_IO : SDK_EXIT_OK;
+    return svg_failed ? SDK_EXIT_IO : svg_on_stdout > 1 ? SDK_EXIT_USAGE : SDK_EXIT_OK;
 }
 
 void cli_svg_caption(char *buf, size_t len, uint64_t number, const char *word, const char *extra)
@@ -61,6 +64,13 @@ int cli_svg_write(const cli_options *opt, uint64_t number, const sdk_board *b, c
                   const uint8_t *solution, const char *caption)
 {
     char path[4096];
+    if (!opt->pic.output && svg_on_stdout++ > 0) {
+        if (svg_on_stdout == 2)
+            fprintf(stderr, "sudoku: --format svg writes one picture to stdout and there are more: "
+                            "give --output DIR for DIR/0001.svg ... (picture %llu on is not written)\n",
+                    (unsigned long long)number);
+        return SDK_EXIT_USAGE;
+    }
     FILE *f = cli_picture_open(opt, number, "svg", path, sizeof path);
     if (!f)
         return SDK_EXIT_IO;

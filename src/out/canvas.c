@@ -1,9 +1,9 @@
 /*
  * canvas.c -- one drawing vocabulary (lines, filled boxes, text, polylines)
  * written either as SVG elements or as PDF content-stream operators, so a
- * puzzle or a chart is drawn once for both formats.  Text is limited to
- * printable ASCII (anything else becomes '?'), which both Helvetica's
- * standard encoding and XML take without escapes beyond & < > ".
+ * puzzle or a chart is drawn once for both formats.  Text is UTF-8: SVG
+ * keeps it, PDF's standard fonts get it in WinAnsiEncoding (text.c); what
+ * neither can show (bad UTF-8, control characters) becomes '?'.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -31,63 +31,39 @@ void out_buf_write(out_buf *b, const void *p, size_t n)
     b->data[b->len] = '\0';
 }
 
-void out_buf_printf(out_buf *b, const char *fmt, ...)
+void out_buf_vprintf(out_buf *b, const char *fmt, va_list ap)
 {
     char small[512];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof small) {
+        out_buf_write(b, small, (size_t)n);
+    } else if (n >= 0) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            vsnprintf(big, (size_t)n + 1, fmt, again);
+            out_buf_write(b, big, (size_t)n);
+        } else {
+            b->failed = 1;
+        }
+        free(big);
+    }
+    va_end(again);
+}
+
+void out_buf_printf(out_buf *b, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    out_buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        out_buf_write(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->failed = 1;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    out_buf_write(b, big, (size_t)n);
-    free(big);
 }
 
 void out_buf_free(out_buf *b)
 {
     free(b->data);
     memset(b, 0, sizeof *b);
-}
-
-/* Helvetica and Helvetica-Bold advance widths of ' '..'~' (thousandths). */
-static const short helv[2][95] = {
-    {278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-     556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778,
-     722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
-     278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-     556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584},
-    {278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-     556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778,
-     722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333,
-     278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-     611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584},
-};
-
-/* The printable-ASCII form of a byte. */
-static int text_char(unsigned char ch)
-{
-    return ch >= 32 && ch < 127 ? ch : '?';
-}
-
-double out_text_width(const char *s, int bold)
-{
-    double w = 0;
-    for (; *s; s++)
-        w += helv[bold ? 1 : 0][text_char((unsigned char)*s) - 32];
-    return w / 1000.0;
 }
 
 static void svg_color(FILE *f, unsigned rgb)
@@ -99,6 +75,50 @@ static void pdf_color(out_buf *b, unsigned rgb, const char *op)
 {
     out_buf_printf(b, "%.3f %.3f %.3f %s\n", ((rgb >> 16) & 255) / 255.0, ((rgb >> 8) & 255) / 255.0,
                    (rgb & 255) / 255.0, op);
+}
+
+/* The fill colour, set only when it changes: a page of digits of one
+ * colour sets it once. */
+static void pdf_fill(out_canvas *c, unsigned rgb)
+{
+    if (!c->fill_set || c->fill != rgb)
+        pdf_color(c->pdf, rgb, "rg");
+    c->fill_set = 1;
+    c->fill = rgb;
+}
+
+/* XML text: UTF-8 characters as they are, & < > escaped, the rest '?'. */
+static void svg_text(FILE *f, const char *s)
+{
+    while (*s) {
+        const char *start = s;
+        unsigned cp = out_utf8_next(&s);
+        if (cp == '&')
+            fputs("&amp;", f);
+        else if (cp == '<')
+            fputs("&lt;", f);
+        else if (cp == '>')
+            fputs("&gt;", f);
+        else if (cp < 32 || cp == 127 || cp == OUT_BAD_CHAR)
+            putc(OUT_FALLBACK, f);
+        else
+            fwrite(start, 1, (size_t)(s - start), f);
+    }
+}
+
+/* A PDF string's body in WinAnsiEncoding: ( ) \ escaped, bytes past ASCII
+ * in octal so the content stream stays 7-bit text. */
+static void pdf_string(out_buf *b, const char *s)
+{
+    while (*s) {
+        int byte = out_winansi_byte(out_utf8_next(&s));
+        if (byte < 0)
+            byte = OUT_FALLBACK;
+        if (byte >= 127)
+            out_buf_printf(b, "\\%03o", (unsigned)byte);
+        else
+            out_buf_printf(b, "%s%c", byte == '(' || byte == ')' || byte == '\\' ? "\\" : "", byte);
+    }
 }
 
 void out_line(out_canvas *c, double x1, double y1, double x2, double y2, double width, unsigned rgb)
@@ -123,7 +143,7 @@ void out_rect(out_canvas *c, double x, double y, double w, double h, unsigned fi
         fputs("\"/>\n", c->svg);
         return;
     }
-    pdf_color(c->pdf, fill, "rg");
+    pdf_fill(c, fill);
     out_buf_printf(c->pdf, "%.2f %.2f %.2f %.2f re f\n", x, c->height - y - h, w, h);
 }
 
@@ -136,31 +156,15 @@ void out_text(out_canvas *c, double x, double y, double size, int bold, int anch
                 size, anchors[anchor + 1], bold ? " font-weight=\"bold\"" : "");
         svg_color(c->svg, rgb);
         fputs("\">", c->svg);
-        for (; *s; s++) {
-            int ch = text_char((unsigned char)*s);
-            if (ch == '&')
-                fputs("&amp;", c->svg);
-            else if (ch == '<')
-                fputs("&lt;", c->svg);
-            else if (ch == '>')
-                fputs("&gt;", c->svg);
-            else
-                putc(ch, c->svg);
-        }
+        svg_text(c->svg, s);
         fputs("</text>\n", c->svg);
         return;
     }
     double w = out_text_width(s, bold) * size;
     double left = anchor < 0 ? x : anchor == 0 ? x - w / 2 : x - w;
-    pdf_color(c->pdf, rgb, "rg");
+    pdf_fill(c, rgb);
     out_buf_printf(c->pdf, "BT /%s %.2f Tf %.2f %.2f Td (", bold ? "F2" : "F1", size, left, c->height - y);
-    for (; *s; s++) {
-        int ch = text_char((unsigned char)*s);
-        if (ch == '(' || ch == ')' || ch == '\\')
-            out_buf_write(c->pdf, "\\", 1);
-        char one = (char)ch;
-        out_buf_write(c->pdf, &one, 1);
-    }
+    pdf_string(c->pdf, s);
     out_buf_printf(c->pdf, ") Tj ET\n");
 }
 

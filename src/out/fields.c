@@ -95,6 +95,31 @@ static int json_field(void *ctx, const char *key, const char *value, const char 
     return field_set(jf->f, k, value, (size_t)(end - value));
 }
 
+int sdk_fields_words(const char *line, sdk_fields *f)
+{
+    memset(f, 0, sizeof *f);
+    int words = 0;
+    for (const char *p = line; *p;) {
+        p += strspn(p, " \t");
+        const char *key = p;
+        size_t klen = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+        const char *value = p + klen + 1;
+        size_t vlen = *value == '"' ? strcspn(value + 1, "\"") + 2 : strcspn(value, " \t\r\n");
+        if (klen && p[klen] == '=') {
+            words++;
+            int priority, k = field_kind(key, klen, &priority);
+            if (k > F_PUZZLE && *value == '"' && vlen >= 2)
+                field_set(f, k, value + 1, vlen - 2);
+            else if (k > F_PUZZLE)
+                field_set(f, k, value, vlen);
+            p = value + vlen;
+            p += *p == '"';
+        } else
+            p += strcspn(p, " \t");
+    }
+    return words > 0;
+}
+
 int sdk_fields_json(const char *line, sdk_fields *f)
 {
     memset(f, 0, sizeof *f);

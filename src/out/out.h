@@ -7,6 +7,7 @@
 #ifndef SUDOKU_OUT_H
 #define SUDOKU_OUT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "sudoku.h"
@@ -19,6 +20,7 @@ typedef struct out_buf {
 } out_buf;
 
 void out_buf_printf(out_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void out_buf_vprintf(out_buf *b, const char *fmt, va_list ap);
 void out_buf_write(out_buf *b, const void *p, size_t n);
 void out_buf_free(out_buf *b);
 
@@ -35,6 +37,8 @@ typedef struct out_canvas {
     FILE *svg;                  /* OUT_SVG: the document */
     out_buf *pdf;               /* OUT_PDF: the page's content stream */
     double height;              /* page height (PDF flips y) */
+    int fill_set;               /* OUT_PDF: the stream's fill colour is fill */
+    unsigned fill;
 } out_canvas;
 
 /* anchor: -1 left, 0 centred, 1 right of x; y is the baseline. */
@@ -44,8 +48,26 @@ void out_text(out_canvas *c, double x, double y, double size, int bold, int anch
               const char *s);
 /* An open path through n points (a chart's series); dashed: 4-on 3-off. */
 void out_polyline(out_canvas *c, const double *xy, int n, double width, unsigned rgb, int dashed);
+
+/* Text (text.c).  Strings are UTF-8; PDF's standard fonts show only
+ * WinAnsiEncoding (Latin-1 and the cp1252 extras): other characters print
+ * as OUT_FALLBACK. */
+#define OUT_FALLBACK '?'
+#define OUT_BAD_CHAR 0xFFFFFFFFu    /* out_utf8_next: not UTF-8 (one byte skipped) */
+/* The next character of *s (not at its end), which moves past it. */
+unsigned out_utf8_next(const char **s);
+/* The WinAnsi byte of code point cp, or -1 if it has none (controls too). */
+int out_winansi_byte(unsigned cp);
+/* s in WinAnsi into out (len bytes, NUL-terminated); the count of
+ * characters that became OUT_FALLBACK. */
+int out_winansi(const char *s, char *out, size_t len);
 /* Width of s in Helvetica (bold or not) at size 1: centring needs it in PDF. */
 double out_text_width(const char *s, int bold);
+/* Fits s to max_width: the size to draw it at (size, or smaller down to
+ * min_size); if it is still too wide at min_size, out gets s cut with an
+ * ellipsis that fits, else s itself (len bytes). */
+double out_text_fit(const char *s, int bold, double size, double min_size, double max_width, char *out,
+                    size_t len);
 /* SVG document frame: header with a white background, and the closing tag.
  * unit: "" (user units = pixels, for screens) or "pt" (printed size). */
 void out_svg_begin(FILE *f, double w, double h, const char *unit);
@@ -55,24 +77,49 @@ void out_svg_end(FILE *f);
  * side `size` points long: shading of extra houses, digits (givens bold,
  * solution digits in OUT_INK2 when solution is not NULL), thin lines within
  * boxes and thick ones between boxes and around the board.  Cells absent
- * from the board are not drawn. */
+ * from the board are not drawn.  out_draw_grid is the same without the
+ * digits (a PDF form drawn once for many puzzles), out_draw_digits the
+ * digits alone. */
 void out_draw_puzzle(out_canvas *c, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
                      double x, double y, double size);
+void out_draw_grid(out_canvas *c, const sdk_board *b, double x, double y, double size);
+void out_draw_digits(out_canvas *c, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                     double x, double y, double size);
 
-/* A PDF 1.4 document (pdf.c): pages of one size, each a content stream
- * drawn through a canvas, fonts Helvetica (/F1) and Helvetica-Bold (/F2),
- * not embedded (every reader has them). */
+/* A PDF 1.4 document written as it goes (pdf.c): pages of one size, fonts
+ * Helvetica (/F1) and Helvetica-Bold (/F2), not embedded (every reader has
+ * them), form XObjects (/X<object number>) for drawings pages share. */
+#define OUT_PDF_FORMS 16        /* forms remembered for reuse */
+typedef struct out_form {
+    out_buf content;
+    double w, h;
+    int obj;
+} out_form;
+
 typedef struct out_pdf {
-    out_buf *pages;
-    int npages;
+    FILE *f;
+    size_t pos;                 /* bytes written: the next object's offset */
+    size_t *offset;             /* offset[obj] */
+    int nobj, cap;
+    int *kids;                  /* the pages' object numbers */
+    int npages, kids_cap;
     double width, height;
+    out_form forms[OUT_PDF_FORMS];
+    int nforms, next_form;
+    out_buf scratch;            /* one formatted piece at a time */
+    int failed;                 /* a write failed or memory ran out: nothing more is written */
 } out_pdf;
 
-/* A new page; the canvas draws on it until the next call. */
-int  out_pdf_page(out_pdf *d, out_canvas *cv);
-/* The whole document with its cross-reference table; 0, or -1 if writing
- * failed or memory ran out. */
-int  out_pdf_write(const out_pdf *d, FILE *f, const char *title);
+/* Each returns 0, or -1 once a write has failed or memory ran out. */
+int  out_pdf_begin(out_pdf *d, FILE *f, double width, double height, const char *title);
+/* The object number of a form holding content (a w x h box, y up from its
+ * bottom left), written now unless the same form was written lately; 0 on
+ * failure. */
+int  out_pdf_form(out_pdf *d, const out_buf *content, double w, double h);
+/* A page: its content stream and the forms (object numbers) it draws. */
+int  out_pdf_page(out_pdf *d, const out_buf *content, const int *forms, int nforms);
+/* The page tree, catalog and cross-reference table: the document's end. */
+int  out_pdf_end(out_pdf *d);
 void out_pdf_free(out_pdf *d);
 
 /* A trace held for plotting (trace.c, read by plot.c). */

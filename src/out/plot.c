@@ -130,7 +130,7 @@ int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o)
         axis_fit(&ya, elow, emax, 0);
     axis_fit(&ta, tmin < 0 ? tmin : 0, show_t ? tmax : 1, 0);
 
-    out_canvas cv = {OUT_SVG, out, NULL, H};
+    out_canvas cv = {OUT_SVG, out, NULL, H, 0, 0};
     out_svg_begin(out, W, H, "");
     out_text(&cv, W / 2, 26, 16, 1, 0, OUT_BLACK, o->title ? o->title : "Energy against proposals");
     char buf[32];

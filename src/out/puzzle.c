@@ -66,23 +66,35 @@ static void draw_edges(out_canvas *cv, const sdk_board *b, const int *map, doubl
     }
 }
 
-void out_draw_puzzle(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
-                     double x0, double y0, double size)
+/* Where each layout position's cell is (-1: none): the edges' neighbours. */
+static int *cell_map(const sdk_board *b)
 {
-    int side = b->height > b->width ? b->height : b->width;
-    double cs = size / side;
     int *map = malloc(sizeof(int) * (size_t)b->height * (size_t)b->width);
     if (!map)
-        return;
+        return NULL;
     for (int i = 0; i < b->height * b->width; i++)
         map[i] = -1;
     for (int c = 0; c < b->ncells; c++)
         map[b->cell_y[c] * b->width + b->cell_x[c]] = c;
+    return map;
+}
 
+static double cell_size(const sdk_board *b, double size)
+{
+    return size / (b->height > b->width ? b->height : b->width);
+}
+
+static void draw_shading(out_canvas *cv, const sdk_board *b, double x0, double y0, double cs)
+{
     for (int c = 0; c < b->ncells; c++)
         if (in_extra_house(b, c))
             out_rect(cv, x0 + b->cell_x[c] * cs, y0 + b->cell_y[c] * cs, cs, cs, OUT_SHADE);
-    double font = cs * 0.62;
+}
+
+void out_draw_digits(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                     double x0, double y0, double size)
+{
+    double cs = cell_size(b, size), font = cs * 0.62;
     for (int c = 0; c < b->ncells; c++) {
         int given = puzzle[c] != 0;
         int v = given ? puzzle[c] : solution ? solution[c] : 0;
@@ -93,9 +105,34 @@ void out_draw_puzzle(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, 
         out_text(cv, x0 + (b->cell_x[c] + 0.5) * cs, y0 + (b->cell_y[c] + 0.5) * cs + font * 0.36, font, given,
                  0, given ? OUT_BLACK : OUT_INK2, text);
     }
+}
+
+/* The lines after the digits, the shading before them: SVG documents keep
+ * the order they always had. */
+static void draw(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                 double x0, double y0, double size, int digits)
+{
+    double cs = cell_size(b, size);
+    int *map = cell_map(b);
+    if (!map)
+        return;
+    draw_shading(cv, b, x0, y0, cs);
+    if (digits)
+        out_draw_digits(cv, b, puzzle, solution, x0, y0, size);
     draw_edges(cv, b, map, x0, y0, cs, 0);
     draw_edges(cv, b, map, x0, y0, cs, 1);
     free(map);
+}
+
+void out_draw_puzzle(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
+                     double x0, double y0, double size)
+{
+    draw(cv, b, puzzle, solution, x0, y0, size, 1);
+}
+
+void out_draw_grid(out_canvas *cv, const sdk_board *b, double x0, double y0, double size)
+{
+    draw(cv, b, NULL, NULL, x0, y0, size, 0);
 }
 
 void sdk_svg_puzzle(FILE *out, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
@@ -105,7 +142,7 @@ void sdk_svg_puzzle(FILE *out, const sdk_board *b, const uint8_t *puzzle, const 
     double cs = side <= 9 ? 40 : side <= 16 ? 32 : 26;
     double margin = 20, size = cs * side;
     double caption_h = caption && *caption ? 28 : 0;
-    out_canvas cv = {OUT_SVG, out, NULL, 0};
+    out_canvas cv = {OUT_SVG, out, NULL, 0, 0, 0};
     out_svg_begin(out, size + 2 * margin, size + 2 * margin + caption_h, "");
     out_draw_puzzle(&cv, b, puzzle, solution, margin, margin, size);
     if (caption_h)

@@ -12,8 +12,44 @@
 
 static FILE *fz_fields_in;
 
-/* Reads the puzzle text of f as print does and adds it to the sheet. */
-static void fz_fields_sheet(sdk_sheet *sh, const sdk_fields *f, const sdk_read_options *ro)
+/* The sheet's pages into one memory stream (the SVG pages one after another). */
+typedef struct fz_out {
+    char *text;
+    size_t len;
+    FILE *f;
+} fz_out;
+
+static FILE *fz_page_open(void *ctx, int page)
+{
+    fz_out *o = ctx;
+    (void)page;
+    if (!o->f)
+        o->f = open_memstream(&o->text, &o->len);
+    return o->f;
+}
+
+static int fz_page_close(void *ctx, FILE *f, int failed)
+{
+    (void)ctx;
+    return fflush(f) != 0 || failed ? -1 : 0;
+}
+
+/* The sheet's text, ended (free it with fz_out_free). */
+static void fz_out_end(fz_out *o)
+{
+    if (o->f)
+        fflush(o->f);
+}
+
+static void fz_out_free(fz_out *o)
+{
+    if (o->f)
+        fclose(o->f);
+    free(o->text);
+}
+
+/* Reads the puzzle text of f as print does and adds it to both sheets. */
+static void fz_fields_sheet(sdk_sheet **sh, const sdk_fields *f, const sdk_read_options *ro)
 {
     FILE *in = fz_stream(&fz_fields_in, (const uint8_t *)f->puzzle, strlen(f->puzzle));
     sdk_reader *r = sdk_reader_new(in, "fuzz", ro);
@@ -23,7 +59,8 @@ static void fz_fields_sheet(sdk_sheet *sh, const sdk_fields *f, const sdk_read_o
     snprintf(label, sizeof label, "#%s: seed %s, level %s, depth %s", f->number, f->seed, f->level, f->depth);
     while (sdk_reader_next(r, &rec) == 1)
         if (rec.ok)
-            FZ_CHECK(sdk_sheet_add(sh, rec.board, rec.cells, rec.cells, label) == 0, "sheet_add");
+            for (int i = 0; i < 2; i++)
+                FZ_CHECK(sdk_sheet_add(sh[i], rec.board, rec.cells, rec.cells, label) == 0, "sheet_add");
     sdk_reader_free(r);
 }
 
@@ -42,9 +79,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     sdk_read_options ro;
     fz_options(data[0], &ro);
-    sdk_sheet_options so = {1 + (data[0] & 1) * 3, data[0] >> 7, 1, "fuzz"};
-    sdk_sheet *sh = sdk_sheet_new(&so);
-    FZ_CHECK(sh != NULL, "sheet_new");
+    /* a PDF and an SVG sheet; the title's bytes (invalid UTF-8 too) from the input */
+    fz_out out[2] = {{0}};
+    char title[8] = "fuzz";
+    memcpy(title, data + 1, size - 1 < 7 ? size - 1 : 7);
+    sdk_sheet *sh[2];
+    for (int i = 0; i < 2; i++) {
+        sdk_sheet_options so = {1 + (data[0] & 1) * 3, data[0] >> 7, 1, title, i, fz_page_open, fz_page_close,
+                                NULL, &out[i], NULL};
+        sh[i] = sdk_sheet_new(&so);
+        FZ_CHECK(sh[i] != NULL, "sheet_new");
+    }
     char *text = malloc(size);
     FZ_CHECK(text != NULL, "malloc");
     memcpy(text, data + 1, size - 1);
@@ -69,19 +114,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     free(text);
-    char *out = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&out, &len);
-    FZ_CHECK(mem != NULL, "memstream");
-    FZ_CHECK(sdk_sheet_pdf(sh, mem) == 0, "pdf");
-    fflush(mem);
-    FZ_CHECK(len > 6 && memcmp(out + len - 6, "%%EOF\n", 6) == 0, "pdf ends with %%%%EOF");
-    rewind(mem);
-    FZ_CHECK(sdk_sheet_svg(sh, sdk_sheet_pages(sh) - 1, mem) == 0, "svg");
-    fflush(mem);
-    FZ_CHECK(strstr(out, "</svg>\n") != NULL, "svg closed");
-    fclose(mem);
-    free(out);
-    sdk_sheet_free(sh);
+    for (int i = 0; i < 2; i++) {
+        FZ_CHECK(sdk_sheet_finish(sh[i]) == 0, "finish");
+        fz_out_end(&out[i]);
+        int pages = sdk_sheet_pages(sh[i]);
+        FZ_CHECK((pages == 0) == (out[i].len == 0), "pages written when there are puzzles");
+        if (i == 0)
+            FZ_CHECK(!pages || (out[0].len > 6 && memcmp(out[0].text + out[0].len - 6, "%%EOF\n", 6) == 0),
+                     "pdf ends with %%%%EOF");
+        else
+            FZ_CHECK(!pages || strstr(out[1].text, "</svg>\n") != NULL, "svg closed");
+        sdk_sheet_free(sh[i]);
+        fz_out_free(&out[i]);
+    }
     return 0;
 }
