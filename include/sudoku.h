@@ -9,7 +9,8 @@
  * options and calls what is declared here.
  *
  * Prefixes: sdk_board_*, sdk_rng_*, sdk_reader_* / sdk_format_*, sdk_exact_*,
- * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*, sdk_human_*; pictures:
+ * sdk_method_*, sdk_energy_*, sdk_rate_*, sdk_generate_*, sdk_human_*, sdk_canon_*,
+ * sdk_transform_*; pictures:
  * sdk_svg_*, sdk_sheet_*, sdk_fields_*, sdk_trace_*, sdk_plot_*.
  *
  * Test hooks (second implementations kept to cross-check the fast ones, and
@@ -845,6 +846,70 @@ typedef struct sdk_plot_options {
  * temperature (dashed, right-hand axis) when it varies, axes with ticks and
  * labels, a legend.  0, or -1 on a write error. */
 int sdk_plot_svg(FILE *out, const sdk_trace *t, const sdk_plot_options *o);
+
+/* ------------------------------------------------------------------------ */
+/* Canonical forms and isomorphs (src/canon/): 9x9 boards                   */
+/* ------------------------------------------------------------------------ */
+
+/* A map of the plain 9x9 board onto itself (a puzzle's isomorph): transpose
+ * or not, then row rows[r] becomes row r and column cols[c] column c (rows
+ * move within their band and bands as wholes; columns within stacks), then
+ * digit d becomes digits[d]:
+ *     out[r][c] = digits[in'[rows[r]][cols[c]]],  in' = in or its transpose.
+ * digits[0] is 0: a blank stays blank.  Every such map keeps every solution
+ * count, and maps the solutions alike. */
+typedef struct sdk_transform {
+    uint8_t transpose;
+    uint8_t rows[9], cols[9];
+    uint8_t digits[10];
+} sdk_transform;
+
+/* Room for sdk_transform_format's text and its NUL. */
+#define SDK_TRANSFORM_TEXT 64
+
+void sdk_transform_identity(sdk_transform *m);
+/* out = m applied to the 81 cells in (in != out). */
+void sdk_transform_apply(const sdk_transform *m, const uint8_t *in, uint8_t *out);
+/* out = first m, then n (out may be m or n). */
+void sdk_transform_compose(const sdk_transform *m, const sdk_transform *n, sdk_transform *out);
+/* out undoes m (out may be m). */
+void sdk_transform_invert(const sdk_transform *m, sdk_transform *out);
+/* A uniformly random map (so a uniformly random isomorph of any puzzle). */
+void sdk_transform_random(sdk_rng *r, sdk_transform *m);
+/* Parses a composition of named steps, applied left to right, separated by
+ * commas or spaces: identity, transpose, rotate (90 degrees clockwise),
+ * rotate180, rotate270, mirror (left-right), flip (top-bottom), bands=PQR,
+ * stacks=PQR (band P comes first ...), rows=9 row numbers, cols=9 column
+ * numbers (1-based, each band's rows together), digits=9 digits (digit d
+ * becomes the d-th).  sdk_transform_format writes a map in these words.
+ * Returns 1, or 0 with what is wrong in err. */
+int sdk_transform_parse(const char *text, sdk_transform *m, char *err, size_t errsize);
+/* "[transpose,]rows=...,cols=...,digits=..." into buf (SDK_TRANSFORM_TEXT
+ * bytes); returns buf. */
+char *sdk_transform_format(const sdk_transform *m, char *buf);
+
+/* A puzzle's canonical form: the minlex form, the lexicographically least
+ * 81-cell string (blank 0 first) over every isomorph, digits relabelled in
+ * order of first appearance; the map from the puzzle to it; and the maps
+ * that give the form (the automorphisms, the identity among them: at least
+ * 1; the geometric maps, each with the relabelling it forces). */
+typedef struct sdk_canon {
+    uint8_t form[81];
+    sdk_transform map;
+    uint64_t automorphisms;
+} sdk_canon;
+
+/* The minlex form of cells on board b.  Defined for the plain 9x9 board
+ * (sdk_board_is_plain9): 1; 0 for any other board; -1 out of memory. */
+int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out);
+
+/* A set of forms, for streaming deduplication (memory grows with the
+ * number of distinct forms, not of records). */
+typedef struct sdk_canon_set sdk_canon_set;
+sdk_canon_set *sdk_canon_set_new(void);
+void sdk_canon_set_free(sdk_canon_set *s);
+/* Adds an 81-cell form: 1 if it was new, 0 if already there, -1 out of memory. */
+int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *form);
 
 /* ------------------------------------------------------------------------ */
 /* Human difficulty (src/logic/): a logical solver with Sudoku Explainer    */

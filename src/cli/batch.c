@@ -96,6 +96,13 @@ void cli_json_invalid(FILE *f, const sdk_record *rec)
     fputs("}\n", f);
 }
 
+void cli_json_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status)
+{
+    fprintf(f, "{\"line\":%ld,", rec->line);
+    cli_json_variant_first(f, rec->board);
+    fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\"", puzzle, status);
+}
+
 /* A variant's keys: its name, and a jigsaw's region labels (also in the
  * puzzle's line, which reads back; here for a reader of the json alone). */
 static void json_variant_keys(FILE *f, const sdk_board *b)

@@ -26,6 +26,8 @@ enum {
     OPTG_PLOT    = 1 << 11,  /* options of plot */
     OPTG_OUTPUT  = 1 << 12,  /* --output (commands that write pictures) */
     OPTG_HUMAN   = 1 << 13,  /* rate --human */
+    OPTG_CANON   = 1 << 14,  /* options of canon */
+    OPTG_TRANSFORM = 1 << 15, /* options of transform */
     OPTG_JOBS    = 1 << 20   /* -j (far from the others' bits, which grow one by one) */
 };
 
@@ -70,6 +72,12 @@ typedef struct cli_options {
         int per_page, solutions, details, log;
         uint64_t puzzle;
     } pic;
+    struct {                     /* canon and transform */
+        int zeros, grid, unique;
+        int random, inverse;
+        const char *map;         /* --map STEPS */
+        sdk_transform parsed;    /* --map as a map (transform.c) */
+    } canon;
     char **files;
     int nfiles;
     unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: option row i appeared on the command line */
@@ -129,6 +137,7 @@ typedef struct cli_result {
     const char *word;            /* status word for line output */
     sdk_rating rating;           /* rate: the puzzle's ratings */
     sdk_human_rating human;      /* rate --human, explain, hint (freed after emit) */
+    sdk_transform map;           /* canon, transform: the record's map */
 } cli_result;
 
 typedef struct cli_batch cli_batch;
@@ -159,6 +168,9 @@ int cli_cores(void);
  * "exact" when the exact check before the chain proved there is no
  * solution, or "none" when the record was not solved. */
 const char *cli_found_by(const cli_result *res);
+/* A record's json object up to its status, without the closing brace:
+ * {"line":N,["variant":...,]"puzzle":"...","status":"..." */
+void cli_json_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status);
 /* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
 void cli_json_variant(FILE *f, const sdk_board *b);
 /* The same field as a record's first, followed by a comma. */
@@ -221,6 +233,16 @@ int cmd_rate(int argc, char **argv, const cli_command *self);
 int cmd_generate(int argc, char **argv, const cli_command *self);
 int cmd_print(int argc, char **argv, const cli_command *self);
 int cmd_plot(int argc, char **argv, const cli_command *self);
+int cmd_canon(int argc, char **argv, const cli_command *self);
+int cmd_transform(int argc, char **argv, const cli_command *self);
+/* canon.c: what canon and transform share.  A record whose board has no
+ * maps (not plain 9x9) gets the word "unsupported"; the output record
+ * carries the 81 cells res->solution under key, and the map. */
+int cli_canon_supported(const sdk_record *rec, cli_result *res);
+/* Every command's prologue (cli_begin) plus the formats both write. */
+int cli_canon_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt);
+void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res,
+                    const char *key, int automorphisms);
 /* humangen.c: generate's band (--level, --min-er, --max-er, --technique;
  * *wanted: any given) and --objective checks, a band no puzzle of board b
  * (NULL: a jigsaw of side size) can meet refused: -1, or an exit code after

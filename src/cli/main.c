@@ -101,6 +101,25 @@ static const char plot_help[] =
     "right-hand axis when it varies.  'sudoku solve --trace-svg FILE' does both at once.\n"
     "A malformed row is reported as FILE:LINE: what (exit 3) and skipped.\n";
 
+static const char canon_help[] =
+    "The minlex form: among all isomorphs of the puzzle (transpose, rows within bands,\n"
+    "bands, columns within stacks, stacks: 3,359,232 maps, times relabelling the\n"
+    "digits) the least 81-character string, blanks as 0 (so blanks sort first),\n"
+    "digits relabelled in order of first appearance.  Two puzzles are the same in\n"
+    "disguise if and only if their forms are equal.  Line output: the form (blanks\n"
+    "'.', or 0 with --zeros); csv and json add the map from the puzzle to its form\n"
+    "(for 'sudoku transform --map', --inverse maps back) and the number of maps that\n"
+    "give the form (automorphisms, at least 1).  Standard 9x9 boards only; other\n"
+    "sizes and variants are answered 'unsupported' (exit 1; docs/canon.md).\n";
+
+static const char transform_help[] =
+    "Each puzzle under a map: --random, then --map STEPS, all inverted with\n"
+    "--inverse.  A step: identity, transpose, rotate (90 degrees clockwise),\n"
+    "rotate180, rotate270, mirror (left-right), flip (top-bottom), bands=PQR and\n"
+    "stacks=PQR (band P first), rows=ABCDEFGHI and cols=... (row A first; each\n"
+    "band's rows together), digits=ABCDEFGHI (1 becomes A, 2 B, ...); canon's\n"
+    "map is such a list.  Standard 9x9 boards only ('unsupported' otherwise).\n";
+
 static const cli_command command_table[] = {
     {"solve", cmd_solve, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
      "sudoku solve [options] [FILE...]",
@@ -138,6 +157,14 @@ static const cli_command command_table[] = {
      "Lay puzzles out on printable pages: a PDF (default) or SVG pages, with an answer key.", print_help},
     {"plot", cmd_plot, OPTG_PLOT, "sudoku plot [--puzzle N] [--log] [--title T] [TRACE.csv]",
      "Draw a --trace CSV as an SVG chart: energy (and temperature) against proposals.", plot_help},
+    {"canon", cmd_canon, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_CANON,
+     "sudoku canon [--grid] [--unique] [--zeros] [options] [FILE...]",
+     "Print each puzzle's minlex form (same form: same puzzle in disguise); --unique drops isomorphs.",
+     canon_help},
+    {"transform", cmd_transform, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_TRANSFORM,
+     "sudoku transform [--random] [--seed N] [--map STEPS] [--inverse] [options] [FILE...]",
+     "Print each puzzle under a map: a random isomorph, or named steps (rotate, transpose, ...).",
+     transform_help},
     {"help", cmd_help, 0, "sudoku help [COMMAND | methods]",
      "Show the list of commands, one command's help, or the solving methods.", NULL},
 };

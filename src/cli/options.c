@@ -30,7 +30,7 @@ static const cli_option option_table[] = {
      "write per-puzzle and total figures to stderr"},
     {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
      "solving method (see 'sudoku help methods'); default backtrack (exact)"},
-    {"--seed", NULL, "N", OPT_U64, P(seed), 0, 0, OPTG_SOLVER | OPTG_GEN | OPTG_RATE, NULL,
+    {"--seed", NULL, "N", OPT_U64, P(seed), 0, 0, OPTG_SOLVER | OPTG_GEN | OPTG_RATE | OPTG_TRANSFORM, NULL,
      "run seed; each puzzle derives its own from it (default {})"},
     {"--time-limit", NULL, "SECONDS", OPT_DOUBLE, P(time_limit), 0, 1e9,
      OPTG_SOLVER | OPTG_BUDGET | OPTG_GEN, NULL, "budget per puzzle; 0 = none (default 0)"},
@@ -139,6 +139,20 @@ static const cli_option option_table[] = {
      "random tie-break runs for the average width; 0 = skip it (default {})"},
     {"--human", NULL, NULL, OPT_FLAG, O(human), 0, 0, OPTG_HUMAN, NULL,
      "rate by human techniques instead: Sudoku Explainer's ER/EP/ED, level and hardest technique"},
+    {"--zeros", NULL, NULL, OPT_FLAG, O(canon.zeros), 0, 0, OPTG_CANON | OPTG_TRANSFORM, NULL,
+     "write blanks as 0 (as published minlex lists do) instead of ."},
+    {"--grid", NULL, NULL, OPT_FLAG, O(canon.grid), 0, 0, OPTG_CANON, NULL,
+     "the form of the puzzle's solution grid (a grid is its own; multiple or unsolvable otherwise)"},
+    {"--unique", NULL, NULL, OPT_FLAG, O(canon.unique), 0, 0, OPTG_CANON, NULL,
+     "pass on only the first record of each class of isomorphs, in input order (line output: the "
+     "puzzle as read); memory grows with the classes"},
+    {"--random", NULL, NULL, OPT_FLAG, O(canon.random), 0, 0, OPTG_TRANSFORM, NULL,
+     "a uniformly random isomorph of each puzzle, drawn from --seed and the puzzle's cells"},
+    {"--map", NULL, "STEPS", OPT_STRING, O(canon.map), 0, 0, OPTG_TRANSFORM, NULL,
+     "then these steps, left to right: transpose, rotate, rotate180, rotate270, mirror, flip, bands=PQR, "
+     "stacks=PQR, rows=9 rows, cols=9 columns, digits=9 digits (or a map canon printed)"},
+    {"--inverse", NULL, NULL, OPT_FLAG, O(canon.inverse), 0, 0, OPTG_TRANSFORM, NULL,
+     "apply the inverse of the whole map: undoes a map canon or transform printed"},
 };
 
 #define OPTION_COUNT ((int)(sizeof option_table / sizeof option_table[0]))
@@ -175,6 +189,9 @@ static const struct {
     {"rate", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"explain", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"hint", "--format", "output format: line (default), csv or json (JSON Lines)"},
+    {"transform", "--seed", "run seed of --random; each puzzle's map derives from it and its cells (default {})"},
+    {"canon", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map and automorphisms)"},
+    {"transform", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map)"},
 };
 
 const char cli_exit_codes_help[] =

@@ -1,0 +1,158 @@
+/*
+ * canon.c -- `sudoku canon`: each puzzle's minlex form (--grid: its
+ * solution's), the map to it and its automorphisms; --unique passes on the
+ * first record of each class of isomorphs only.  Also the output code that
+ * `sudoku transform` shares: both write 81 cells and a map per record.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+int cli_canon_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt)
+{
+    int rc = cli_begin(argc, argv, cmd, opt);
+    if (rc < 0 && (opt->format == FMT_SVG || opt->format == FMT_PDF)) {
+        fprintf(stderr, "sudoku %s: --format: line, grid, csv or json\n", cmd->name);
+        return SDK_EXIT_USAGE;
+    }
+    return rc;
+}
+
+int cli_canon_supported(const sdk_record *rec, cli_result *res)
+{
+    if (sdk_board_is_plain9(rec->board))
+        return 1;
+    res->word = "unsupported";
+    res->exit_code = SDK_EXIT_UNSOLVED;
+    return 0;
+}
+
+/* The 81 cells as a line, blanks '.' (or '0' with --zeros). */
+static char *canon_line(const cli_options *opt, const uint8_t *cells, char *buf)
+{
+    for (int i = 0; i < 81; i++)
+        buf[i] = cells[i] ? (char)('0' + cells[i]) : opt->canon.zeros ? '0' : '.';
+    buf[81] = '\0';
+    return buf;
+}
+
+void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res,
+                    const char *key, int automorphisms)
+{
+    FILE *f = cli_batch_stream(b);
+    char puzzle[SDK_MAX_LINE] = "", cells[82] = "", map[SDK_TRANSFORM_TEXT] = "";
+    const char *word = !res ? "invalid" : res->word;
+    int done = res && res->exit_code == SDK_EXIT_OK;
+    if (rec->ok)
+        cli_record_line(rec, puzzle);
+    if (res && res->word && strcmp(res->word, "unsupported") == 0)
+        fprintf(stderr, "%s:%ld: canon and transform are defined for the standard 9x9 board only\n",
+                cli_batch_file(b), rec->line);
+    if (done) {
+        canon_line(opt, res->solution, cells);
+        sdk_transform_format(&res->map, map);
+    }
+    switch (opt->format) {
+    case FMT_GRID:
+        if (done)
+            sdk_format_grid(f, rec->board, res->solution);
+        else
+            fprintf(f, "%s\n\n", word);
+        break;
+    case FMT_CSV:
+        fprintf(f, "%ld,", rec->line);
+        cli_csv_field(f, puzzle, 0);
+        fprintf(f, ",%s,%s,", word, cells);
+        cli_csv_field(f, map, 0);
+        if (automorphisms)
+            fprintf(f, ",%llu", done ? (unsigned long long)res->count : 0ull);
+        fputc('\n', f);
+        break;
+    case FMT_JSON:
+        if (!res) {
+            cli_json_invalid(f, rec);
+            break;
+        }
+        cli_json_head(f, rec, puzzle, word);
+        if (done) {
+            fprintf(f, ",\"%s\":\"%s\",\"map\":\"%s\"", key, cells, map);
+            if (automorphisms)
+                fprintf(f, ",\"automorphisms\":%llu", (unsigned long long)res->count);
+        }
+        fputs("}\n", f);
+        break;
+    default:
+        fprintf(f, "%s\n", done ? cells : word);
+        break;
+    }
+}
+
+static void canon_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
+{
+    (void)index;
+    if (!cli_canon_supported(rec, res))
+        return;
+    const uint8_t *cells = rec->cells;
+    if (opt->canon.grid) {
+        sdk_budget budget = sdk_budget_start(0, opt->params.interrupt);
+        res->count = sdk_exact_count(rec->board, rec->cells, 2, res->solution, &res->stats, &budget, &res->status);
+        res->exit_code = SDK_EXIT_UNSOLVED;
+        if (cli_stopped_word(res))
+            return;
+        if (res->count != 1) {
+            res->word = res->count == 0 ? "unsolvable" : "multiple";
+            return;
+        }
+        cells = res->solution;
+    }
+    sdk_canon c;
+    if (sdk_canon_minlex(rec->board, cells, &c) != 1) {
+        res->word = "out-of-memory";
+        res->exit_code = SDK_EXIT_IO;
+        return;
+    }
+    memcpy(res->solution, c.form, 81);
+    res->map = c.map;
+    res->count = c.automorphisms;
+    res->word = "canon";
+    res->exit_code = SDK_EXIT_OK;
+}
+
+/* --unique: the forms seen so far (emit runs on one thread, in input order). */
+static sdk_canon_set *canon_seen;
+
+static void canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
+{
+    if (opt->canon.unique && res && res->exit_code == SDK_EXIT_OK) {
+        int added = sdk_canon_set_add(canon_seen, res->solution);
+        if (added == 0)
+            return;                /* a later member of a class already passed on */
+        if (added < 0) {
+            fprintf(stderr, "sudoku canon: out of memory for the forms seen\n");
+            exit(SDK_EXIT_IO);
+        }
+        if (opt->format == FMT_LINE || opt->format == FMT_AUTO) {
+            char line[SDK_MAX_LINE];
+            fprintf(cli_batch_stream(b), "%s\n", cli_record_line(rec, line));
+            return;
+        }
+    }
+    cli_canon_emit(b, opt, rec, res, "form", 1);
+}
+
+int cmd_canon(int argc, char **argv, const cli_command *self)
+{
+    cli_options opt;
+    int rc = cli_canon_begin(argc, argv, self, &opt);
+    if (rc >= 0)
+        return rc;
+    if (opt.canon.unique && !(canon_seen = sdk_canon_set_new())) {
+        fprintf(stderr, "sudoku canon: out of memory\n");
+        return SDK_EXIT_IO;
+    }
+    cli_job job = {canon_compute, canon_emit, "line,puzzle,status,form,map,automorphisms", "canon"};
+    rc = cli_batch_run(&opt, &job);
+    sdk_canon_set_free(canon_seen);
+    return rc;
+}
