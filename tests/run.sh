@@ -18,16 +18,16 @@ tally() {   # tally NAME OUTPUT_FILE EXIT_CODE
     if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL $1: exit code $3"; fi
     passed=$((passed + p)); failed=$((failed + f))
     grep -E '^(FAIL|not ok|SKIP)' "$2"
-    echo "$line"
+    echo "$line ($(($(date +%s) - start)) s)"
 }
 out=$(mktemp)
 for t in "$dir"/unit_*; do
     [ -x "$t" ] || continue
-    "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
+    start=$(date +%s); "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
 done
 for t in tests/cli_*.sh; do
     [ -f "$t" ] || continue
-    sh "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
+    start=$(date +%s); sh "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
 done
 rm -f "$out"
 echo "$passed passed, $failed failed"

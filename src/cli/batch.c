@@ -103,6 +103,21 @@ void cli_json_head(FILE *f, const sdk_record *rec, const char *puzzle, const cha
     fprintf(f, "\"puzzle\":\"%s\",\"status\":\"%s\"", puzzle, status);
 }
 
+void cli_csv_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status)
+{
+    fprintf(f, "%ld,", rec->line);
+    cli_csv_field(f, puzzle, 0);
+    fprintf(f, ",%s", status);
+}
+
+void cli_grid_or_word(FILE *f, const sdk_board *b, const uint8_t *solution, const char *word)
+{
+    if (solution)
+        sdk_format_grid(f, b, solution);
+    else
+        fprintf(f, "%s\n\n", word);
+}
+
 /* A variant's keys: its name, and a jigsaw's region labels (also in the
  * puzzle's line, which reads back; here for a reader of the json alone). */
 static void json_variant_keys(FILE *f, const sdk_board *b)

@@ -55,15 +55,11 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
     }
     switch (opt->format) {
     case FMT_GRID:
-        if (done)
-            sdk_format_grid(f, rec->board, res->solution);
-        else
-            fprintf(f, "%s\n\n", word);
+        cli_grid_or_word(f, rec->board, done ? res->solution : NULL, word);
         break;
     case FMT_CSV:
-        fprintf(f, "%ld,", rec->line);
-        cli_csv_field(f, puzzle, 0);
-        fprintf(f, ",%s,%s,", word, cells);
+        cli_csv_head(f, rec, puzzle, word);
+        fprintf(f, ",%s,", cells);
         cli_csv_field(f, map, 0);
         if (automorphisms)
             fprintf(f, ",%llu", done ? (unsigned long long)res->count : 0ull);

@@ -58,9 +58,8 @@ static void count_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
     const char *status = !res ? "invalid" : res->word ? res->word : "counted";
     switch (opt->format) {
     case FMT_CSV:
-        fprintf(f, "%ld,", rec->line);
-        cli_csv_field(f, puzzle, 0);
-        fprintf(f, ",%s,%s\n", status, number);
+        cli_csv_head(f, rec, puzzle, status);
+        fprintf(f, ",%s\n", number);
         break;
     case FMT_JSON:
         if (!res) {

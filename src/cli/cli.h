@@ -171,6 +171,11 @@ const char *cli_found_by(const cli_result *res);
 /* A record's json object up to its status, without the closing brace:
  * {"line":N,["variant":...,]"puzzle":"...","status":"..." */
 void cli_json_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status);
+/* The same for a csv row: line,puzzle,status (no comma after). */
+void cli_csv_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status);
+/* A solution as a grid and its blank line, or, with none, the status word
+ * in its place (solve and canon's grid output). */
+void cli_grid_or_word(FILE *f, const sdk_board *b, const uint8_t *solution, const char *word);
 /* A variant's json field (,"variant":"NAME"), nothing for a standard board. */
 void cli_json_variant(FILE *f, const sdk_board *b);
 /* The same field as a record's first, followed by a comma. */

@@ -91,9 +91,8 @@ static void csv_open(FILE *f, const sdk_record *rec, const char *word)
     char puzzle[SDK_MAX_LINE] = "";
     if (rec->ok)
         cli_record_line(rec, puzzle);
-    fprintf(f, "%ld,", rec->line);
-    cli_csv_field(f, puzzle, 0);
-    fprintf(f, ",%s,", word);
+    cli_csv_head(f, rec, puzzle, word);
+    fputc(',', f);
 }
 
 /* technique,rating,text of a step, as csv fields */

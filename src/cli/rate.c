@@ -30,9 +30,7 @@ static void rate_emit(cli_batch *b, const cli_options *opt, const sdk_record *re
     const sdk_rating *r = res ? &res->rating : NULL;
     switch (opt->format) {
     case FMT_CSV:
-        fprintf(f, "%ld,", rec->line);
-        cli_csv_field(f, puzzle, 0);
-        fprintf(f, ",%s", word);
+        cli_csv_head(f, rec, puzzle, word);
         if (rated && r->samples > 0)
             fprintf(f, ",%d,%d,%llu,%.2f,%.2f,%d\n", r->clues, r->depth,
                     (unsigned long long)r->normal_width, r->avg_width, r->avg_width_err, r->samples);

@@ -58,15 +58,11 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
         fprintf(f, "%s\n", solution[0] ? solution : word);
         break;
     case FMT_GRID:
-        if (solution[0])
-            sdk_format_grid(f, rec->board, res->solution);
-        else
-            fprintf(f, "%s\n\n", word);
+        cli_grid_or_word(f, rec->board, solution[0] ? res->solution : NULL, word);
         break;
     case FMT_CSV:
-        fprintf(f, "%ld,", rec->line);
-        cli_csv_field(f, puzzle, 0);
-        fprintf(f, ",%s,%s,%s,%llu,%llu\n", word, solution, m->name,
+        cli_csv_head(f, rec, puzzle, word);
+        fprintf(f, ",%s,%s,%llu,%llu\n", solution, m->name,
                 res ? (unsigned long long)res->stats.nodes : 0ull,
                 res ? (unsigned long long)res->stats.guesses : 0ull);
         break;
