@@ -220,6 +220,21 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
     memcpy(w.nf, s->nf, 3);
     memcpy(w.col, s->col, 9);
     int nb = 0, nc = 0, less = 0;
+    if (s->nfree == 0 && (s->nf[0] | s->nf[1] | s->nf[2]) == 0) {
+        /* Every column placed (a grid's rows past 1, most late rows): the
+         * row reads off, no order to choose. */
+        uint8_t lab[10];
+        memcpy(lab, s->lab, 10);
+        int next = s->next;
+        w.nfree = 0;
+        for (int p = 0; p < 9; p++) {
+            int v = w.srow[s->col[p]];
+            if (!ml_put(m, &w, p, v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0, &less))
+                return;
+        }
+        ml_finish(m, &w, lab, next, less);
+        return;
+    }
     uint8_t clued[3];
     for (int i = 0; i < s->nfree; i++) {
         int st = s->stk[i];
@@ -334,10 +349,7 @@ static uint64_t ml_freedom(const ml_state *s)
  * free slot its stack may take, and any other slot gives more: so it is
  * placed there, no branch.  Only a position still empty when reached
  * branches, over the columns (and stacks) that may fill it.
- *
- * Row 1 starts 4 5 6 only if a stack's three images lie in one stack (the
- * pair of rows is "pure" there), else 4 5 7: so when any pair of rows is
- * pure somewhere, only pure pairs are searched, from a pure stack. */
+ */
 typedef struct {
     int t, r0, r1;
     uint8_t image[9];    /* the row-0 column holding the digit row 1 has in each column */
@@ -345,7 +357,7 @@ typedef struct {
     uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
     int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
     int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
-    uint8_t first;       /* the source stacks output stack 0 may take */
+    uint8_t pure;        /* every stack's images lie in one stack (ml_grid_pure) */
     uint8_t row[9];
 } ml_grid;
 
@@ -421,8 +433,6 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
         int o = g->src_of[p / 3];
         if (g->pos[c] != 0xff || (o >= 0 ? c / 3 != o : g->out_of[c / 3] >= 0))
             continue;
-        if (p == 0 && !(g->first >> (c / 3) & 1))
-            continue;
         int8_t out_was = g->out_of[c / 3], src_was = g->src_of[p / 3];
         ml_grid_place(g, c, p);
         int target = g->image[c];
@@ -439,12 +449,77 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
     }
 }
 
-/* Levels 0 and 1 of a grid: every orientation, row 0 and row 1 of its band
- * (pure pairs only, when there are any). */
+/* A "pure" pair of rows: each stack's three images lie in one other stack,
+ * so the stacks map round a cycle A -> B -> C -> A.  Row 1 then reads
+ * 4 5 6 7 8 9 under any order of stack A (its images fill B in that order,
+ * theirs C), and ends with the positions in A of the images' images'
+ * images: 1 2 3, 1 3 2 or 2 3 1 as that map of A fixes 3, 1 or 0 columns.
+ * Any other pair starts 4 5 7.  So where pure pairs exist, the least row 1
+ * and every order that gives it are written down, not searched. */
+static int ml_grid_pure(const ml_grid *g)
+{
+    for (int a = 0; a < 3; a++) {
+        int s0 = g->image[a * 3] / 3;
+        if (g->image[a * 3 + 1] / 3 != s0 || g->image[a * 3 + 2] / 3 != s0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Columns of stack 0 that the image's image's image leaves in place. */
+static int ml_grid_fixed(const ml_grid *g)
+{
+    int n = 0;
+    for (int c = 0; c < 3; c++)
+        n += g->image[g->image[g->image[c]]] == c;
+    return n;
+}
+
+/* The states of a pure pair whose row 1 ends as tail (0-based positions). */
+static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
+{
+    for (int a = 0; a < 3; a++)
+        for (int o = 0; o < 6; o++) {
+            int ok = 1;
+            for (int j = 0; j < 3; j++)
+                g->col[j] = (uint8_t)(a * 3 + canon_orders[o][j]);
+            for (int j = 0; j < 3; j++) {
+                int c3 = g->image[g->image[g->image[g->col[j]]]];
+                ok &= g->col[tail[j]] == c3;
+            }
+            if (!ok)
+                continue;
+            for (int j = 3; j < 9; j++)
+                g->col[j] = g->image[g->col[j - 3]];
+            for (int i = 0; i < 3; i++)
+                g->src_of[i] = (int8_t)(g->col[i * 3] / 3);
+            ml_grid_done(m, g, 0);
+        }
+}
+
+/* A pair that is not pure, with stack x first: its two columns whose
+ * images lie in one stack Y come first (in either order), the third last,
+ * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
+ * first column's image's image: 1 for that column itself, 2 for the other
+ * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
+ * else 8.  Writes the two first columns and their fourth cells. */
+static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
+{
+    const uint8_t *im = g->image + x * 3;
+    int odd = im[0] / 3 == im[1] / 3 ? 2 : im[0] / 3 == im[2] / 3 ? 1 : 0;
+    int third = x * 3 + odd, a = x * 3 + (odd == 0), b = x * 3 + 2 - (odd == 2);
+    for (int k = 0; k < 2; k++) {
+        int c0 = k ? b : a, other = k ? a : b, t = g->image[g->image[c0]];
+        first[k] = (uint8_t)c0;
+        fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
+    }
+}
+
+/* Levels 0 and 1 of a grid: every orientation, row 0 and row 1 of its band. */
 static void ml_grid_rows(ml_search *m)
 {
     ml_grid gs[36];
-    int n = 0, any_pure = 0;
+    int n = 0, fixed = -1;
     for (int t = 0; t < 2; t++)
         for (int r0 = 0; r0 < 9; r0++) {
             uint8_t col0[10];
@@ -454,32 +529,70 @@ static void ml_grid_rows(ml_search *m)
                 if (r1 == r0)
                     continue;
                 ml_grid *g = &gs[n++];
-                *g = (ml_grid){.t = t, .r0 = r0, .r1 = r1, .first = 0};
+                *g = (ml_grid){.t = t, .r0 = r0, .r1 = r1};
                 for (int c = 0; c < 9; c++)
                     g->image[c] = col0[m->src[t][r1 * 9 + c]];
-                for (int a = 0; a < 3; a++) {
-                    int s0 = g->image[a * 3] / 3;
-                    if (g->image[a * 3 + 1] / 3 == s0 && g->image[a * 3 + 2] / 3 == s0)
-                        g->first |= (uint8_t)(1u << a);
-                }
-                any_pure |= g->first != 0;
+                g->pure = (uint8_t)ml_grid_pure(g);
+                if (g->pure && ml_grid_fixed(g) > fixed)
+                    fixed = ml_grid_fixed(g);
             }
         }
-    for (int i = 0; i < n; i++) {
-        ml_grid *g = &gs[i];
-        if (any_pure && !g->first)
+    if (fixed >= 0) {
+        static const uint8_t tails[4][3] = {{1, 2, 0}, {0, 2, 1}, {0, 2, 1}, {0, 1, 2}};
+        const uint8_t *tail = tails[fixed];
+        for (int j = 0; j < 6; j++)
+            m->best[j] = (uint8_t)(j + 4);
+        for (int j = 0; j < 3; j++)
+            m->best[6 + j] = (uint8_t)(tail[j] + 1);
+        for (int i = 0; i < n; i++)
+            if (gs[i].pure && ml_grid_fixed(&gs[i]) == fixed)
+                ml_grid_cycle(m, &gs[i], tail);
+        return;
+    }
+    /* No pure pair: output stack 0 is some stack X whose two columns with
+     * images in one stack Y come first, the third last (4 5 7); then row 1's
+     * fourth cell is fixed by the first column alone (ml_grid_fourth), and
+     * only the starts that give its least value are searched on. */
+    uint8_t start[36 * 6][2], fourth[36 * 6];
+    int nstart = 0, least = 10;
+    for (int i = 0; i < n; i++)
+        for (int x = 0; x < 3; x++) {
+            uint8_t c0[2], v[2];
+            ml_grid_fourth(&gs[i], x, c0, v);
+            for (int k = 0; k < 2; k++)
+                if (v[k] <= least) {
+                    least = v[k];
+                    start[nstart][0] = (uint8_t)i;
+                    start[nstart][1] = c0[k];
+                    fourth[nstart++] = v[k];
+                }
+        }
+    for (int k = 0; k < nstart; k++) {
+        if (fourth[k] != least)
             continue;
-        if (!any_pure)
-            g->first = 7;
-        memset(g->col, 0xff, sizeof g->col);
-        memset(g->pos, 0xff, sizeof g->pos);
-        memset(g->out_of, -1, sizeof g->out_of);
-        memset(g->src_of, -1, sizeof g->src_of);
-        ml_grid_from(m, g, 0, 0);
+        ml_grid g = gs[start[k][0]];
+        int x = start[k][1] / 3, c0 = start[k][1];
+        memset(g.col, 0xff, sizeof g.col);
+        memset(g.pos, 0xff, sizeof g.pos);
+        memset(g.out_of, -1, sizeof g.out_of);
+        memset(g.src_of, -1, sizeof g.src_of);
+        ml_grid_place(&g, c0, 0);
+        for (int c = x * 3, p = 1; c < x * 3 + 3; c++)
+            if (c != c0 && g.image[c] / 3 == g.image[c0] / 3)
+                ml_grid_place(&g, c, p++);
+        for (int c = x * 3; c < x * 3 + 3; c++)
+            if (g.pos[c] == 0xff)
+                ml_grid_place(&g, c, 2);
+        ml_grid_from(m, &g, 0, 0);
     }
 }
 
 #define ML_STACK_STATES 256
+
+static const uint8_t box_of[81] = {
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8};
 
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
@@ -489,6 +602,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
     ml_search m = {.failed = 0};
     uint8_t leads[ML_STACK_STATES][9];
+    int filled = 0;
     memset(m.mask, 0, sizeof m.mask);
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
@@ -497,11 +611,23 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             if (v) {
                 m.mask[0][r] |= (uint16_t)(1u << c);
                 m.mask[1][c] |= (uint16_t)(1u << r);
+                filled++;
             }
         }
+    int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
+    if (grid) {
+        uint16_t seen[27] = {0};
+        for (int i = 0; i < 81; i++) {
+            seen[i / 9] |= (uint16_t)(1u << m.src[0][i]);
+            seen[9 + i % 9] |= (uint16_t)(1u << m.src[0][i]);
+            seen[18 + box_of[i]] |= (uint16_t)(1u << m.src[0][i]);
+        }
+        for (int h = 0; h < 27; h++)
+            grid &= seen[h] == 0x3fe;
+    }
     ml_list *cur = &lists[0];
     int k = 0;
-    if (sdk_board_is_solution(b, cells)) {
+    if (grid) {
         m.next = &lists[1];
         memset(m.best, 0xff, sizeof m.best);
         ml_grid_rows(&m);
