@@ -44,14 +44,18 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
     char puzzle[SDK_MAX_LINE] = "", cells[82] = "", map[SDK_TRANSFORM_TEXT] = "";
     const char *word = !res ? "invalid" : res->word;
     int done = res && res->exit_code == SDK_EXIT_OK;
-    if (rec->ok)
+    /* (the record's line and the map's words only where they are written:
+     * line output is most of the use, and they cost more than the form) */
+    int full = opt->format == FMT_CSV || opt->format == FMT_JSON;
+    if (rec->ok && full)
         cli_record_line(rec, puzzle);
     if (res && res->word && strcmp(res->word, "unsupported") == 0)
         fprintf(stderr, "%s:%ld: canon and transform are defined for the standard 9x9 board only\n",
                 cli_batch_file(b), rec->line);
     if (done) {
         canon_line(opt, res->solution, cells);
-        sdk_transform_format(&res->map, map);
+        if (full)
+            sdk_transform_format(&res->map, map);
     }
     switch (opt->format) {
     case FMT_GRID:
