@@ -597,7 +597,7 @@ static const uint8_t box_of[81] = {
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
     if (!sdk_board_is_plain9(b))
-        return 0;
+        return canon_group_minlex(b, cells, out);
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
     ml_search m = {.failed = 0};
