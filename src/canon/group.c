@@ -219,12 +219,15 @@ static canon_group *group_of(const sdk_board *b, int *owned)
     }
     pthread_mutex_lock(&group_lock);
     canon_group *g = NULL;
-    for (int i = 0; i < group_cached && !g; i++)
-        if (group_cache[i].serial == b->serial)
-            g = group_cache[i].g;
-    if (!g) {
+    int found = 0;
+    for (int i = 0; i < group_cached && !found; i++)
+        if (group_cache[i].serial == b->serial) {
+            g = group_cache[i].g;   /* (NULL: not listable, tried before) */
+            found = 1;
+        }
+    if (!found) {
         g = group_build(b);
-        if (g && group_cached < GROUP_CACHE) {
+        if (group_cached < GROUP_CACHE) {
             group_cache[group_cached].serial = b->serial;
             group_cache[group_cached++].g = g;
         } else if (g) {

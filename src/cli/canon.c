@@ -59,7 +59,7 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
         cli_record_line(rec, puzzle);
     if (res && res->word && strcmp(res->word, "unsupported") == 0)
         fprintf(stderr, "%s:%ld: %s\n", cli_batch_file(b), rec->line,
-                automorphisms ? "canon has no symmetry group for this board (12x12 and larger, samurai)"
+                automorphisms ? "canon is defined on boards up to 9x9 (not samurai)"
                               : "transform is defined for the standard 9x9 board only");
     if (done) {
         canon_line(opt, rec->board, res->solution, cells);
