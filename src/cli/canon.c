@@ -32,11 +32,11 @@ int cli_canon_supported(const sdk_record *rec, cli_result *res)
  * a jigsaw's regions after it), blanks '.' (or '0' with --zeros). */
 static char *canon_line(const cli_options *opt, const sdk_board *b, const uint8_t *cells, char *buf)
 {
-    const char *prefix = cli_csv_variant(b);
+    const char *prefix = b->variant ? cli_csv_variant(b) : "";
     size_t len = strlen(prefix);
     memcpy(buf, prefix, len);
     for (int i = 0; i < b->ncells; i++)
-        buf[len++] = cells[i] ? sdk_digit_char(cells[i]) : opt->canon.zeros ? '0' : '.';
+        buf[len++] = cells[i] > 9 ? sdk_digit_char(cells[i]) : cells[i] ? (char)('0' + cells[i]) : opt->canon.zeros ? '0' : '.';
     buf[len] = '\0';
     if (b->region) {
         buf[len++] = ' ';
@@ -92,7 +92,8 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
         fputs("}\n", f);
         break;
     default:
-        fprintf(f, "%s\n", done ? cells : word);
+        fputs(done ? cells : word, f);
+        putc('\n', f);
         break;
     }
 }
