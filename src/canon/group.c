@@ -34,6 +34,18 @@ typedef struct {
     size_t count;
 } canon_group;
 
+/* Takes the item that the next digit of a mixed-radix counter picks from
+ * pool (its *left items), as a Lehmer code does. */
+static uint8_t group_take(uint8_t *pool, int *left, long *rest)
+{
+    int pick = (int)(*rest % *left);
+    uint8_t v = pool[pick];
+    *rest /= *left;
+    memmove(pool + pick, pool + pick + 1, (size_t)(*left - pick - 1));
+    (*left)--;
+    return v;
+}
+
 /* Every order of n lines that keeps groups of `size` together (the bands
  * in any order, lines within each in any order); NULL if more than max. */
 static uint8_t *group_orders(int n, int size, int *count, int max)
@@ -52,33 +64,21 @@ static uint8_t *group_orders(int n, int size, int *count, int max)
     uint8_t *out = malloc((size_t)total * (size_t)n);
     if (!out)
         return NULL;
-    /* Digit k of a mixed-radix counter picks the band order (radix groups!)
-     * and each band's line order (radix size!), each by the Lehmer code. */
+    /* The counter's digits pick the band order, then each band's lines. */
     for (long idx = 0; idx < total; idx++) {
         long rest = idx;
         uint8_t band[SDK_MAX_N], pool[SDK_MAX_N];
         int left = groups;
         for (int g = 0; g < groups; g++)
             pool[g] = (uint8_t)g;
+        for (int g = 0; g < groups; g++)
+            band[g] = group_take(pool, &left, &rest);
         for (int g = 0; g < groups; g++) {
-            int pick = (int)(rest % left);
-            rest /= left;
-            band[g] = pool[pick];
-            memmove(pool + pick, pool + pick + 1, (size_t)(left - pick - 1));
-            left--;
-        }
-        for (int g = 0; g < groups; g++) {
-            uint8_t lines[SDK_MAX_N];
-            int l2 = size;
+            left = size;
             for (int i = 0; i < size; i++)
-                lines[i] = (uint8_t)i;
-            for (int i = 0; i < size; i++) {
-                int pick = (int)(rest % l2);
-                rest /= l2;
-                out[idx * n + g * size + i] = (uint8_t)(band[g] * size + lines[pick]);
-                memmove(lines + pick, lines + pick + 1, (size_t)(l2 - pick - 1));
-                l2--;
-            }
+                pool[i] = (uint8_t)i;
+            for (int i = 0; i < size; i++)
+                out[idx * n + g * size + i] = (uint8_t)(band[g] * size + group_take(pool, &left, &rest));
         }
     }
     *count = (int)total;
