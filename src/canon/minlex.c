@@ -60,6 +60,7 @@ typedef struct {
     uint8_t src[2][81];  /* the puzzle and its transpose */
     uint16_t mask[2][9]; /* the clues of each row of both, a bit a column */
     uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
+    uint8_t best2[9];    /* a grid's least row 2 under rows 0-1 (ml_grid_done) */
     ml_list *next;       /* the states that give it */
     int failed;          /* out of memory */
 } ml_search;
@@ -382,27 +383,41 @@ static int ml_grid_slot(const ml_grid *g, int c)
     return -1;
 }
 
-/* A finished order: a state at level 2 if row 1 ties or beats the best. */
+/* A finished order: row 2 is the band's third row, and every column is
+ * placed, so it reads off at once; a state at level 3 if rows 1 and 2 tie
+ * or beat the best pair. */
 static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
 {
     int cmp = less ? memcmp(g->row, m->best, 9) : 0;
     if (cmp > 0)
         return;
-    if (cmp < 0) {
+    uint8_t lab[10], row2[9];
+    const uint8_t *src = m->src[g->t];
+    int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
+    for (int p = 0; p < 9; p++)
+        lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
+    for (int p = 0; p < 9; p++)
+        row2[p] = lab[src[r2 * 9 + g->col[p]]];
+    int cmp2 = cmp < 0 ? -1 : memcmp(row2, m->best2, 9);
+    if (cmp2 > 0)
+        return;
+    if (cmp2 < 0) {
         memcpy(m->best, g->row, 9);
+        memcpy(m->best2, row2, 9);
         m->next->count = 0;
     }
     ml_state *c = ml_push(m);
     if (!c)
         return;
-    *c = (ml_state){.t = (uint8_t)g->t, .next = 10, .used = (uint16_t)(1u << g->r0 | 1u << g->r1)};
+    *c = (ml_state){.t = (uint8_t)g->t, .next = 10,
+                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << r2)};
     c->rows[0] = (uint8_t)g->r0;
     c->rows[1] = (uint8_t)g->r1;
+    c->rows[2] = (uint8_t)r2;
     for (int i = 0; i < 3; i++)
         c->stk[i] = (uint8_t)g->src_of[i];
     memcpy(c->col, g->col, 9);
-    for (int p = 0; p < 9; p++)
-        c->lab[m->src[g->t][g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
+    memcpy(c->lab, lab, 10);
 }
 
 static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
@@ -478,6 +493,7 @@ static int ml_grid_fixed(const ml_grid *g)
 /* The states of a pure pair whose row 1 ends as tail (0-based positions). */
 static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
 {
+    memcpy(g->row, m->best, 9);   /* (row 1 is known: ml_grid_rows wrote it) */
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 6; o++) {
             int ok = 1;
@@ -515,7 +531,8 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
     }
 }
 
-/* Levels 0 and 1 of a grid: every orientation, row 0 and row 1 of its band. */
+/* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
+ * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
 {
     ml_grid gs[36];
@@ -630,12 +647,14 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     if (grid) {
         m.next = &lists[1];
         memset(m.best, 0xff, sizeof m.best);
+        memset(m.best2, 0xff, sizeof m.best2);
         ml_grid_rows(&m);
         for (int i = 0; i < 9; i++)
             out->form[i] = (uint8_t)(i + 1);
         memcpy(out->form + 9, m.best, 9);
+        memcpy(out->form + 18, m.best2, 9);
         cur = m.next;
-        k = 2;
+        k = 3;
     } else {
         for (int t = 0; t < 2; t++) {
             ml_state *s = &cur->s[cur->count++];
