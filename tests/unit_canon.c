@@ -163,6 +163,12 @@ static void test_brute_force(sdk_rng *r)
     check_against_brute(r, none, "empty");
     one[40] = 5;
     check_against_brute(r, one, "one clue");
+    /* Clues in conflict (a digit twice in a row and in a column) still have
+     * a form: labels go by first appearance, so the twin takes its label. */
+    uint8_t twice[81];
+    memcpy(twice, hard[1], 81);
+    twice[0] = twice[1] = twice[9 * 4] = 7;
+    check_against_brute(r, twice, "a digit twice in a row");
 }
 
 /* Every isomorph of one puzzle has one form.  The published 17-clue list is
