@@ -59,6 +59,8 @@ typedef struct {
 typedef struct {
     uint8_t src[2][81];  /* the puzzle and its transpose */
     uint16_t mask[2][9]; /* the clues of each row of both, a bit a column */
+    uint8_t counts[2][9];   /* ... and how many in each stack, two bits a stack */
+    uint8_t lead0[2][9];    /* ... and the row's most leading blanks (ml_lead, all free) */
     uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
     uint8_t best2[9];    /* a grid's least row 2 under rows 0-1 (ml_grid_done) */
     ml_list *next;       /* the states that give it */
@@ -273,12 +275,14 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
  * stacks it leaves blank, then the most blanks a free stack it fills can
  * lead with, or else the blanks of the placed stacks up to the first clue.
  * A row that starts with more blanks is smaller whatever follows. */
-static int ml_lead(const ml_search *m, const ml_state *s, int r)
+static inline int ml_lead(const ml_search *m, const ml_state *s, int r)
 {
-    unsigned mask = m->mask[s->t][r];
+    if (s->nfree == 3)
+        return m->lead0[s->t][r];
+    unsigned mask = m->mask[s->t][r], counts = m->counts[s->t][r];
     int lead = 0, fewest = 4;
     for (int i = 0; i < s->nfree; i++) {
-        int n = __builtin_popcount(mask >> (s->stk[i] * 3) & 7);
+        int n = counts >> (s->stk[i] * 2) & 3;
         if (n == 0)
             lead += 3;
         else if (n < fewest)
@@ -618,7 +622,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
     ml_search m = {.failed = 0};
-    uint8_t leads[ML_STACK_STATES][9];
+    uint16_t winners[ML_STACK_STATES];
+    int8_t lead_of[ML_STACK_STATES];
     int filled = 0;
     memset(m.mask, 0, sizeof m.mask);
     for (int r = 0; r < 9; r++)
@@ -630,6 +635,18 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
                 m.mask[1][c] |= (uint16_t)(1u << r);
                 filled++;
             }
+        }
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            int lead = 0, fewest = 4, counts = 0;
+            for (int st = 0; st < 3; st++) {
+                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
+                counts |= n << (st * 2);
+                lead += n ? 0 : 3;
+                fewest = n && n < fewest ? n : fewest;
+            }
+            m.counts[t][r] = (uint8_t)counts;
+            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
         }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
     if (grid) {
@@ -669,19 +686,32 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         memset(m.best, 0xff, sizeof m.best);
         /* Only the rows that start with the most blanks can give the least. */
         int most = -1;
-        for (size_t i = 0; i < cur->count; i++)
+        for (size_t i = 0; i < cur->count; i++) {
+            int own = -1;
+            unsigned win = 0;   /* the state's rows with its most leading blanks */
             for (unsigned rows = ml_candidates(&cur->s[i], k); rows; rows &= rows - 1) {
                 int r = __builtin_ctz(rows), lead = ml_lead(&m, &cur->s[i], r);
-                if (i < ML_STACK_STATES)
-                    leads[i][r] = (uint8_t)lead;
-                most = lead > most ? lead : most;
+                if (lead >= own) {
+                    win = (lead > own ? 0 : win) | 1u << r;
+                    own = lead;
+                }
             }
-        for (size_t i = 0; i < cur->count && !m.failed; i++)
-            for (unsigned rows = ml_candidates(&cur->s[i], k); rows; rows &= rows - 1) {
-                int r = __builtin_ctz(rows);
-                if ((i < ML_STACK_STATES ? leads[i][r] : ml_lead(&m, &cur->s[i], r)) == most)
-                    ml_try(&m, &cur->s[i], k, r);
+            if (i < ML_STACK_STATES) {
+                winners[i] = (uint16_t)win;
+                lead_of[i] = (int8_t)own;
             }
+            most = own > most ? own : most;
+        }
+        for (size_t i = 0; i < cur->count && !m.failed; i++) {
+            unsigned rows = 0;
+            if (i < ML_STACK_STATES)
+                rows = lead_of[i] == most ? winners[i] : 0;
+            else
+                for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
+                    rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
+            for (; rows; rows &= rows - 1)
+                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+        }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;
     }
