@@ -35,8 +35,11 @@ static char *canon_line(const cli_options *opt, const sdk_board *b, const uint8_
     const char *prefix = b->variant ? cli_csv_variant(b) : "";
     size_t len = strlen(prefix);
     memcpy(buf, prefix, len);
-    for (int i = 0; i < b->ncells; i++)
-        buf[len++] = cells[i] > 9 ? sdk_digit_char(cells[i]) : cells[i] ? (char)('0' + cells[i]) : opt->canon.zeros ? '0' : '.';
+    const char blank = opt->canon.zeros ? '0' : '.';   /* (read once: buf may alias) */
+    for (int i = 0, n = b->ncells; i < n; i++) {
+        int v = cells[i];
+        buf[len++] = v > 9 ? sdk_digit_char(v) : v ? (char)('0' + v) : blank;
+    }
     buf[len] = '\0';
     if (b->region) {
         buf[len++] = ' ';
