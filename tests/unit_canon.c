@@ -297,23 +297,28 @@ typedef struct {
     uint16_t (*src)[SDK_MAX_CELLS];   /* per map: the source cell of each output cell */
 } ref_group;
 
-/* Does the map carry every house onto a house? */
+/* Does the map carry every house onto a house?  (Each cell's houses as a
+ * bit mask: a house's image is a house if the masks of its cells' sources
+ * share a bit.  The boards checked here have at most 64 houses.) */
 static int ref_keeps(const sdk_board *b, const uint16_t *src)
 {
+    static unsigned long masks_of;   /* (the board's serial: an address comes back) */
+    static uint64_t in[SDK_MAX_CELLS];
     int n = b->n;
+    if (masks_of != b->serial) {
+        memset(in, 0, sizeof in);
+        for (int h = 0; h < b->nhouses && h < 64; h++)
+            for (int j = 0; j < n; j++)
+                in[b->house_cells[h * n + j]] |= 1ull << h;
+        masks_of = b->serial;
+    }
+    if (b->nhouses > 64)
+        return 0;
     for (int h = 0; h < b->nhouses; h++) {
-        int found = 0;
-        for (int h2 = 0; h2 < b->nhouses && !found; h2++) {
-            int all = 1;
-            for (int j = 0; j < n && all; j++) {
-                int x = src[b->house_cells[h * n + j]], in = 0;
-                for (int k = 0; k < n && !in; k++)
-                    in = b->house_cells[h2 * n + k] == x;
-                all = in;
-            }
-            found = all;
-        }
-        if (!found)
+        uint64_t common = ~0ull;
+        for (int j = 0; j < n && common; j++)
+            common &= in[src[b->house_cells[h * n + j]]];
+        if (!common)
             return 0;
     }
     return 1;
