@@ -302,7 +302,7 @@ typedef struct {
  * share a bit.  The boards checked here have at most 64 houses.) */
 static int ref_keeps(const sdk_board *b, const uint16_t *src)
 {
-    static unsigned long masks_of;   /* (the board's serial: an address comes back) */
+    static unsigned long masks_of = ~0ul;   /* (the board's serial: an address comes back) */
     static uint64_t in[SDK_MAX_CELLS];
     int n = b->n;
     if (masks_of != b->serial) {
