@@ -535,6 +535,46 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
     }
 }
 
+/* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
+ * is placed (c0, its partner into Y, the third), so is Y (the two images,
+ * then its last column) and Z's first slot (the third's image).  Row 1 then
+ * reads off, Z's two other columns taking Z's next slots as they are met,
+ * until a position still empty, if any, where ml_grid_from branches. */
+static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
+{
+    ml_grid g = *pair;
+    int x = c0 / 3, y = g.image[c0] / 3, c1 = -1, c2 = -1;
+    for (int c = x * 3; c < x * 3 + 3; c++)
+        if (c != c0)
+            *(g.image[c] / 3 == y ? &c1 : &c2) = c;
+    memset(g.col, 0xff, sizeof g.col);
+    memset(g.pos, 0xff, sizeof g.pos);
+    ml_grid_place(&g, c0, 0);
+    ml_grid_place(&g, c1, 1);
+    ml_grid_place(&g, c2, 2);
+    ml_grid_place(&g, g.image[c0], 3);
+    ml_grid_place(&g, g.image[c1], 4);
+    ml_grid_place(&g, y * 3 + 3 - g.image[c0] % 3 - g.image[c1] % 3, 5);
+    ml_grid_place(&g, g.image[c2], 6);
+    int p = 0, less = 0, nextz = 7;
+    for (; p < 9 && g.col[p] != 0xff; p++) {
+        int t = g.image[g.col[p]];
+        if (g.pos[t] == 0xff)
+            ml_grid_place(&g, t, nextz++);   /* (only Z's other two can be unplaced) */
+        int v = g.pos[t] + 1;
+        if (!less && v != m->best[p]) {
+            if (v > m->best[p])
+                return;
+            less = 1;
+        }
+        g.row[p] = (uint8_t)v;
+    }
+    if (p == 9)
+        ml_grid_done(m, &g, less);
+    else
+        ml_grid_from(m, &g, p, less);
+}
+
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
  * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
@@ -591,20 +631,7 @@ static void ml_grid_rows(ml_search *m)
     for (int k = 0; k < nstart; k++) {
         if (fourth[k] != least)
             continue;
-        ml_grid g = gs[start[k][0]];
-        int x = start[k][1] / 3, c0 = start[k][1];
-        memset(g.col, 0xff, sizeof g.col);
-        memset(g.pos, 0xff, sizeof g.pos);
-        memset(g.out_of, -1, sizeof g.out_of);
-        memset(g.src_of, -1, sizeof g.src_of);
-        ml_grid_place(&g, c0, 0);
-        for (int c = x * 3, p = 1; c < x * 3 + 3; c++)
-            if (c != c0 && g.image[c] / 3 == g.image[c0] / 3)
-                ml_grid_place(&g, c, p++);
-        for (int c = x * 3; c < x * 3 + 3; c++)
-            if (g.pos[c] == 0xff)
-                ml_grid_place(&g, c, 2);
-        ml_grid_from(m, &g, 0, 0);
+        ml_grid_start(m, &gs[start[k][0]], start[k][1]);
     }
 }
 
