@@ -4,11 +4,12 @@
  * The form is built a row at a time.  At output row k the search holds every
  * partial map that gives the least possible first k rows: the orientation,
  * the source rows chosen so far, the column layout and the digit labels
- * handed out so far.  Each is extended by every source row the band rules
- * allow (rows with fewest clues first, so a good row is met early); a
- * candidate is dropped at its first cell above the best row seen at this
- * level, and a smaller one empties the list.  So after row 8 the list is
- * exactly the maps that give the form (the automorphisms).
+ * handed out so far.  Each is extended by the source rows the band rules
+ * allow that start with the most blanks of the level (ml_lead: a row with
+ * more leading blanks is smaller whatever follows); a candidate is dropped
+ * at its first cell above the best row seen at this level, and a smaller
+ * one empties the list.  So after row 8 the list is exactly the maps that
+ * give the form (the automorphisms).
  *
  * What keeps the list short is the shape of the column layout.  A column
  * blank in every row so far ("free") always sits before the columns of its
@@ -23,7 +24,8 @@
  * ones; only new labels (and free stacks that get clues) tie and branch.
  *
  * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
- * 123456789 under every column order, so rows 0 and 1 are chosen together.
+ * 123456789 under every column order, so rows 0 to 2 are chosen together.
+ * Other boards are in group.c.
  */
 #include <stdlib.h>
 #include <string.h>
