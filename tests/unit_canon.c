@@ -169,6 +169,10 @@ static void test_brute_force(sdk_rng *r)
     memcpy(twice, hard[1], 81);
     twice[0] = twice[1] = twice[9 * 4] = 7;
     check_against_brute(r, twice, "a digit twice in a row");
+    /* A full board that is not a grid: the puzzles' search, every row full. */
+    sdk_exact_count(board9(), hard[2], 1, grid, &st, NULL, &status);
+    grid[1] = grid[0];
+    check_against_brute(r, grid, "a full board that is not a grid");
 }
 
 /* Every isomorph of one puzzle has one form.  The published 17-clue list is

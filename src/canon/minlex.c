@@ -665,18 +665,6 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
                 filled++;
             }
         }
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            int lead = 0, fewest = 4, counts = 0;
-            for (int st = 0; st < 3; st++) {
-                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
-                counts |= n << (st * 2);
-                lead += n ? 0 : 3;
-                fewest = n && n < fewest ? n : fewest;
-            }
-            m.counts[t][r] = (uint8_t)counts;
-            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
-        }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
     if (grid) {
         uint16_t seen[27] = {0};
@@ -688,6 +676,18 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         for (int h = 0; h < 27; h++)
             grid &= seen[h] == 0x3fe;
     }
+    for (int t = 0; t < 2 && !grid; t++)   /* (ml_lead's tables; a grid's search needs none) */
+        for (int r = 0; r < 9; r++) {
+            int lead = 0, fewest = 4, counts = 0;
+            for (int st = 0; st < 3; st++) {
+                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
+                counts |= n << (st * 2);
+                lead += n ? 0 : 3;
+                fewest = n && n < fewest ? n : fewest;
+            }
+            m.counts[t][r] = (uint8_t)counts;
+            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
+        }
     ml_list *cur = &lists[0];
     int k = 0;
     if (grid) {
