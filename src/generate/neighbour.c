@@ -264,11 +264,9 @@ static int propose(nb_run *run, const nb_item *p, uint8_t *cand, uint8_t *grid)
     if (memcmp(cand, p->puzzle, 81) == 0)
         return 0;
     sdk_status status;
-    if (sdk_exact_count(run->b, cand, 2, NULL, NULL, run->budget, &status) != 1)
+    if (sdk_exact_count(run->b, cand, 2, NULL, NULL, run->budget, &status) != 1 || seen_before(run, cand))
         return 0;
-    if (!nb->non_minimal && !nb->mask && nb_is_minimal(run->b, cand, grid, run->budget) != 1)
-        return 0;
-    return !seen_before(run, cand);
+    return nb->non_minimal || nb->mask || nb_is_minimal(run->b, cand, grid, run->budget) == 1;
 }
 
 static void *nb_thread(void *arg)
