@@ -1054,6 +1054,8 @@ typedef struct sdk_nb_params {
     int non_minimal;              /* 0: every candidate is minimal (the default) */
     const uint8_t *mask;          /* NULL, or 81 flags: clues exactly there (a move gives the
                                      cells it blanked new digits; minimality is not asked) */
+    double scratch_share;         /* no seeds, no mask: the replica exchange (remc.c) gets the
+                                     rest of the time, the search from its best this share */
 } sdk_nb_params;
 
 /* A puzzle of the neighbourhood search, with its human rating (no steps). */
@@ -1066,7 +1068,9 @@ typedef struct sdk_nb_result {
  * each from every runs-th seed (or, with no seeds and a mask, from a puzzle
  * on the mask), keeping a pool of its best and moving from them by {-n+m}
  * moves; every candidate unique, minimal unless nb->non_minimal, rated by
- * sdk_human_rate.  Until g->max_steps moves a run or the budget.  Fills
+ * sdk_human_rate.  Until g->max_steps moves a run or the budget.  With no
+ * seeds and no mask, seeds come from sdk_generate_remc first (g as it is,
+ * for 1 - scratch_share of the time; g->max_steps steps) and may be printed.  Fills
  * best[0..count) with the best puzzles met, by --hard's er energy,
  * isomorphic to no seed and to no other (minlex forms), best first; returns
  * how many.  totals: moves (steps) and puzzles rated (attempts). */

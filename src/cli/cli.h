@@ -67,6 +67,7 @@ typedef struct cli_options {
         struct cli_list { int count; const char *item[SDK_HUMAN_MAX_TECH]; } techniques;
         const char *from, *pattern;             /* neighbourhood search, fixed pattern (hardsearch.c) */
         int minus, plus, non_minimal;
+        double neighbour_share;                 /* --hard from scratch: the search's share */
     } gen;
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */

@@ -470,7 +470,8 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     }
     const cli_options *opt = o->opt;
     sdk_nb_params nb = {opt->gen.minus ? opt->gen.minus : SDK_DEFAULT_NB_MINUS,
-                        opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask};
+                        opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
+                        opt->gen.neighbour_share};
     g->runs = opt->jobs > 0 ? opt->jobs : 1;
     g->progress = o->progress ? nb_progress : NULL;
     g->progress_ctx = (void *)o;
@@ -572,6 +573,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     if (opt.gen.from && (seeds_rc = cli_read_seeds(opt.gen.from, &seeds, &nseeds)) != SDK_EXIT_OK && !nseeds)
         return seeds_rc;
     int hard = opt.gen.hard || opt.gen.from, human;
+    /* --hard from scratch, then from its best (neighbour.c): the er objective only */
+    int scratch = opt.gen.neighbour_share > 0 && !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
     sdk_human_band band;
     rc = cli_human_band(&opt, b, size, &band, &human);
     if (rc >= 0)
@@ -655,7 +658,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         fprintf(trace, "puzzle,iteration,energy,temperature\n");
     }
     gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
-                    nseeds || (hard && opt.gen.pattern) ? "neighbour" : hard ? "remc" : opt.gen.pattern ? "pattern"
+                    nseeds || (hard && (opt.gen.pattern || scratch)) ? "neighbour" : hard ? "remc" : opt.gen.pattern ? "pattern"
                     : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
                     human && !hard ? &band : NULL, human,
                     g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace,
@@ -681,7 +684,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* Without --time-limit a puzzle gets SDK_DEFAULT_GIVE_UP_SECONDS: a band or a
      * clue count that is merely unlikely ends with a note (--hard has its own 60 s). */
     double give_up = cli_option_given(&opt, "--time-limit") ? 0 : SDK_DEFAULT_GIVE_UP_SECONDS;
-    if (hard && (nseeds || opt.gen.pattern))
+    if (hard && (nseeds || opt.gen.pattern || (scratch && b && sdk_board_is_plain9(b))))
         rc = run_neighbour(&o, &g, (const uint8_t (*)[81])seeds, nseeds, count, &budget);
     else
         rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget, give_up);

@@ -128,6 +128,9 @@ static const cli_option option_table[] = {
      "--from: a move then fills 1..M blank cells (default " SDK_STR(SDK_DEFAULT_NB_PLUS) ")"},
     {"--non-minimal", NULL, NULL, OPT_FLAG, O(gen.non_minimal), 0, 0, OPTG_GEN, NULL,
      "--from: keep candidates that are not minimal (default: every candidate is minimal)"},
+    {"--neighbour-share", NULL, "F", OPT_DOUBLE, O(gen.neighbour_share), 0, 1, OPTG_GEN, NULL,
+     "--hard (er, 9x9) without --from: the replica exchange gets 1 - F of the time, then the --from search "
+     "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
     {"--pattern", NULL, "FILE", OPT_STRING, O(gen.pattern), 0, 0, OPTG_GEN, NULL,
      "puzzles whose clues are exactly the pattern's cells: FILE's first line, 81 characters, any but "
      "'.', '0', '-' or a blank marking a clue cell (a puzzle's line or grid will do); 9x9"},

@@ -92,6 +92,7 @@ typedef struct nb_run {
     const sdk_nb_params *nb;
     const uint8_t (*seeds)[81];
     int nseeds, index, runs;
+    int keep_seeds;                     /* the seeds may be printed (from scratch) */
     const uint8_t (*forms)[81];         /* the seeds' minlex forms, sorted */
     uint32_t seed;
     const sdk_budget *budget;
@@ -186,7 +187,7 @@ static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const
     sdk_canon canon;
     if (sdk_canon_minlex(run->b, puzzle, &canon) != 1)
         return;
-    if (run->nseeds && bsearch(canon.form, run->forms, (size_t)run->nseeds, 81, form_cmp))
+    if (run->nseeds && !run->keep_seeds && bsearch(canon.form, run->forms, (size_t)run->nseeds, 81, form_cmp))
         return;
     sdk_nb_result r = {.human = *hr};
     memcpy(r.gen.puzzle, puzzle, 81);
@@ -283,7 +284,7 @@ static void *nb_thread(void *arg)
          s += run->runs) {
         seen_before(run, run->seeds[s]);
         if (sdk_exact_count(run->b, run->seeds[s], 2, grid, NULL, run->budget, NULL) == 1)
-            rate_and_keep(run, run->seeds[s], grid, 0);
+            rate_and_keep(run, run->seeds[s], grid, run->keep_seeds);
     }
     /* Without seeds (a pattern): a puzzle on it to start from. */
     if (!run->nseeds && run->nb->mask &&
@@ -306,35 +307,65 @@ static void *nb_thread(void *arg)
     return NULL;
 }
 
+/* From scratch: the replica exchange's best this many become the seeds. */
+enum { SCRATCH_SEEDS = 8 };
+
+/* The replica exchange (g as given, no progress lines) for 1 - share of the
+ * budget's time; its best into *seeds (malloc'd); how many. */
+static int scratch_seeds(const sdk_board *b, const sdk_gen_params *g, double share, uint64_t seed,
+                         const sdk_budget *budget, uint8_t (**seeds)[81], sdk_remc_totals *totals)
+{
+    sdk_gen_params quiet = *g;
+    quiet.progress = NULL;
+    sdk_budget first = budget ? *budget : (sdk_budget){0};
+    if (first.deadline > 0)
+        first.deadline -= share * (first.deadline - sdk_now());
+    sdk_gen_result *r = calloc(SCRATCH_SEEDS, sizeof *r);
+    *seeds = malloc(SCRATCH_SEEDS * 81);
+    int n = r && *seeds ? sdk_generate_remc(b, &quiet, seed, SCRATCH_SEEDS, r, &first, totals) : 0;
+    for (int i = 0; i < n; i++)
+        memcpy((*seeds)[i], r[i].puzzle, 81);
+    free(r);
+    return n;
+}
+
 int sdk_generate_neighbour(const sdk_board *b, const sdk_gen_params *g, const sdk_nb_params *nb,
                            const uint8_t (*seeds)[81], int nseeds, uint64_t seed, int count,
                            sdk_nb_result *best, const sdk_budget *budget, sdk_remc_totals *totals)
 {
     if (!sdk_board_is_plain9(b) || count < 1)
         return 0;
-    int runs = g->runs > 0 ? g->runs : 1, found = 0;
+    int runs = g->runs > 0 ? g->runs : 1, found = 0, keep_seeds = 0;
+    uint8_t (*own)[81] = NULL;
+    sdk_remc_totals before = {0, 0};
+    if (!nseeds && !nb->mask) {
+        nseeds = scratch_seeds(b, g, nb->scratch_share, seed, budget, &own, &before);
+        seeds = (const uint8_t (*)[81])own;
+        keep_seeds = 1;
+    }
     nb_run *run = calloc((size_t)runs, sizeof *run);
     sdk_nb_result *results = calloc((size_t)(runs + 1) * (size_t)count, sizeof *results);
     uint8_t (*rforms)[81] = calloc((size_t)(runs + 1) * (size_t)count, 81);
     uint8_t (*forms)[81] = calloc((size_t)(nseeds ? nseeds : 1), 81);
     if (!run || !results || !rforms || !forms)
         goto done;
-    for (int s = 0; s < nseeds; s++) {
+    for (int s = 0; s < nseeds && !keep_seeds; s++) {
         sdk_canon canon;
         if (sdk_canon_minlex(b, seeds[s], &canon) != 1)
             goto done;
         memcpy(forms[s], canon.form, 81);
     }
-    qsort(forms, (size_t)nseeds, 81, form_cmp);
+    if (!keep_seeds)
+        qsort(forms, (size_t)nseeds, 81, form_cmp);
     for (int i = 0; i < runs; i++)
-        run[i] = (nb_run){.b = b, .g = g, .nb = nb, .seeds = seeds, .nseeds = nseeds, .index = i, .runs = runs,
+        run[i] = (nb_run){.b = b, .g = g, .nb = nb, .seeds = seeds, .nseeds = nseeds, .index = i, .runs = runs, .keep_seeds = keep_seeds,
                           .forms = (const uint8_t (*)[81])forms, .budget = budget, .count = count,
                           .best = results + (size_t)i * count, .best_form = rforms + (size_t)i * count,
                           .seed = runs == 1 ? sdk_rng_seed32(seed) : sdk_rng_derive(seed, (uint64_t)i)};
     pool_run(runs, nb_thread, run, sizeof *run);
     nb_run merged = {.count = count, .best = results + (size_t)runs * count,
                      .best_form = rforms + (size_t)runs * count};
-    sdk_remc_totals sum = {0, 0};
+    sdk_remc_totals sum = before;
     for (int i = 0; i < runs; i++) {
         sum.steps += run[i].steps;
         sum.attempts += run[i].rated;
@@ -350,5 +381,6 @@ done:
     free(results);
     free(rforms);
     free(forms);
+    free(own);
     return found;
 }
