@@ -1078,6 +1078,12 @@ int sdk_generate_neighbour(const sdk_board *b, const sdk_gen_params *g, const sd
                            const uint8_t (*seeds)[81], int nseeds, uint64_t seed, int count,
                            sdk_nb_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
 
+/* A pattern's line (len characters, a line end or trailing blanks cut
+ * first): 81 characters, any but '.', '0', '-', '_', ' ' or a tab marking a
+ * clue cell, into mask (81 flags); cells receives the digits when every mark
+ * is a digit 1-9 (a puzzle's line: its clues must not conflict, which the
+ * caller checks), else blanks.  1, or 0 with a one-line reason in err. */
+int sdk_pattern_parse(const char *text, size_t len, uint8_t *mask, uint8_t *cells, char *err, size_t errsize);
 /* 1 with a one-line reason in why if no puzzle with clues exactly on mask
  * (81 flags) can have one solution for a reason cheap to see: fewer than 17
  * clues, or two rows of a band (columns of a stack) without clues. */

@@ -89,12 +89,6 @@ int cli_read_seeds(const char *path, uint8_t (**seeds)[81], int *nseeds)
     return rc;
 }
 
-/* A pattern's blank characters; any other marks a clue cell. */
-static int pattern_blank(int ch)
-{
-    return ch == '.' || ch == '0' || ch == '-' || ch == '_' || ch == ' ' || ch == '\t';
-}
-
 /* The first line of in that holds more than blanks (comments: '#'), its
  * number in *line, trailing blanks and CR cut; 0 at the end. */
 static int first_line(FILE *in, char *text, size_t size, long *line)
@@ -116,22 +110,18 @@ int cli_read_pattern(const char *path, uint8_t *mask)
     FILE *in = open_input(path);
     if (!in)
         return SDK_EXIT_IO;
-    char text[4096];
+    char text[4096], err[160];
+    uint8_t cells[81];
     long line = 0;
     int rc = SDK_EXIT_OK;
     if (!first_line(in, text, sizeof text, &line)) {
         fprintf(stderr, "sudoku generate: --pattern %s: no pattern in the file\n", path);
         rc = SDK_EXIT_INVALID;
-    } else if (strlen(text) == 81) {
+    } else if (sdk_pattern_parse(text, strlen(text), mask, cells, err, sizeof err)) {
         /* a line: each character a cell; a puzzle's digits must not conflict */
         sdk_record rec = {.ok = 1, .line = line, .board = sdk_board_cached(3, 3)};
-        int digits_only = 1;
-        for (int c = 0; c < 81; c++) {
-            mask[c] = !pattern_blank((unsigned char)text[c]);
-            digits_only &= !mask[c] || (text[c] >= '1' && text[c] <= '9');
-            rec.cells[c] = mask[c] && text[c] >= '1' && text[c] <= '9' ? (uint8_t)(text[c] - '0') : 0;
-        }
-        if (digits_only && !sdk_board_givens_consistent(rec.board, rec.cells, NULL)) {
+        memcpy(rec.cells, cells, 81);
+        if (!sdk_board_givens_consistent(rec.board, rec.cells, NULL)) {
             cli_report_conflict(path, &rec);
             rc = SDK_EXIT_INVALID;
         }
@@ -152,8 +142,7 @@ int cli_read_pattern(const char *path, uint8_t *mask)
                 rc = SDK_EXIT_INVALID;
             }
         } else {
-            fprintf(stderr, "%s:%ld: a pattern is a line of 81 characters (this one has %zu) or a 9x9 "
-                    "puzzle's grid\n", path, line, strlen(text));
+            fprintf(stderr, "%s:%ld: %s\n", path, line, err);
             rc = SDK_EXIT_INVALID;
         }
         sdk_reader_free(reader);

@@ -17,6 +17,34 @@
 #include <string.h>
 #include "neighbour.h"
 
+/* A pattern's blank characters; any other marks a clue cell. */
+static int pattern_blank(int ch)
+{
+    return ch == '.' || ch == '0' || ch == '-' || ch == '_' || ch == ' ' || ch == '\t';
+}
+
+int sdk_pattern_parse(const char *text, size_t len, uint8_t *mask, uint8_t *cells, char *err, size_t errsize)
+{
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r' || text[len - 1] == ' ' ||
+                       text[len - 1] == '\t'))
+        len--;
+    if (len != 81) {
+        snprintf(err, errsize, "a pattern is a line of 81 characters (this one has %zu) or a 9x9 puzzle's grid",
+                 len);
+        return 0;
+    }
+    int digits = 1;
+    for (int c = 0; c < 81; c++) {
+        unsigned char ch = (unsigned char)text[c];
+        mask[c] = !pattern_blank(ch);
+        digits &= !mask[c] || (ch >= '1' && ch <= '9');
+        cells[c] = mask[c] && ch >= '1' && ch <= '9' ? (uint8_t)(ch - '0') : 0;
+    }
+    if (!digits)
+        memset(cells, 0, 81);
+    return 1;
+}
+
 int sdk_pattern_refusal(const uint8_t *mask, char *why, size_t size)
 {
     int clues = 0, row_clues[9] = {0}, col_clues[9] = {0};
