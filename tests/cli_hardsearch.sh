@@ -77,6 +77,8 @@ expect "no seed left: exit 3" $? 3
 expect "no seed left: said so" "$(grep -c 'no seed left' "$T/e.txt")" 1
 $SUDOKU generate -q --from "$T/seeds.txt" --size 6 --steps 10 2>/dev/null
 expect "--from on 6x6: usage error" $? 2
+$SUDOKU generate -q --from "$T/seeds.txt" --objective width --steps 10 2>/dev/null
+expect "--from --objective width: usage error" $? 2
 
 # SIGINT: the best so far is printed, exit 130
 $SUDOKU generate -q --from "$T/seeds.txt" --time-limit 60 --seed 2 -n 2 >"$T/int.txt" 2>"$T/int.err" &

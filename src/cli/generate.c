@@ -573,6 +573,11 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     if (opt.gen.from && (seeds_rc = cli_read_seeds(opt.gen.from, &seeds, &nseeds)) != SDK_EXIT_OK && !nseeds)
         return seeds_rc;
     int hard = opt.gen.hard || opt.gen.from, human;
+    if (hard && (opt.gen.from || opt.gen.pattern) && opt.gen.objective && strcmp(opt.gen.objective, "er") != 0) {
+        fprintf(stderr, "sudoku generate: --from and --pattern --hard search on the er objective only\n");
+        free(seeds);
+        return SDK_EXIT_USAGE;
+    }
     /* --hard from scratch, then from its best (neighbour.c): the er objective only */
     int scratch = opt.gen.neighbour_share > 0 && !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
     sdk_human_band band;
