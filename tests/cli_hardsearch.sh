@@ -9,6 +9,7 @@
 # the pattern's cells, the same output with -j 1 and -j 2, with a band and
 # with --hard; patterns that cannot carry a unique puzzle are refused at
 # once (exit 2), malformed ones are exit 3.  Small --steps and time limits.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 
 # Seeds: three diabolical puzzles this program made (generate --seed 11 -n 3
