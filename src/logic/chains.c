@@ -282,6 +282,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->order);
     free(c->cross);
     free(c->hempty);
+    free(c->advm);
     free(c->lines);
 }
 

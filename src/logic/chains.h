@@ -91,6 +91,7 @@ typedef struct ch_ctx {
     struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
     int ncross;
     int8_t *hempty;
+    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places */
     /* the best hint so far */
     int have;
     double best_diff;
