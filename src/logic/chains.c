@@ -163,6 +163,8 @@ static void ch_arrays_free(void *p)
     free(k->node);
     free(k->par);
     memset(k, 0, sizeof *k);
+    ch_unary_release();
+    ch_nest_release();
 }
 
 static void ch_arrays_setup(void)
@@ -446,7 +448,9 @@ int ch_stopped(ch_ctx *c)
 {
     if (c->stopped || c->oom)
         return 1;
-    if (c->budget && sdk_budget_expired(c->budget))
+    /* (the clock is read only when there is a deadline, as sdk_budget_expired does) */
+    const sdk_budget *b = c->budget;
+    if (b && ((b->interrupt && *b->interrupt) || (b->deadline > 0 && sdk_budget_expired(b))))
         c->stopped = 1;
     return c->stopped;
 }

@@ -168,6 +168,8 @@ void ch_text(const ch_ctx *c);
 
 /* The searches (chains_unary.c, chains_multi.c). */
 void ch_unary(ch_ctx *c);
+/* Frees the thread's kept arrays of ch_unary (at thread exit). */
+void ch_unary_release(void);
 void ch_multiple(ch_ctx *c);
 /* Dynamic+ (chains_adv.c): when a chaining's queues run dry, the "off"
  * nodes the level's rules add on the working grid cand, appended to the
@@ -180,6 +182,8 @@ int  ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *of
  * current chain) unless the chain holds it (chains_adv.c). */
 void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
                 int32_t *qoff, int *offl);
+/* Frees the thread's memo of nested producers' answers (at thread exit). */
+void ch_nest_release(void);
 /* Runs the producer of c's flags in collect mode and frees what it kept. */
 void ch_free_hints(ch_ctx *c);
 
