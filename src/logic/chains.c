@@ -429,10 +429,8 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
     return min_cx <= c->best_cx;
 }
 
-int ch_max_win(ch_ctx *c, double base, int sortkey)
+int ch_max_win_slow(ch_ctx *c, double base, int sortkey)
 {
-    if (!c->have || c->collect)
-        return 1 << 30;
     for (int i = 0; i < c->nmw; i++)
         if (c->mw[i].base == base && c->mw[i].key == sortkey)
             return c->mw[i].cx;
@@ -444,13 +442,9 @@ int ch_max_win(ch_ctx *c, double base, int sortkey)
     return cx;
 }
 
-int ch_stopped(ch_ctx *c)
+int ch_stopped_slow(ch_ctx *c)
 {
-    if (c->stopped || c->oom)
-        return 1;
-    /* (the clock is read only when there is a deadline, as sdk_budget_expired does) */
-    const sdk_budget *b = c->budget;
-    if (b && ((b->interrupt && *b->interrupt) || (b->deadline > 0 && sdk_budget_expired(b))))
+    if (sdk_budget_expired(c->budget))
         c->stopped = 1;
     return c->stopped;
 }

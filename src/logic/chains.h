@@ -150,8 +150,23 @@ int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
  * still win (0: none can). */
-int  ch_max_win(ch_ctx *c, double base, int sortkey);
-int  ch_stopped(ch_ctx *c);
+int  ch_max_win_slow(ch_ctx *c, double base, int sortkey);
+static inline int ch_max_win(ch_ctx *c, double base, int sortkey)
+{
+    return !c->have || c->collect ? 1 << 30 : ch_max_win_slow(c, base, sortkey);
+}
+/* Stopped: out of memory, or the budget ran out (checked before each
+ * starting candidate; the clock is read only when there is a deadline). */
+int  ch_stopped_slow(ch_ctx *c);
+static inline int ch_stopped(ch_ctx *c)
+{
+    const sdk_budget *b = c->budget;
+    if (c->stopped || c->oom)
+        return 1;
+    if (b && ((b->interrupt && *b->interrupt) || b->deadline > 0))
+        return ch_stopped_slow(c);
+    return 0;
+}
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 

@@ -331,7 +331,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                      int *elim, int *fp, int *fpdep)
 {
     uint32_t st = ch_new_stamp(c, s);
-    int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
+    int n = c->n, scell = s->kcell[src >> 1], sd = (src >> 1) - scell * n + 1;
     /* The keys that imply src "on" are those src "off" implies, turned
      * "off" (a bivalue cell's other digit, a bilocal house's other place). */
     int nclst = s->end[src ^ 1] - s->start[src ^ 1];
