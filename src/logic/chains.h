@@ -25,6 +25,7 @@ typedef struct ch_res {
     int len;
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
+    struct ch_res *next;           /* the context's results, listed for freeing */
 } ch_res;
 
 /* A hint kept whole by a nested producer (collect mode): what SE's
@@ -72,6 +73,7 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    ch_res *res_all;               /* all of them, linked */
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     int32_t *sstart, *skey;        /* static chains: each key's implications, */
     int16_t *scause;               /* with their causes (ch_static_lists) */
