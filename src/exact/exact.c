@@ -488,8 +488,122 @@ XS_HOT int q16_propagate(search *s, uint64_t *lv)
     }
 }
 
-/* Singles, then locked candidates, until nothing changes.  Returns -1 on a
- * contradiction, 0 when solved, 1 when cells are left. */
+/* ---- Killer cages ----------------------------------------------------------
+ * A cage's free cells must take k different digits, none placed in the
+ * cage, adding up to what its placed digits leave of its sum.  The sets of
+ * k digits that do (the classic combination tables, made as needed by a
+ * search over the digits from the top with the bounds of what the rest can
+ * add) count only if every free cell has a candidate in the set and every
+ * digit of the set is some free cell's candidate.  A candidate in no such
+ * set leaves its cell; a digit in all of them that only one free cell can
+ * take is placed there. */
+typedef struct cage_sets {
+    int nfree;
+    uint32_t mask[SDK_MAX_N];           /* the free cells' candidates (bit d-1: digit d) */
+    uint32_t any;                       /* their union, less the cage's placed digits */
+    uint32_t uni, inter;                /* over the sets that count */
+    int sets;
+} cage_sets;
+
+/* The sets of k more digits among 1..top of x->any adding up to sum, on top of set. */
+static void cage_sets_from(cage_sets *x, int top, uint32_t set, int k, int sum)
+{
+    if (k == 0) {
+        if (sum)
+            return;
+        uint32_t seen = 0;
+        for (int i = 0; i < x->nfree; i++) {
+            if (!(x->mask[i] & set))
+                return;
+            seen |= x->mask[i];
+        }
+        if ((seen & set) != set)
+            return;
+        x->uni |= set;
+        x->inter &= set;
+        x->sets++;
+        return;
+    }
+    if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
+        return;
+    if (x->any >> (top - 1) & 1)
+        cage_sets_from(x, top - 1, set | 1u << (top - 1), k - 1, sum - top);
+    cage_sets_from(x, top - 1, set, k, sum);
+}
+
+/* Every cage once.  Returns -1 on a contradiction, else whether a
+ * candidate left or a digit was placed. */
+static int cage_pass(search *s, uint64_t *lv, int W)
+{
+    const xp_plan *p = s->p;
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    int n = s->n, changed = 0;
+    for (int k = 0; k < p->ncages; k++) {
+        cage_sets x = {.nfree = 0, .any = 0, .uni = 0, .inter = ~0u, .sets = 0};
+        int cell[SDK_MAX_N], sum = p->cage_sum[k];
+        uint32_t placed = 0;
+        for (int i = p->cage_start[k]; i < p->cage_start[k + 1]; i++) {
+            int c = p->cage_cells[i], w = c >> 6;
+            uint64_t bit = 1ull << (c & 63);
+            uint32_t m = 0;
+            for (int d = 0; d < n; d++)
+                m |= (uint32_t)(lv[(size_t)d * W + w] >> (c & 63) & 1) << d;
+            if (!m)
+                return -1;
+            if (un[w] & bit) {
+                cell[x.nfree] = c;
+                x.mask[x.nfree++] = m;
+                x.any |= m;
+            } else {
+                placed |= m;
+                sum -= __builtin_ctz(m) + 1;
+            }
+        }
+        if (!x.nfree) {
+            if (sum)
+                return -1;
+            continue;
+        }
+        x.any &= ~placed;
+        if (sum <= 0)
+            return -1;
+        cage_sets_from(&x, n, 0, x.nfree, sum);
+        if (!x.sets)
+            return -1;
+        for (int i = 0; i < x.nfree; i++) {
+            uint32_t gone = x.mask[i] & ~x.uni;
+            int c = cell[i], w = c >> 6;
+            for (; gone; gone &= gone - 1) {
+                int d = __builtin_ctz(gone);
+                lv[(size_t)d * W + w] &= ~(1ull << (c & 63));
+                mark_cell(s, c, 1u << d);
+                changed = 1;
+            }
+            x.mask[i] &= x.uni;
+            if (!x.mask[i])
+                return -1;
+        }
+        /* a digit every set holds, with one free cell for it */
+        for (uint32_t must = x.inter; must; must &= must - 1) {
+            int d = __builtin_ctz(must), only = -1, places = 0;
+            for (int i = 0; i < x.nfree; i++)
+                if (x.mask[i] >> d & 1) {
+                    only = cell[i];
+                    places++;
+                }
+            if (places == 1 && (un[only >> 6] >> (only & 63) & 1)) {
+                if (!xs_place(s, lv, only, d, W, 0))
+                    return -1;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* Singles, then locked candidates, then (on a killer) the cages, until
+ * nothing changes.  Returns -1 on a contradiction, 0 when solved, 1 when
+ * cells are left. */
 XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
 {
     if (Q)
@@ -502,8 +616,12 @@ XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
         for (int w = 0; w < W; w++)
             left |= un[w];
         if (!left)
-            return 0;
+            return s->p->ncages ? (cage_pass(s, lv, W) < 0 ? -1 : 0) : 0;
         int r = house_pass(s, lv, W);
+        if (r < 0)
+            return -1;
+        if (!r && s->p->ncages)
+            r = cage_pass(s, lv, W);
         if (r < 0)
             return -1;
         if (!r)

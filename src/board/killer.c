@@ -1,0 +1,422 @@
+/*
+ * killer.c -- a killer's cages as board data: the check of a cage map, the
+ * cage tables a board carries beside its houses (sdk_board.cage_*), the
+ * innies the exact solver prunes with, the cages' labels for the line
+ * format, and the cage rules every checker of a grid applies (digits
+ * differ, sums met).  variants.c builds the board and caches it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "board.h"
+
+/* The least and greatest sums of k different digits of 1..n. */
+int killer_min_sum(int k)
+{
+    return k * (k + 1) / 2;
+}
+
+int killer_max_sum(int n, int k)
+{
+    return k * (2 * n - k + 1) / 2;
+}
+
+int sdk_killer_check(int n, const sdk_killer *k, const char *names, char *err, size_t errsize)
+{
+    int nc = n * n, size[SDK_MAX_CELLS] = {0}, first[SDK_MAX_CELLS];
+    char name[48];
+    if (k->ncages < 0 || k->ncages > nc) {
+        snprintf(err, errsize, "%d cages on %d cells", k->ncages, nc);
+        return 0;
+    }
+    for (int j = 0; j < k->ncages; j++)
+        first[j] = -1;
+    for (int c = 0; c < nc; c++) {
+        int j = k->cage[c];
+        if (j < -1 || j >= k->ncages) {
+            snprintf(err, errsize, "cell r%dc%d has cage %d of %d", c / n + 1, c % n + 1, j + 1, k->ncages);
+            return 0;
+        }
+        if (j >= 0 && size[j]++ == 0)
+            first[j] = c;
+    }
+    for (int j = 0; j < k->ncages; j++) {
+        int f = first[j];
+        if (f < 0) {
+            snprintf(err, errsize, "cage %d has no cells", j + 1);
+            return 0;
+        }
+        if (names)
+            snprintf(name, sizeof name, "'%c' at r%dc%d", names[f], f / n + 1, f % n + 1);
+        else
+            snprintf(name, sizeof name, "at r%dc%d", f / n + 1, f % n + 1);
+        if (size[j] > n) {
+            snprintf(err, errsize, "cage %s has %d cells, more than the %d digits", name, size[j], n);
+            return 0;
+        }
+        if (k->sum[j] < killer_min_sum(size[j]) || k->sum[j] > killer_max_sum(n, size[j])) {
+            snprintf(err, errsize, "cage %s: %d different digits 1-%d cannot sum to %d (only %d to %d)", name,
+                     size[j], n, k->sum[j], killer_min_sum(size[j]), killer_max_sum(n, size[j]));
+            return 0;
+        }
+        /* connected: a flood from its first cell over orthogonal neighbours */
+        uint16_t stack[SDK_MAX_CELLS];
+        uint8_t seen[SDK_MAX_CELLS] = {0};
+        int top = 0, reached = 0;
+        stack[top++] = (uint16_t)f;
+        seen[f] = 1;
+        while (top) {
+            int c = stack[--top], r = c / n, col = c % n;
+            int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+            reached++;
+            for (int i = 0; i < 4; i++)
+                if (nb[i] >= 0 && !seen[nb[i]] && k->cage[nb[i]] == j) {
+                    seen[nb[i]] = 1;
+                    stack[top++] = (uint16_t)nb[i];
+                }
+        }
+        if (reached != size[j]) {
+            snprintf(err, errsize, "cage %s is not connected (%d of its %d cells reached)", name, reached, size[j]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Appends a cage of cells[0..k) with sum to b's tables (room made by the caller). */
+static void add_cage(sdk_board *b, int index, const int *cells, int k, int sum)
+{
+    int at = b->cage_start[index];
+    for (int i = 0; i < k; i++)
+        b->cage_cells[at + i] = (uint16_t)cells[i];
+    b->cage_start[index + 1] = at + k;
+    b->cage_sum[index] = (uint16_t)sum;
+}
+
+/* Whether cells[0..k) (ascending) are already cage j's. */
+static int same_cage(const sdk_board *b, int j, const int *cells, int k)
+{
+    int s = b->cage_start[j];
+    if (b->cage_start[j + 1] - s != k)
+        return 0;
+    for (int i = 0; i < k; i++)
+        if (b->cage_cells[s + i] != cells[i])
+            return 0;
+    return 1;
+}
+
+/*
+ * The innies: a house whose cells are whole cages but for a few leaves
+ * those few summing to the house's total, n(n+1)/2, less the cages' sums;
+ * in one house, their digits differ.  So they are a cage too, which the
+ * exact solver reasons with like the others (a one-cell innie is a
+ * placement).  Each house, the implied ones too, gives at most one.
+ */
+static int add_innies(sdk_board *b)
+{
+    int n = b->n, total = n * (n + 1) / 2, nh = b->nhouses + b->nimplied, count = b->ncages;
+    for (int h = 0; h < nh; h++) {
+        const uint16_t *hc = b->house_cells + (size_t)h * n;
+        int inside[SDK_MAX_N], nin = 0, left[SDK_MAX_N], nleft = 0, sum = total;
+        /* a cage lies inside h when all its cells are among h's */
+        for (int i = 0; i < n; i++) {
+            int j = b->cell_cage[hc[i]], whole = j >= 0;
+            for (int x = j >= 0 ? b->cage_start[j] : 0; whole && x < b->cage_start[j + 1]; x++) {
+                int in = 0;
+                for (int y = 0; y < n && !in; y++)
+                    in = hc[y] == b->cage_cells[x];
+                whole = in;
+            }
+            if (whole) {
+                int seen = 0;
+                for (int y = 0; y < nin; y++)
+                    seen |= inside[y] == j;
+                if (!seen) {
+                    inside[nin++] = j;
+                    sum -= b->cage_sum[j];
+                }
+            } else {
+                left[nleft++] = hc[i];
+            }
+        }
+        if (!nin || !nleft)
+            continue;
+        /* ascending cells, so that a repeat (a row's and a box's) is seen */
+        for (int i = 1; i < nleft; i++)
+            for (int y = i; y > 0 && left[y] < left[y - 1]; y--) {
+                int t = left[y];
+                left[y] = left[y - 1];
+                left[y - 1] = t;
+            }
+        int known = 0;
+        for (int j = 0; j < count && !known; j++)
+            known = same_cage(b, j, left, nleft);
+        if (known)
+            continue;
+        add_cage(b, count++, left, nleft, sum);
+    }
+    b->nimplied_cages = count - b->ncages;
+    return 1;
+}
+
+int killer_attach(sdk_board *b, const sdk_killer *k)
+{
+    int n = b->n, nc = b->ncells, nh = b->nhouses + b->nimplied;
+    int maxcages = k->ncages + nh;
+    b->cell_cage = malloc(sizeof(int16_t) * (size_t)nc);
+    b->cage_start = calloc((size_t)maxcages + 1, sizeof(int));
+    b->cage_cells = malloc(sizeof(uint16_t) * ((size_t)nc + (size_t)nh * (size_t)n));
+    b->cage_sum = malloc(sizeof(uint16_t) * (size_t)maxcages);
+    if (!b->cell_cage || !b->cage_start || !b->cage_cells || !b->cage_sum)
+        return 0;
+    /* renumbered by first cell: the same cages give the same board */
+    int renum[SDK_MAX_CELLS], count = 0;
+    for (int j = 0; j < k->ncages; j++)
+        renum[j] = -1;
+    for (int c = 0; c < nc; c++) {
+        int j = k->cage[c];
+        if (j >= 0 && renum[j] < 0)
+            renum[j] = count++;
+        b->cell_cage[c] = (int16_t)(j >= 0 ? renum[j] : -1);
+    }
+    b->ncages = count;
+    int size[SDK_MAX_CELLS] = {0};
+    for (int c = 0; c < nc; c++)
+        if (b->cell_cage[c] >= 0)
+            size[b->cell_cage[c]]++;
+    for (int j = 0; j < count; j++)
+        b->cage_start[j + 1] = b->cage_start[j] + size[j];
+    int fill[SDK_MAX_CELLS] = {0};
+    for (int c = 0; c < nc; c++) {
+        int j = b->cell_cage[c];
+        if (j >= 0)
+            b->cage_cells[b->cage_start[j] + fill[j]++] = (uint16_t)c;
+    }
+    for (int j = 0; j < k->ncages; j++)
+        if (renum[j] >= 0)
+            b->cage_sum[renum[j]] = k->sum[j];
+    return add_innies(b);
+}
+
+void sdk_killer_of(const sdk_board *b, sdk_killer *k)
+{
+    k->ncages = b->ncages;
+    for (int c = 0; c < b->ncells; c++)
+        k->cage[c] = b->cell_cage ? b->cell_cage[c] : -1;
+    for (int j = 0; j < b->ncages; j++)
+        k->sum[j] = b->cage_sum[j];
+}
+
+int killer_same(const sdk_board *b, const sdk_killer *k)
+{
+    /* k as the board numbers cages: by first cell */
+    int renum[SDK_MAX_CELLS], count = 0;
+    for (int j = 0; j < k->ncages; j++)
+        renum[j] = -1;
+    for (int c = 0; c < b->ncells; c++) {
+        int j = k->cage[c];
+        if (j >= 0 && renum[j] < 0) {
+            if (count >= b->ncages || b->cage_sum[count] != k->sum[j])
+                return 0;
+            renum[j] = count++;
+        }
+        if ((j >= 0 ? renum[j] : -1) != b->cell_cage[c])
+            return 0;
+    }
+    return count == b->ncages;
+}
+
+uint32_t killer_hash(uint32_t h, int ncells, const sdk_killer *k)
+{
+    /* by each cell's cage as first cells number them, so any numbering of
+     * the same cages hashes alike */
+    int renum[SDK_MAX_CELLS], count = 0;
+    for (int j = 0; j < k->ncages; j++)
+        renum[j] = -1;
+    for (int c = 0; c < ncells; c++) {
+        int j = k->cage[c], r = -1;
+        if (j >= 0) {
+            if (renum[j] < 0) {
+                renum[j] = count++;
+                h = (h ^ k->sum[j]) * 16777619u;
+            }
+            r = renum[j];
+        }
+        h = (h ^ (uint32_t)(r + 1)) * 16777619u;
+    }
+    return h;
+}
+
+void sdk_killer_labels(const sdk_board *b, char *labels)
+{
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    enum { NLABELS = sizeof alphabet - 1 };
+    int n = b->n, nc = b->ncells, label[SDK_MAX_CELLS];
+    for (int j = 0; j < b->ncages; j++)
+        label[j] = -1;
+    /* cages in order of their first cells, each the first label no
+     * neighbouring cage labelled so far has (a cage's neighbours are the
+     * cages of its cells' orthogonal neighbours) */
+    for (int j = 0; j < b->ncages; j++) {
+        uint64_t used = 0;
+        for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
+            int c = b->cage_cells[x], r = c / n, col = c % n;
+            int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+            for (int i = 0; i < 4; i++)
+                if (nb[i] >= 0 && b->cell_cage[nb[i]] >= 0 && b->cell_cage[nb[i]] != j &&
+                    label[b->cell_cage[nb[i]]] >= 0)
+                    used |= 1ull << label[b->cell_cage[nb[i]]];
+        }
+        int l = 0;
+        while (l < NLABELS - 1 && (used >> l & 1))
+            l++;
+        label[j] = l;           /* (62 neighbours all labelled: no planar map of cages has them) */
+    }
+    for (int c = 0; c < nc; c++)
+        labels[c] = b->cell_cage[c] >= 0 ? alphabet[label[b->cell_cage[c]]] : '.';
+    labels[nc] = '\0';
+}
+
+char *killer_format_sums(const sdk_board *b, char *buf)
+{
+    int k = 0;
+    for (int j = 0; j < b->ncages; j++)
+        k += sprintf(buf + k, "%s%d", j ? "," : "", b->cage_sum[j]);
+    buf[k] = '\0';
+    return buf;
+}
+
+int killer_cages_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell)
+{
+    int n = b->n;
+    for (int j = 0; j < b->ncages; j++) {
+        uint32_t seen = 0;
+        int sum = 0, blanks = 0, bad = -1;
+        for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
+            int c = b->cage_cells[x], v = cells[c];
+            if (!v) {
+                blanks++;
+                continue;
+            }
+            if (seen >> v & 1)
+                bad = c;
+            seen |= 1u << v;
+            sum += v;
+        }
+        /* the blanks must take as many other digits, which reach from the
+         * least `blanks` digits left to the greatest */
+        int lo = 0, hi = 0, got = 0;
+        for (int d = 1; d <= n && got < blanks; d++)
+            if (!(seen >> d & 1)) {
+                lo += d;
+                got++;
+            }
+        if (got < blanks)
+            bad = b->cage_cells[b->cage_start[j]];
+        got = 0;
+        for (int d = n; d >= 1 && got < blanks; d--)
+            if (!(seen >> d & 1)) {
+                hi += d;
+                got++;
+            }
+        if (bad < 0 && (sum + lo > b->cage_sum[j] || sum + hi < b->cage_sum[j]))
+            bad = b->cage_cells[b->cage_start[j]];
+        if (bad >= 0) {
+            if (conflict_cell)
+                *conflict_cell = bad;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int killer_from_labels(int n, const char *labels, const uint16_t *sums, int nsums, sdk_killer *k, char *err,
+                       size_t errsize)
+{
+    int nc = n * n, count = 0;
+    for (int c = 0; c < nc; c++)
+        k->cage[c] = -1;
+    /* a cage: the cells of one label that orthogonal steps join */
+    for (int c = 0; c < nc; c++) {
+        if (labels[c] == '.' || k->cage[c] >= 0)
+            continue;
+        uint16_t stack[SDK_MAX_CELLS];
+        int top = 0;
+        stack[top++] = (uint16_t)c;
+        k->cage[c] = (int16_t)count;
+        while (top) {
+            int x = stack[--top], r = x / n, col = x % n;
+            int nb[4] = {r > 0 ? x - n : -1, r < n - 1 ? x + n : -1, col > 0 ? x - 1 : -1, col < n - 1 ? x + 1 : -1};
+            for (int i = 0; i < 4; i++)
+                if (nb[i] >= 0 && k->cage[nb[i]] < 0 && labels[nb[i]] == labels[c]) {
+                    k->cage[nb[i]] = (int16_t)count;
+                    stack[top++] = (uint16_t)nb[i];
+                }
+        }
+        count++;
+    }
+    k->ncages = count;
+    if (nsums != count) {
+        snprintf(err, errsize, "%d cage sum%s for %d cages (a cage is the cells of one label that touch)", nsums,
+                 nsums == 1 ? "" : "s", count);
+        return 0;
+    }
+    for (int j = 0; j < count; j++)
+        k->sum[j] = sums[j];
+    return sdk_killer_check(n, k, labels, err, errsize);
+}
+
+int killer_check_givens(int n, const sdk_killer *k, const uint8_t *cells, const char *labels, char *err,
+                        size_t errsize)
+{
+    int nc = n * n;
+    for (int j = 0; j < k->ncages; j++) {
+        int first = -1, sum = 0, blanks = 0, twice = 0, size = 0;
+        uint32_t seen = 0;
+        for (int c = 0; c < nc; c++) {
+            if (k->cage[c] != j)
+                continue;
+            if (first < 0)
+                first = c;
+            size++;
+            int v = cells[c];
+            if (!v) {
+                blanks++;
+                continue;
+            }
+            if (seen >> v & 1)
+                twice = v;
+            seen |= 1u << v;
+            sum += v;
+        }
+        char name[48];
+        if (labels)
+            snprintf(name, sizeof name, "'%c' at r%dc%d", labels[first], first / n + 1, first % n + 1);
+        else
+            snprintf(name, sizeof name, "at r%dc%d", first / n + 1, first % n + 1);
+        if (twice) {
+            snprintf(err, errsize, "cage %s holds the given %c twice (a cage's digits differ)", name,
+                     sdk_digit_char(twice));
+            return 0;
+        }
+        if (sum > k->sum[j] || (!blanks && sum != k->sum[j])) {
+            snprintf(err, errsize, "cage %s: its givens add up to %d, %s its sum %d", name, sum,
+                     sum > k->sum[j] ? "more than" : "not", k->sum[j]);
+            return 0;
+        }
+        int lo = 0, hi = 0, got = 0;
+        for (int d = 1; d <= n && got < blanks; d++)
+            if (!(seen >> d & 1))
+                lo += d, got++;
+        got = 0;
+        for (int d = n; d >= 1 && got < blanks; d--)
+            if (!(seen >> d & 1))
+                hi += d, got++;
+        if (blanks && (sum + lo > k->sum[j] || sum + hi < k->sum[j])) {
+            snprintf(err, errsize, "cage %s: its %d blank%s cannot make up %d (its sum %d less its givens) in "
+                     "other digits", name, blanks, blanks == 1 ? "" : "s", k->sum[j] - sum, k->sum[j]);
+            return 0;
+        }
+        (void)size;
+    }
+    return 1;
+}
