@@ -786,6 +786,26 @@ typedef struct sdk_remc_totals {
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
 
+/* Killer puzzles (src/generate/killergen.c): a random grid, random cages
+ * over it, then merges of touching cages while the exact solver proves the
+ * puzzle unique.  cage_min .. cage_max cells a cage (defaults 2 and 5; a
+ * first cage may stay below cage_min only if no neighbour has room);
+ * clues givens at random cells (default 0). */
+typedef struct sdk_killer_gen {
+    int cage_min, cage_max;
+    int clues;
+} sdk_killer_gen;
+void sdk_killer_gen_defaults(sdk_killer_gen *kg);
+/* One killer on the board of flags (SDK_VARIANT_KILLER implied; x, windoku,
+ * jigsaw combine; box_rows x box_cols boxes, 0 0: the default shape) of
+ * side n: *board (free with sdk_board_free) and puzzle (its givens), with
+ * exactly one solution.  g's grid temperature is used.  SDK_UNSOLVABLE if
+ * 20 grids of 40 partitions each gave no unique start (too few givens and
+ * 1-cell cages allowed, say); SDK_TIMEOUT / SDK_INTERRUPTED from budget. */
+sdk_status sdk_generate_killer(unsigned flags, int n, int box_rows, int box_cols, const sdk_killer_gen *kg,
+                               const sdk_gen_params *g, uint32_t seed, sdk_board **board, uint8_t *puzzle,
+                               const sdk_budget *budget);
+
 /* ------------------------------------------------------------------------ */
 /* Pictures (src/out): SVG puzzles, printable sheets, trace charts          */
 /* ------------------------------------------------------------------------ */

@@ -31,6 +31,7 @@
  * owns a copy of the state, so backtracking is moving back one level.  The
  * budget is checked every 64 nodes.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __AVX__
@@ -76,6 +77,11 @@ typedef struct search {
      * locked-candidates pass (ql). */
     uint32_t qs, ql;
     uint64_t *chunk[XS_MAX_CHUNKS]; /* levels, XS_CHUNK a chunk, allocated as the search deepens */
+    /* A killer (killer set): the cells whose candidates changed since the
+     * last pass over the cages (like hd, forgotten at a fixpoint): a cage
+     * none of whose cells changed has nothing new to say. */
+    int killer;
+    uint64_t cdirty[XS_MAX_W];
     uint8_t val[SDK_MAX_CELLS];     /* digits placed on the current path (1..n) */
 } search;
 
@@ -99,13 +105,17 @@ static inline void clear_marks(search *s)
 {
     memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
     s->qs = s->ql = 0;
+    memset(s->cdirty, 0, sizeof s->cdirty);
 }
 
-/* Notes that digit bits (a mask) left cell c: its houses are to be looked at. */
+/* Notes that digit bits (a mask) left cell c: its houses (and cages) are
+ * to be looked at. */
 XS_HOT void mark_cell(search *s, int c, uint32_t bits)
 {
     for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
         s->hd[*h] |= bits;
+    if (s->killer)
+        s->cdirty[c >> 6] |= 1ull << (c & 63);
 }
 
 /* The same for the cells of set (W words) that lose digit d. */
@@ -141,6 +151,11 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
     dd[w] |= bit;
     XS_UNSOLVED(s, lv)[w] &= ~bit;
     s->val[c] = (uint8_t)(d + 1);
+    if (s->killer) {
+        for (int k = 0; k < W; k++)
+            s->cdirty[k] |= gone[k];
+        s->cdirty[w] |= bit;
+    }
     uint32_t *placed = XS_PLACED(s, lv);
     for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
         placed[*h] |= 1u << d;
@@ -497,6 +512,35 @@ XS_HOT int q16_propagate(search *s, uint64_t *lv)
  * digit of the set is some free cell's candidate.  A candidate in no such
  * set leaves its cell; a digit in all of them that only one free cell can
  * take is placed there. */
+/* The sets of k different digits of 1..16 adding up to t, as masks in
+ * ascending order: combo_mask[combo_start[g] .. combo_start[g + 1]) for
+ * g = k * COMBO_SUMS + t; made once (all 2^16 masks, grouped). */
+enum { COMBO_N = 16, COMBO_SUMS = COMBO_N * (COMBO_N + 1) / 2 + 1 };
+static uint16_t combo_mask[1 << COMBO_N];
+static int combo_start[(COMBO_N + 1) * COMBO_SUMS + 1];
+static pthread_once_t combo_once = PTHREAD_ONCE_INIT;
+
+static int combo_group(uint32_t m)
+{
+    int sum = 0;
+    for (uint32_t x = m; x; x &= x - 1)
+        sum += __builtin_ctz(x) + 1;
+    return __builtin_popcount(m) * COMBO_SUMS + sum;
+}
+
+static void combo_build(void)
+{
+    static int fill[(COMBO_N + 1) * COMBO_SUMS];
+    for (uint32_t m = 0; m < 1u << COMBO_N; m++)
+        combo_start[combo_group(m) + 1]++;
+    for (int g = 0; g < (COMBO_N + 1) * COMBO_SUMS; g++) {
+        combo_start[g + 1] += combo_start[g];
+        fill[g] = combo_start[g];
+    }
+    for (uint32_t m = 0; m < 1u << COMBO_N; m++)
+        combo_mask[fill[combo_group(m)]++] = (uint16_t)m;
+}
+
 typedef struct cage_sets {
     int nfree;
     uint32_t mask[SDK_MAX_N];           /* the free cells' candidates (bit d-1: digit d) */
@@ -505,23 +549,30 @@ typedef struct cage_sets {
     int sets;
 } cage_sets;
 
-/* The sets of k more digits among 1..top of x->any adding up to sum, on top of set. */
+/* Counts set in x if the free cells can take it: each has a candidate in
+ * it, and each of its digits is some cell's candidate. */
+static inline void cage_set_try(cage_sets *x, uint32_t set)
+{
+    uint32_t seen = 0;
+    for (int i = 0; i < x->nfree; i++) {
+        if (!(x->mask[i] & set))
+            return;
+        seen |= x->mask[i];
+    }
+    if ((seen & set) != set)
+        return;
+    x->uni |= set;
+    x->inter &= set;
+    x->sets++;
+}
+
+/* The sets of k more digits among 1..top of x->any adding up to sum, on
+ * top of set (boards above 16x16, where the table stops). */
 static void cage_sets_from(cage_sets *x, int top, uint32_t set, int k, int sum)
 {
     if (k == 0) {
-        if (sum)
-            return;
-        uint32_t seen = 0;
-        for (int i = 0; i < x->nfree; i++) {
-            if (!(x->mask[i] & set))
-                return;
-            seen |= x->mask[i];
-        }
-        if ((seen & set) != set)
-            return;
-        x->uni |= set;
-        x->inter &= set;
-        x->sets++;
+        if (!sum)
+            cage_set_try(x, set);
         return;
     }
     if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
@@ -531,15 +582,48 @@ static void cage_sets_from(cage_sets *x, int top, uint32_t set, int k, int sum)
     cage_sets_from(x, top - 1, set, k, sum);
 }
 
-/* Every cage once.  Returns -1 on a contradiction, else whether a
- * candidate left or a digit was placed. */
+/* The sets of x->nfree digits of 1..n adding up to sum, into x. */
+static void cage_sets_all(cage_sets *x, int n, int sum)
+{
+    if (n > COMBO_N) {
+        cage_sets_from(x, n, 0, x->nfree, sum);
+        return;
+    }
+    if (sum >= COMBO_SUMS)
+        return;
+    int g = x->nfree * COMBO_SUMS + sum;
+    uint32_t outside = ~x->any;
+    for (int i = combo_start[g]; i < combo_start[g + 1]; i++) {
+        uint32_t m = combo_mask[i];
+        if (m >> n)
+            break;                      /* (ascending: the rest use digits above n) */
+        if (!(m & outside))
+            cage_set_try(x, m);
+    }
+}
+
+/* Every cage with a cell changed since the last pass, once.  Returns -1
+ * on a contradiction, else whether a candidate left or a digit was
+ * placed (those changes marked for the next pass). */
 static int cage_pass(search *s, uint64_t *lv, int W)
 {
     const xp_plan *p = s->p;
     const uint64_t *un = XS_UNSOLVED(s, lv);
     int n = s->n, changed = 0;
+    uint64_t dirty[XS_MAX_W];
+    memcpy(dirty, s->cdirty, sizeof(uint64_t) * (size_t)W);
+    memset(s->cdirty, 0, sizeof s->cdirty);
     for (int k = 0; k < p->ncages; k++) {
-        cage_sets x = {.nfree = 0, .any = 0, .uni = 0, .inter = ~0u, .sets = 0};
+        const uint64_t *bits = p->cage_bits + (size_t)k * W;
+        uint64_t touched = 0;
+        for (int w = 0; w < W; w++)
+            touched |= bits[w] & dirty[w];
+        if (!touched)
+            continue;
+        cage_sets x;
+        x.nfree = x.sets = 0;
+        x.any = x.uni = 0;
+        x.inter = ~0u;
         int cell[SDK_MAX_N], sum = p->cage_sum[k];
         uint32_t placed = 0;
         for (int i = p->cage_start[k]; i < p->cage_start[k + 1]; i++) {
@@ -567,9 +651,10 @@ static int cage_pass(search *s, uint64_t *lv, int W)
         x.any &= ~placed;
         if (sum <= 0)
             return -1;
-        cage_sets_from(&x, n, 0, x.nfree, sum);
+        cage_sets_all(&x, n, sum);
         if (!x.sets)
             return -1;
+        int cut = 0;
         for (int i = 0; i < x.nfree; i++) {
             uint32_t gone = x.mask[i] & ~x.uni;
             int c = cell[i], w = c >> 6;
@@ -577,11 +662,9 @@ static int cage_pass(search *s, uint64_t *lv, int W)
                 int d = __builtin_ctz(gone);
                 lv[(size_t)d * W + w] &= ~(1ull << (c & 63));
                 mark_cell(s, c, 1u << d);
-                changed = 1;
+                cut = 1;
             }
             x.mask[i] &= x.uni;
-            if (!x.mask[i])
-                return -1;
         }
         /* a digit every set holds, with one free cell for it */
         for (uint32_t must = x.inter; must; must &= must - 1) {
@@ -594,9 +677,29 @@ static int cage_pass(search *s, uint64_t *lv, int W)
             if (places == 1 && (un[only >> 6] >> (only & 63) & 1)) {
                 if (!xs_place(s, lv, only, d, W, 0))
                     return -1;
-                changed = 1;
+                cut = 1;
+                continue;
+            }
+            /* d is in the cage: a cell that sees each of its places there
+             * cannot hold it (a cage in a house keeps d from the rest) */
+            uint64_t see[XS_MAX_W], any = 0;
+            memcpy(see, un, sizeof(uint64_t) * (size_t)W);
+            for (int i = 0; i < x.nfree; i++)
+                if (x.mask[i] >> d & 1)
+                    for (int w = 0; w < W; w++)
+                        see[w] &= p->peer[(size_t)cell[i] * W + w];
+            uint64_t *dd = XS_DIGIT(s, lv, d);
+            for (int w = 0; w < W; w++) {
+                see[w] &= dd[w];
+                dd[w] &= ~see[w];
+                any |= see[w];
+            }
+            if (any) {
+                mark_cells(s, see, d, W);
+                cut = 1;
             }
         }
+        changed |= cut;
     }
     return changed;
 }
@@ -972,6 +1075,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     s->budget = budget;
     s->count = s->nodes = 0;
     s->stopped = 0;
+    s->killer = 0;
     s->probe_depth = prefer || b->n < 12 ? 0 : XS_PROBE_DEPTH;
     memset(s->chunk, 0, sizeof s->chunk);
     int n = b->n, nc = b->ncells;
@@ -990,6 +1094,10 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     uint64_t *lv = s->p && s->nh <= SDK_MAX_CELLS ? level_at(s, 0) : NULL;
     if (!lv)
         return -1;
+    s->killer = s->p->ncages > 0;
+    if (s->killer)
+        pthread_once(&combo_once, combo_build);
+    memcpy(s->cdirty, s->p->all, sizeof(uint64_t) * (size_t)s->W);   /* (every cage looked at first) */
     for (int d = 0; d < n; d++)
         memcpy(XS_DIGIT(s, lv, d), s->p->all, sizeof(uint64_t) * s->W);
     memcpy(XS_UNSOLVED(s, lv), s->p->all, sizeof(uint64_t) * s->W);
@@ -1005,6 +1113,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
 
 static void xs_end(search *s)
 {
+
     for (int k = 0; k < XS_MAX_CHUNKS; k++)
         free(s->chunk[k]);
 }

@@ -31,6 +31,7 @@ static void xp_free(xp_plan *p)
     free(p->key);
     free(p->ch);
     free(p->cage_start);
+    free(p->cage_bits);
     free(p->cage_cells);
     free(p->cage_sum);
     free(p->cell_cage);
@@ -84,7 +85,8 @@ static int xp_cages(xp_plan *p, const sdk_board *b)
     p->cage_cells = malloc(sizeof(uint16_t) * (cells + 1));
     p->cage_sum = malloc(sizeof(uint16_t) * ((size_t)total + 1));
     p->cell_cage = malloc(sizeof(int16_t) * (size_t)b->ncells);
-    if (!p->cage_start || !p->cage_cells || !p->cage_sum || !p->cell_cage)
+    p->cage_bits = calloc((size_t)total * (size_t)W + 1, sizeof(uint64_t));
+    if (!p->cage_start || !p->cage_cells || !p->cage_sum || !p->cell_cage || !p->cage_bits)
         return 0;
     memcpy(p->cage_start, b->cage_start, sizeof(int) * ((size_t)total + 1));
     memcpy(p->cage_cells, b->cage_cells, sizeof(uint16_t) * cells);
@@ -92,6 +94,11 @@ static int xp_cages(xp_plan *p, const sdk_board *b)
     memcpy(p->cell_cage, b->cell_cage, sizeof(int16_t) * (size_t)b->ncells);
     p->ncages = total;
     p->nreal = b->ncages;
+    for (int k = 0; k < total; k++)
+        for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++) {
+            int c = b->cage_cells[i];
+            p->cage_bits[(size_t)k * W + (c >> 6)] |= 1ull << (c & 63);
+        }
     for (int k = 0; k < total; k++)
         for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++)
             for (int j = b->cage_start[k]; j < b->cage_start[k + 1]; j++)

@@ -34,6 +34,7 @@ typedef struct xp_plan {
      * to cage_sum[k]); a cage's cells are each other's peers.  ncages 0 on
      * other boards.  cell_cage keys the plan with the houses. */
     int ncages, nreal;
+    uint64_t *cage_bits;     /* ncages * W: each cage's cells */
     int *cage_start;
     uint16_t *cage_cells, *cage_sum;
     int16_t *cell_cage;
