@@ -53,6 +53,15 @@ int killer_from_labels(int n, const char *labels, const uint16_t *sums, int nsum
  * Returns 1, or 0 with what is wrong (naming cages by labels, or NULL). */
 int killer_check_givens(int n, const sdk_killer *k, const uint8_t *cells, const char *labels, char *err,
                         size_t errsize);
+/* The digits (bit d-1: digit d) of the sets of k different digits among
+ * allowed's that add up to sum. */
+uint32_t killer_union(int n, int k, int sum, uint32_t allowed);
+/* Cage j's marks in a node of val (0 = empty) and cand (the empty cells'
+ * candidates): its empty cells keep only the digits of the sets that can
+ * still make up its sum; a cell this leaves one candidate goes to queue.
+ * Returns 0 if the cage cannot be completed (a cell without candidates, or
+ * a full cage off its sum), else 1. */
+int killer_cage_marks(const sdk_board *b, int j, const uint8_t *val, uint32_t *cand, uint16_t *queue, int *queued);
 /* The least and greatest sums of k different digits of 1..n. */
 int killer_min_sum(int k);
 int killer_max_sum(int n, int k);

@@ -420,3 +420,52 @@ int killer_check_givens(int n, const sdk_killer *k, const uint8_t *cells, const 
     }
     return 1;
 }
+
+/* The digits of the sets of k among allowed's digits 1..top adding up to sum. */
+static uint32_t union_from(uint32_t allowed, int top, int k, int sum, uint32_t set)
+{
+    if (k == 0)
+        return sum ? 0 : set;
+    if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
+        return 0;
+    uint32_t u = union_from(allowed, top - 1, k, sum, set);
+    if (allowed >> (top - 1) & 1)
+        u |= union_from(allowed, top - 1, k - 1, sum - top, set | 1u << (top - 1));
+    return u;
+}
+
+uint32_t killer_union(int n, int k, int sum, uint32_t allowed)
+{
+    return union_from(allowed, n, k, sum, 0);
+}
+
+int killer_cage_marks(const sdk_board *b, int j, const uint8_t *val, uint32_t *cand, uint16_t *queue, int *queued)
+{
+    uint32_t placed = 0;
+    int sum = b->cage_sum[j], k = 0;
+    for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
+        int v = val[b->cage_cells[x]];
+        if (v) {
+            placed |= 1u << (v - 1);
+            sum -= v;
+        } else {
+            k++;
+        }
+    }
+    if (!k)
+        return sum == 0;
+    if (sum <= 0)
+        return 0;
+    uint32_t u = killer_union(b->n, k, sum, ((1u << b->n) - 1) & ~placed);
+    for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
+        int c = b->cage_cells[x];
+        if (val[c])
+            continue;
+        uint32_t was = cand[c], m = cand[c] = was & u;
+        if (!m)
+            return 0;
+        if (m != was && !(m & (m - 1)))
+            queue[(*queued)++] = (uint16_t)c;
+    }
+    return 1;
+}
