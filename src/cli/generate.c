@@ -515,6 +515,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
             kg.cage_min = opt.gen.cage_min;
         if (cli_option_given(&opt, "--cage-max"))
             kg.cage_max = opt.gen.cage_max;
+        else if (kg.cage_max > size)
+            kg.cage_max = size;                 /* (4x4: cages of 2 to 4) */
         kg.clues = opt.gen.clues;
         if (kg.cage_min > kg.cage_max || kg.cage_max > size) {
             fprintf(stderr, "sudoku generate: cages of %d to %d cells on a %dx%d board: no such killer\n",

@@ -12,7 +12,11 @@
 #include <string.h>
 #include "generate.h"
 
-enum { KG_PARTITIONS = 40, KG_GRIDS = 20, KG_MAPS = 100 };
+/* KG_NODES: a uniqueness proof that takes more search nodes than this
+ * counts as a failure (the merge is not made, the partition is drawn
+ * again): from 12x12 a few proofs would take minutes, and the puzzle
+ * printed is proven all the same. */
+enum { KG_PARTITIONS = 40, KG_GRIDS = 20, KG_MAPS = 100, KG_NODES = 3000 };
 
 void sdk_killer_gen_defaults(sdk_killer_gen *kg)
 {
@@ -131,16 +135,20 @@ static int partition(int n, const uint8_t *grid, const sdk_killer_gen *kg, sdk_r
     return 1;
 }
 
-/* Whether puzzle on b has grid as its only solution: 1, 0, or -1 if the
- * budget ran out. */
+/* Whether puzzle on b has grid as its only solution, proven within
+ * KG_NODES nodes a search: 1, 0 (not unique, or not proven so), or -1 if
+ * the caller's budget ran out. */
 static int unique(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const sdk_budget *budget)
 {
     int cells[SDK_MAX_CELLS], k = 0;
     for (int c = 0; c < b->ncells; c++)
         if (!puzzle[c])
             cells[k++] = c;
-    int r = sdk_exact_differs(b, puzzle, grid, cells, k, NULL, budget);
-    return r < 0 ? -1 : !r;
+    sdk_budget capped = {budget ? budget->deadline : 0, KG_NODES, budget ? budget->interrupt : NULL};
+    int r = sdk_exact_differs(b, puzzle, grid, cells, k, NULL, &capped);
+    if (r < 0)
+        return budget && sdk_budget_expired(budget) ? -1 : 0;
+    return !r;
 }
 
 /* Cage b of k merged into cage a (a < b), the last cage then numbered b. */
