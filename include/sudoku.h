@@ -595,6 +595,9 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
  *   missing   (001, 003) over every house but the boxes (rows, columns, a
  *             variant's diagonals and windows), the digits a house lacks;
  *   sort      (002) over the same houses, sum_j |sort(house)_j - j|.
+ * On a killer each of them also counts the cage term K: over the cages,
+ * |sum - the cage's sum| plus the pairs of cells of the cage holding the
+ * same digit (sdk_energy_cage_full), 0 exactly when every cage is right.
  * The tracker keeps per-house digit counts (and, for the conflict energy,
  * per cell and digit the weighted number of peers holding that digit) up to
  * date as moves are committed, so a ΔE reads only the cells and houses a
@@ -612,6 +615,10 @@ typedef struct sdk_energy {
     uint16_t *house_count;        /* nhouses * stride: copies of each digit per house */
     int32_t *peer_weight;         /* ncells * stride: weighted peers holding each digit
                                      (conflict only; NULL otherwise) */
+    /* A killer's cages (NULL otherwise): each cage's sum now and copies of
+     * each digit (ncages * stride). */
+    int32_t *cage_sum;
+    uint16_t *cage_count;
     long conflict, missing, sort; /* current values of the tracked energies */
 } sdk_energy;
 
@@ -628,6 +635,9 @@ long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const u
                               int clue_weight);
 long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state);
 long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state);
+/* The cage term K of a state on a killer board (0 on other boards); the
+ * three above include it. */
+long sdk_energy_cage_full(const sdk_board *b, const uint8_t *state);
 
 /* Starting states: every free cell a uniform digit (000), or every box's
  * free cells a uniform shuffle of the digits the box lacks (001-003). */

@@ -5,11 +5,15 @@
  * against a checker and a brute-force counter of this file's own (rows,
  * columns, boxes or regions, diagonals, windows and cages from the puzzle's
  * definition, none of the board's tables): every 4x4 killer counted to the
- * end, 9x9 killers (plain, X, windoku, jigsaw) with givens to a limit.
+ * end, 9x9 killers (plain, X, windoku, jigsaw) with givens to a limit; the
+ * energies' cage term: every ΔE of random sets, swaps and 3-cycles against
+ * recomputes (the houses' part on the board without cages, the cage term
+ * from the puzzle's cages here), and the tracked energies against them.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "../src/board/board.h"
+#include "../src/stochastic/energy.h"
 #include "check.h"
 
 /* ---- the independent definition -------------------------------------------- */
@@ -337,6 +341,116 @@ static void check_counts(unsigned flags, int n, int maxsize, int givens, int tri
     printf("%s: %d of %d counts agree (%d unique, %d none)\n", what, agree, trials, unique, none);
 }
 
+/* The cage term from s's cages: |sum - target| + pairs of equal digits. */
+static long cage_term(const spec *s, const uint8_t *state)
+{
+    int nc = s->n * s->n;
+    long sum[SDK_MAX_CELLS] = {0}, e = 0;
+    for (int a = 0; a < nc; a++) {
+        if (s->k.cage[a] < 0)
+            continue;
+        sum[s->k.cage[a]] += state[a];
+        for (int b = a + 1; b < nc; b++)
+            e += s->k.cage[b] == s->k.cage[a] && state[b] == state[a];
+    }
+    for (int j = 0; j < s->k.ncages; j++)
+        e += labs(sum[j] - s->k.sum[j]);
+    return e;
+}
+
+/* The three energies of state: the houses' on plain (b without its cages)
+ * plus the cage term. */
+static void energies(const sdk_board *plain, const spec *s, const uint8_t *puzzle, const uint8_t *state, long *out)
+{
+    long k = cage_term(s, state);
+    out[0] = sdk_energy_conflict_full(plain, puzzle, state, 5) + k;
+    out[1] = sdk_energy_missing_full(plain, state) + k;
+    out[2] = sdk_energy_sort_full(plain, state) + k;
+}
+
+static void check_energy(unsigned flags, int moves, const char *what)
+{
+    sdk_rng r;
+    sdk_rng_seed(&r, 77 + flags);
+    spec s;
+    uint8_t puzzle[SDK_MAX_CELLS], state[SDK_MAX_CELLS];
+    sdk_board *b = random_killer(flags, 9, 5, 15, &r, &s, puzzle);
+    char err[160];
+    unsigned base = flags & ~(unsigned)SDK_VARIANT_KILLER;
+    sdk_board *plain = base ? sdk_variant_board(base, 9, (base & SDK_VARIANT_JIGSAW) ? s.region : NULL, err, sizeof err)
+                            : sdk_board_new(3, 3);
+    if (!b || !plain)
+        return;
+    sdk_energy_fill_boxes(b, puzzle, &r, state);
+    sdk_energy e;
+    CHECK(sdk_energy_init(&e, b, puzzle, state, SDK_ENERGY_ALL, 5), "init");
+    long want[3], after[3];
+    energies(plain, &s, puzzle, state, want);
+    CHECK(e.conflict == want[0] && e.missing == want[1] && e.sort == want[2], "%s: start %ld %ld %ld vs %ld %ld %ld",
+          what, e.conflict, e.missing, e.sort, want[0], want[1], want[2]);
+    CHECK(sdk_energy_cage_full(b, state) == cage_term(&s, state), "%s: the cage term", what);
+    int bad = 0;
+    for (int m = 0; m < moves; m++) {
+        /* three free cells of one box (region) */
+        int box = (int)sdk_rng_below(&r, 9), cells[9], nf = 0;
+        for (int c = 0; c < 81; c++)
+            if (s.region[c] == box && !puzzle[c])
+                cells[nf++] = c;
+        if (nf < 3)
+            continue;
+        for (int i = 0; i < 3; i++) {
+            int j = i + (int)sdk_rng_below(&r, (uint32_t)(nf - i)), t = cells[i];
+            cells[i] = cells[j];
+            cells[j] = t;
+        }
+        int a = cells[0], c2 = cells[1], c3 = cells[2], kind = (int)sdk_rng_below(&r, 3);
+        long d[3];
+        uint8_t next[SDK_MAX_CELLS];
+        memcpy(next, e.cells, 81);
+        if (kind == 0) {                /* a set (the conflict chain's move) */
+            int v = 1 + (int)sdk_rng_below(&r, 9);
+            d[0] = energy_conflict_set_delta(&e, a, v);
+            d[1] = energy_missing_set_delta(&e, a, v);
+            d[2] = energy_sort_set_delta(&e, a, v);
+            next[a] = (uint8_t)v;
+        } else if (kind == 1) {         /* a swap */
+            d[0] = energy_conflict_swap_delta(&e, a, c2);
+            d[1] = energy_missing_swap_delta(&e, a, c2);
+            d[2] = energy_sort_swap_delta(&e, a, c2);
+            next[a] = e.cells[c2];
+            next[c2] = e.cells[a];
+        } else {                        /* a 3-cycle: a takes c3's, c2 a's, c3 c2's */
+            d[1] = energy_missing_cycle3_delta(&e, a, c2, c3);
+            next[a] = e.cells[c3];
+            next[c2] = e.cells[a];
+            next[c3] = e.cells[c2];
+        }
+        energies(plain, &s, puzzle, e.cells, want);
+        energies(plain, &s, puzzle, next, after);
+        for (int k = kind == 2 ? 1 : 0; k < (kind == 2 ? 2 : 3); k++)
+            if (d[k] != after[k] - want[k] && bad++ < 5)
+                CHECK(0, "%s move %d kind %d energy %d: ΔE %ld, recomputed %ld", what, m, kind, k, d[k],
+                      after[k] - want[k]);
+        if (kind == 0)
+            energy_set(&e, a, next[a]);
+        else if (kind == 1)
+            energy_swap(&e, a, c2);
+        else
+            energy_cycle3(&e, a, c2, c3);
+        if (m % 1000 == 999) {
+            CHECK(!memcmp(e.cells, next, 81), "%s: the committed state", what);
+            CHECK(e.conflict == after[0] && e.missing == after[1] && e.sort == after[2],
+                  "%s: tracked %ld %ld %ld, recomputed %ld %ld %ld", what, e.conflict, e.missing, e.sort, after[0],
+                  after[1], after[2]);
+        }
+    }
+    CHECK(!bad, "%s: %d of %d ΔE differ from recomputes", what, bad, moves);
+    printf("%s: %d moves, ΔE == recompute\n", what, moves);
+    sdk_energy_free(&e);
+    sdk_board_free(plain);
+    sdk_board_free(b);
+}
+
 int main(void)
 {
     check_messages();
@@ -350,5 +464,8 @@ int main(void)
     check_counts(SDK_VARIANT_X, 9, 5, 35, 20, 3, "9x9 killer,x, to 3");
     check_counts(SDK_VARIANT_WINDOKU, 9, 5, 35, 20, 3, "9x9 killer,windoku, to 3");
     check_counts(SDK_VARIANT_JIGSAW, 9, 5, 35, 20, 3, "9x9 jigsaw,killer, to 3");
+    check_energy(0, 30000, "energy on a 9x9 killer");
+    check_energy(SDK_VARIANT_X, 10000, "energy on a killer,x");
+    check_energy(SDK_VARIANT_JIGSAW, 10000, "energy on a jigsaw,killer");
     return CHECK_SUMMARY("unit_killer");
 }
