@@ -193,4 +193,27 @@ done
 expect "rate killer exit" "$rc" 0
 grep -q "depth=[0-9]* normal_width=[0-9]* average_width=" "$T/r" && ok || bad "rate killer: $(cat "$T/r")"
 
+# --- pictures: dashed cage outlines inset from the cell edges, the sums ----------
+"$SUDOKU" generate --variant killer --seed 5 -q > "$T/p"
+"$SUDOKU" check --format svg "$T/p" > "$T/p.svg"; rc=$?
+expect "check --format svg killer exit" "$rc" 0
+if command -v xmllint > /dev/null 2>&1; then
+    xmllint --noout "$T/p.svg" && ok || bad "killer svg not well-formed"
+fi
+if command -v rsvg-convert > /dev/null 2>&1; then
+    rsvg-convert "$T/p.svg" -o "$T/p.png"
+    python3 tests/pixkiller.py "$T/p.svg" "$T/p.png" "$(cat "$T/p")" > "$T/pix" && ok || bad "$(head -3 "$T/pix")"
+    # and it sees a wrong picture: another killer's cages
+    "$SUDOKU" generate --variant killer --seed 6 -q > "$T/q"
+    python3 tests/pixkiller.py "$T/p.svg" "$T/p.png" "$(cat "$T/q")" > /dev/null && bad "pixkiller passes another killer's picture" || ok
+fi
+"$SUDOKU" generate --variant killer --seed 5 -n 2 -q | "$SUDOKU" print --solutions -o "$T/k.pdf"; rc=$?
+expect "print killers exit" "$rc" 0
+if command -v pdftotext > /dev/null 2>&1; then
+    # the page's text: the first puzzle's sums in reading order after its label
+    pdftotext -f 1 -l 1 -raw "$T/k.pdf" - | tr -s ' \n' '  ' > "$T/k.txt"
+    first=$(cut -d' ' -f4 "$T/p" | cut -d, -f1-3 | tr ',' ' ')
+    grep -q "$first" "$T/k.txt" && ok || bad "print: the sums $first not on the page: $(head -c 200 "$T/k.txt")"
+fi
+
 summary cli_killer
