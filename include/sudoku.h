@@ -93,9 +93,12 @@ typedef struct sdk_board {
      * The puzzle's ncages come first, numbered by their first cell in
      * row-major order; nimplied_cages follow: a house's cells left over by
      * the whole cages inside it (innies: in one house, so their digits
-     * differ; their sum is what the house's total leaves), which only the
-     * exact solver reads, as it alone reads the implied houses. */
-    int ncages, nimplied_cages;
+     * differ; their sum is what the house's total leaves); then nimplied_sums
+     * groups of cells whose sum is known but whose digits may repeat (the
+     * innies and outies of bands of rows or columns, the outies of a house).
+     * Only the exact solver reads the implied ones, as it alone reads the
+     * implied houses. */
+    int ncages, nimplied_cages, nimplied_sums;
     int *cage_start;
     uint16_t *cage_cells;
     uint16_t *cage_sum;

@@ -9,6 +9,9 @@
 #include <string.h>
 #include "board.h"
 
+/* The most cells of an implied sum kept (longer ones prune little). */
+enum { IMPLIED_MAX = 6 };
+
 /* The least and greatest sums of k different digits of 1..n. */
 int killer_min_sum(int k)
 {
@@ -158,13 +161,80 @@ static int add_innies(sdk_board *b)
     return 1;
 }
 
+/* The implied sums of region R (inR[c]: cell c is in it), whose digits add
+ * up to total: the cells of R outside the cages wholly in R (innies: total
+ * less those cages' sums), and the cells outside R of the cages partly in
+ * it (outies: those cages' sums less the innies', when every innie is in
+ * such a cage).  Kept when 1 to IMPLIED_MAX cells and not a cage already;
+ * innies too when `innies`. */
+static void add_region_sums(sdk_board *b, const uint8_t *inR, int total, int innies, int *count)
+{
+    int nc = b->ncells, whole = 0, partial = 0, nin = 0, nout = 0, loose = 0;
+    int in[SDK_MAX_CELLS], out[SDK_MAX_CELLS];
+    uint8_t state[SDK_MAX_CELLS];               /* per cage: 0 none in R, 1 partly, 2 wholly */
+    for (int j = 0; j < b->ncages; j++) {
+        int inside = 0, size = b->cage_start[j + 1] - b->cage_start[j];
+        for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++)
+            inside += inR[b->cage_cells[x]];
+        state[j] = (uint8_t)(inside == 0 ? 0 : inside == size ? 2 : 1);
+        whole += state[j] == 2 ? b->cage_sum[j] : 0;
+        partial += state[j] == 1 ? b->cage_sum[j] : 0;
+    }
+    for (int c = 0; c < nc; c++) {
+        int j = b->cell_cage[c];
+        if (inR[c] && (j < 0 || state[j] != 2)) {
+            in[nin++] = c;
+            loose += j < 0;
+        }
+        if (!inR[c] && j >= 0 && state[j] == 1)
+            out[nout++] = c;
+    }
+    int sets[2][2] = {{innies ? nin : 0, total - whole}, {loose ? 0 : nout, partial - (total - whole)}};
+    for (int s = 0; s < 2; s++) {
+        int k = sets[s][0], *cells = s ? out : in, known = 0;
+        if (k < 1 || k > IMPLIED_MAX)
+            continue;
+        for (int j = 0; j < *count && !known; j++)
+            known = same_cage(b, j, cells, k);
+        if (!known)
+            add_cage(b, (*count)++, cells, k, sets[s][1] < 0 ? 0xffff : sets[s][1]);
+    }
+}
+
+/* The implied sums: every house's outies, and the innies and outies of
+ * every band of 2 to n-1 rows or columns (n(n+1)/2 a line). */
+static void add_sums(sdk_board *b)
+{
+    int n = b->n, nc = b->ncells, count = b->ncages + b->nimplied_cages, line = n * (n + 1) / 2;
+    uint8_t inR[SDK_MAX_CELLS];
+    for (int h = 0; h < b->nhouses + b->nimplied; h++) {
+        memset(inR, 0, (size_t)nc);
+        for (int i = 0; i < n; i++)
+            inR[b->house_cells[h * n + i]] = 1;
+        add_region_sums(b, inR, line, 0, &count);
+    }
+    for (int f = 0; f < 2 && nc == n * n; f++)
+        for (int len = 2; len < n; len++)
+            for (int a = 0; a + len <= n; a++) {
+                for (int c = 0; c < nc; c++) {
+                    int at = f ? c % n : c / n;
+                    inR[c] = (uint8_t)(at >= a && at < a + len);
+                }
+                add_region_sums(b, inR, len * line, 1, &count);
+            }
+    b->nimplied_sums = count - b->ncages - b->nimplied_cages;
+}
+
 int killer_attach(sdk_board *b, const sdk_killer *k)
 {
     int n = b->n, nc = b->ncells, nh = b->nhouses + b->nimplied;
-    int maxcages = k->ncages + nh;
+    /* the cages, the innies (one a house), the implied sums (two a house and
+     * a band, of at most IMPLIED_MAX cells) */
+    int bands = 2 * n * n, maxcages = k->ncages + nh + 2 * nh + 2 * bands;
     b->cell_cage = malloc(sizeof(int16_t) * (size_t)nc);
     b->cage_start = calloc((size_t)maxcages + 1, sizeof(int));
-    b->cage_cells = malloc(sizeof(uint16_t) * ((size_t)nc + (size_t)nh * (size_t)n));
+    b->cage_cells = malloc(sizeof(uint16_t) * ((size_t)nc + (size_t)nh * (size_t)n +
+                                               (size_t)(2 * nh + 2 * bands) * IMPLIED_MAX));
     b->cage_sum = malloc(sizeof(uint16_t) * (size_t)maxcages);
     if (!b->cell_cage || !b->cage_start || !b->cage_cells || !b->cage_sum)
         return 0;
@@ -194,7 +264,9 @@ int killer_attach(sdk_board *b, const sdk_killer *k)
     for (int j = 0; j < k->ncages; j++)
         if (renum[j] >= 0)
             b->cage_sum[renum[j]] = k->sum[j];
-    return add_innies(b);
+    add_innies(b);
+    add_sums(b);
+    return 1;
 }
 
 void sdk_killer_of(const sdk_board *b, sdk_killer *k)

@@ -602,17 +602,68 @@ static void cage_sets_all(cage_sets *x, int n, int sum)
     }
 }
 
-/* Every cage with a cell changed since the last pass, once.  Returns -1
- * on a contradiction, else whether a candidate left or a digit was
- * placed (those changes marked for the next pass). */
+/* Each cell's candidates as a mask (bit d: digit d + 1), from the digits'
+ * bitboards: a loop over the candidates, not over cells and digits. */
+static void cell_masks(const search *s, const uint64_t *lv, int W, uint32_t *cm)
+{
+    memset(cm, 0, sizeof(uint32_t) * (size_t)s->p->ncells);
+    for (int d = 0; d < s->n; d++)
+        for (int w = 0; w < W; w++)
+            for (uint64_t x = lv[(size_t)d * W + w]; x; x &= x - 1)
+                cm[w * 64 + __builtin_ctzll(x)] |= 1u << d;
+}
+
+/* Digit d leaves cell c (lv, its mask in cm, and the marks). */
+static inline void cage_cut(search *s, uint64_t *lv, uint32_t *cm, int c, int d, int W)
+{
+    lv[(size_t)d * W + (c >> 6)] &= ~(1ull << (c & 63));
+    cm[c] &= ~(1u << d);
+    mark_cell(s, c, 1u << d);
+}
+
+/* An implied sum k (digits may repeat): each cell keeps the digits that
+ * the others' least and greatest candidates leave room for.  Returns -1 on
+ * a contradiction, else whether a candidate left. */
+static int sum_bounds(search *s, uint64_t *lv, uint32_t *cm, int k, int W)
+{
+    const xp_plan *p = s->p;
+    int lo = 0, hi = 0, cut = 0, s0 = p->cage_start[k], s1 = p->cage_start[k + 1];
+    for (int i = s0; i < s1; i++) {
+        uint32_t m = cm[p->cage_cells[i]];
+        if (!m)
+            return -1;
+        lo += __builtin_ctz(m) + 1;
+        hi += 32 - __builtin_clz(m);
+    }
+    int sum = p->cage_sum[k];
+    if (sum < lo || sum > hi)
+        return -1;
+    for (int i = s0; i < s1; i++) {
+        int c = p->cage_cells[i];
+        int least = __builtin_ctz(cm[c]) + 1, most = 32 - __builtin_clz(cm[c]);
+        int from = sum - (hi - most), to = sum - (lo - least);     /* this cell's room */
+        uint32_t keep = (to >= 32 ? ~0u : (1u << to) - 1) & ~(from <= 1 ? 0u : (1u << (from - 1)) - 1);
+        for (uint32_t gone = cm[c] & ~keep; gone; gone &= gone - 1) {
+            cage_cut(s, lv, cm, c, __builtin_ctz(gone), W);
+            cut = 1;
+        }
+    }
+    return cut;
+}
+
+/* Every cage (and implied sum) with a cell changed since the last pass,
+ * once.  Returns -1 on a contradiction, else whether a candidate left or
+ * a digit was placed (those changes marked for the next pass). */
 static int cage_pass(search *s, uint64_t *lv, int W)
 {
     const xp_plan *p = s->p;
     const uint64_t *un = XS_UNSOLVED(s, lv);
     int n = s->n, changed = 0;
     uint64_t dirty[XS_MAX_W];
+    uint32_t cm[SDK_MAX_CELLS];
     memcpy(dirty, s->cdirty, sizeof(uint64_t) * (size_t)W);
     memset(s->cdirty, 0, sizeof s->cdirty);
+    cell_masks(s, lv, W, cm);
     for (int k = 0; k < p->ncages; k++) {
         const uint64_t *bits = p->cage_bits + (size_t)k * W;
         uint64_t touched = 0;
@@ -620,6 +671,13 @@ static int cage_pass(search *s, uint64_t *lv, int W)
             touched |= bits[w] & dirty[w];
         if (!touched)
             continue;
+        if (k >= p->ndistinct) {
+            int r = sum_bounds(s, lv, cm, k, W);
+            if (r < 0)
+                return -1;
+            changed |= r;
+            continue;
+        }
         cage_sets x;
         x.nfree = x.sets = 0;
         x.any = x.uni = 0;
@@ -627,14 +685,11 @@ static int cage_pass(search *s, uint64_t *lv, int W)
         int cell[SDK_MAX_N], sum = p->cage_sum[k];
         uint32_t placed = 0;
         for (int i = p->cage_start[k]; i < p->cage_start[k + 1]; i++) {
-            int c = p->cage_cells[i], w = c >> 6;
-            uint64_t bit = 1ull << (c & 63);
-            uint32_t m = 0;
-            for (int d = 0; d < n; d++)
-                m |= (uint32_t)(lv[(size_t)d * W + w] >> (c & 63) & 1) << d;
+            int c = p->cage_cells[i];
+            uint32_t m = cm[c];
             if (!m)
                 return -1;
-            if (un[w] & bit) {
+            if (un[c >> 6] >> (c & 63) & 1) {
                 cell[x.nfree] = c;
                 x.mask[x.nfree++] = m;
                 x.any |= m;
@@ -656,12 +711,8 @@ static int cage_pass(search *s, uint64_t *lv, int W)
             return -1;
         int cut = 0;
         for (int i = 0; i < x.nfree; i++) {
-            uint32_t gone = x.mask[i] & ~x.uni;
-            int c = cell[i], w = c >> 6;
-            for (; gone; gone &= gone - 1) {
-                int d = __builtin_ctz(gone);
-                lv[(size_t)d * W + w] &= ~(1ull << (c & 63));
-                mark_cell(s, c, 1u << d);
+            for (uint32_t gone = x.mask[i] & ~x.uni; gone; gone &= gone - 1) {
+                cage_cut(s, lv, cm, cell[i], __builtin_ctz(gone), W);
                 cut = 1;
             }
             x.mask[i] &= x.uni;
@@ -677,27 +728,24 @@ static int cage_pass(search *s, uint64_t *lv, int W)
             if (places == 1 && (un[only >> 6] >> (only & 63) & 1)) {
                 if (!xs_place(s, lv, only, d, W, 0))
                     return -1;
+                cell_masks(s, lv, W, cm);       /* (the cell and its peers changed) */
                 cut = 1;
                 continue;
             }
             /* d is in the cage: a cell that sees each of its places there
              * cannot hold it (a cage in a house keeps d from the rest) */
-            uint64_t see[XS_MAX_W], any = 0;
+            uint64_t see[XS_MAX_W];
             memcpy(see, un, sizeof(uint64_t) * (size_t)W);
             for (int i = 0; i < x.nfree; i++)
                 if (x.mask[i] >> d & 1)
                     for (int w = 0; w < W; w++)
                         see[w] &= p->peer[(size_t)cell[i] * W + w];
-            uint64_t *dd = XS_DIGIT(s, lv, d);
-            for (int w = 0; w < W; w++) {
-                see[w] &= dd[w];
-                dd[w] &= ~see[w];
-                any |= see[w];
-            }
-            if (any) {
-                mark_cells(s, see, d, W);
-                cut = 1;
-            }
+            const uint64_t *dd = XS_DIGIT(s, lv, d);
+            for (int w = 0; w < W; w++)
+                for (uint64_t m = see[w] & dd[w]; m; m &= m - 1) {
+                    cage_cut(s, lv, cm, w * 64 + __builtin_ctzll(m), d, W);
+                    cut = 1;
+                }
         }
         changed |= cut;
     }

@@ -79,7 +79,7 @@ static int xp_is_sq16(const xp_plan *p)
  * cells made each other's peers.  Returns 0 if out of memory. */
 static int xp_cages(xp_plan *p, const sdk_board *b)
 {
-    int total = b->ncages + b->nimplied_cages, W = p->W;
+    int distinct = b->ncages + b->nimplied_cages, total = distinct + b->nimplied_sums, W = p->W;
     size_t cells = (size_t)b->cage_start[total];
     p->cage_start = malloc(sizeof(int) * ((size_t)total + 1));
     p->cage_cells = malloc(sizeof(uint16_t) * (cells + 1));
@@ -94,12 +94,13 @@ static int xp_cages(xp_plan *p, const sdk_board *b)
     memcpy(p->cell_cage, b->cell_cage, sizeof(int16_t) * (size_t)b->ncells);
     p->ncages = total;
     p->nreal = b->ncages;
+    p->ndistinct = distinct;
     for (int k = 0; k < total; k++)
         for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++) {
             int c = b->cage_cells[i];
             p->cage_bits[(size_t)k * W + (c >> 6)] |= 1ull << (c & 63);
         }
-    for (int k = 0; k < total; k++)
+    for (int k = 0; k < distinct; k++)
         for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++)
             for (int j = b->cage_start[k]; j < b->cage_start[k + 1]; j++)
                 if (i != j) {
