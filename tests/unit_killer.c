@@ -451,6 +451,47 @@ static void check_energy(unsigned flags, int moves, const char *what)
     sdk_board_free(b);
 }
 
+/* Generated killers proven unique by this file's brute force: the board's
+ * cages read back into a spec, then every solution counted (to 2). */
+static void check_generated(unsigned flags, int n, int count, const char *what)
+{
+    sdk_killer_gen kg;
+    sdk_killer_gen_defaults(&kg);
+    if (kg.cage_max > n)
+        kg.cage_max = n;
+    sdk_gen_params g;
+    sdk_generate_defaults(&g);
+    int unique = 0;
+    for (int t = 0; t < count; t++) {
+        sdk_board *b = NULL;
+        uint8_t puzzle[SDK_MAX_CELLS], grid[SDK_MAX_CELLS];
+        sdk_status st = sdk_generate_killer(flags, n, 0, 0, &kg, &g, 1000u + (unsigned)t, &b, puzzle, NULL);
+        CHECK(st == SDK_SOLVED && b, "%s #%d: generated (status %d)", what, t, (int)st);
+        if (!b)
+            continue;
+        spec s;
+        memset(&s, 0, sizeof s);
+        s.n = n;
+        s.x = (flags & SDK_VARIANT_X) != 0;
+        sdk_board_default_shape(n, &s.br, &s.bc);
+        for (int c = 0; c < n * n; c++)
+            s.region[c] = b->region ? b->region[c] : (uint8_t)((c / n / s.br) * (n / s.bc) + (c % n) / s.bc);
+        sdk_killer_of(b, &s.k);
+        int blanks = 0, small = 0;
+        for (int c = 0; c < n * n; c++)
+            blanks += !puzzle[c];
+        for (int j = 0; j < b->ncages; j++)
+            small += b->cage_start[j + 1] - b->cage_start[j] < 2;
+        CHECK(blanks == n * n && small == 0, "%s #%d: no givens, no one-cell cage", what, t);
+        memcpy(grid, puzzle, (size_t)(n * n));
+        long sols = brute(&s, grid, 0, 2);
+        CHECK(sols == 1, "%s #%d: %ld solutions by brute force", what, t, sols);
+        unique += sols == 1;
+        sdk_board_free(b);
+    }
+    printf("%s: %d of %d generated killers unique by brute force\n", what, unique, count);
+}
+
 int main(void)
 {
     check_messages();
@@ -464,6 +505,9 @@ int main(void)
     check_counts(SDK_VARIANT_X, 9, 5, 35, 20, 3, "9x9 killer,x, to 3");
     check_counts(SDK_VARIANT_WINDOKU, 9, 5, 35, 20, 3, "9x9 killer,windoku, to 3");
     check_counts(SDK_VARIANT_JIGSAW, 9, 5, 35, 20, 3, "9x9 jigsaw,killer, to 3");
+    check_generated(0, 4, 20, "4x4 killer generator");
+    check_generated(SDK_VARIANT_X, 4, 10, "4x4 killer,x generator");
+    check_generated(0, 6, 4, "6x6 killer generator");
     check_energy(0, 30000, "energy on a 9x9 killer");
     check_energy(SDK_VARIANT_X, 10000, "energy on a killer,x");
     check_energy(SDK_VARIANT_JIGSAW, 10000, "energy on a jigsaw,killer");
