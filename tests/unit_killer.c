@@ -100,19 +100,11 @@ static long brute(const spec *s, uint8_t *g, int c, long limit)
  * cage), of 1..maxsize cells, their sums from grid. */
 static void random_cages(int n, const uint8_t *grid, int maxsize, sdk_rng *r, sdk_killer *k)
 {
-    int nc = n * n, order[SDK_MAX_CELLS];
-    for (int c = 0; c < nc; c++) {
-        k->cage[c] = -1;
-        order[c] = c;
-    }
-    for (int i = nc - 1; i > 0; i--) {
-        int j = (int)sdk_rng_below(r, (uint32_t)(i + 1)), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
+    int nc = n * n;
+    memset(k->cage, 0xff, sizeof(int16_t) * (size_t)nc);
     k->ncages = 0;
-    for (int i = 0; i < nc; i++) {
-        int c = order[i];
+    /* (cages started in reading order: the generator's start at random) */
+    for (int c = 0; c < nc; c++) {
         if (k->cage[c] >= 0)
             continue;
         int j = k->ncages++, size = 1 + (int)sdk_rng_below(r, (uint32_t)maxsize), have = 1;

@@ -29,6 +29,10 @@ int variant_check_regions_named(int n, const uint8_t *region, const char *names,
 const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, const uint8_t *region,
                                         const sdk_killer *k, int checked, char *err, size_t errsize);
 
+/* variants.c: the orthogonal neighbours of cell c on an n x n board
+ * (above, below, left, right; -1 off the board). */
+void board_neighbours(int n, int c, int nb[4]);
+
 /* killer.c: the cages of k (checked) into b's tables, with its innies
  * (after b's houses and implied houses are built): 0 if out of memory. */
 int killer_attach(sdk_board *b, const sdk_killer *k);

@@ -23,6 +23,28 @@ int killer_max_sum(int n, int k)
     return k * (2 * n - k + 1) / 2;
 }
 
+/* The cells orthogonal steps reach from start over cells whose key is
+ * start's, each given id in mark (-1 before: not reached yet).  Returns
+ * how many. */
+static int flood(int n, const int16_t *key, int start, int16_t *mark, int16_t id)
+{
+    uint16_t stack[SDK_MAX_CELLS];
+    int top = 0, reached = 0, nb[4];
+    stack[top++] = (uint16_t)start;
+    mark[start] = id;
+    while (top) {
+        int c = stack[--top];
+        reached++;
+        board_neighbours(n, c, nb);
+        for (int i = 0; i < 4; i++)
+            if (nb[i] >= 0 && mark[nb[i]] < 0 && key[nb[i]] == key[start]) {
+                mark[nb[i]] = id;
+                stack[top++] = (uint16_t)nb[i];
+            }
+    }
+    return reached;
+}
+
 int sdk_killer_check(int n, const sdk_killer *k, const char *names, char *err, size_t errsize)
 {
     int nc = n * n, size[SDK_MAX_CELLS] = {0}, first[SDK_MAX_CELLS];
@@ -62,21 +84,9 @@ int sdk_killer_check(int n, const sdk_killer *k, const char *names, char *err, s
             return 0;
         }
         /* connected: a flood from its first cell over orthogonal neighbours */
-        uint16_t stack[SDK_MAX_CELLS];
-        uint8_t seen[SDK_MAX_CELLS] = {0};
-        int top = 0, reached = 0;
-        stack[top++] = (uint16_t)f;
-        seen[f] = 1;
-        while (top) {
-            int c = stack[--top], r = c / n, col = c % n;
-            int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
-            reached++;
-            for (int i = 0; i < 4; i++)
-                if (nb[i] >= 0 && !seen[nb[i]] && k->cage[nb[i]] == j) {
-                    seen[nb[i]] = 1;
-                    stack[top++] = (uint16_t)nb[i];
-                }
-        }
+        int16_t mark[SDK_MAX_CELLS];
+        memset(mark, 0xff, sizeof(int16_t) * (size_t)nc);
+        int reached = flood(n, k->cage, f, mark, 0);
         if (reached != size[j]) {
             snprintf(err, errsize, "cage %s is not connected (%d of its %d cells reached)", name, reached, size[j]);
             return 0;
@@ -331,8 +341,8 @@ void sdk_killer_labels(const sdk_board *b, char *labels)
     for (int j = 0; j < b->ncages; j++) {
         uint64_t used = 0;
         for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
-            int c = b->cage_cells[x], r = c / n, col = c % n;
-            int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+            int nb[4];
+            board_neighbours(n, b->cage_cells[x], nb);
             for (int i = 0; i < 4; i++)
                 if (nb[i] >= 0 && b->cell_cage[nb[i]] >= 0 && b->cell_cage[nb[i]] != j &&
                     label[b->cell_cage[nb[i]]] >= 0)
@@ -357,44 +367,52 @@ char *killer_format_sums(const sdk_board *b, char *buf)
     return buf;
 }
 
-int killer_cages_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell)
+/* What the givens of a cage (its cells list[0..size) of cells, its sum
+ * target) leave wrong: 0 nothing; CAGE_TWICE a digit twice (*what: it);
+ * CAGE_OVER their sum past the target, or off it with no blank left
+ * (*what: their sum); CAGE_SHORT the blanks cannot make up the rest in
+ * other digits (*what: how many blanks). */
+enum { CAGE_TWICE = 1, CAGE_OVER, CAGE_SHORT };
+static int cage_fault(int n, const uint8_t *cells, const uint16_t *list, int size, int target, int *what)
 {
-    int n = b->n;
-    for (int j = 0; j < b->ncages; j++) {
-        uint32_t seen = 0;
-        int sum = 0, blanks = 0, bad = -1;
-        for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
-            int c = b->cage_cells[x], v = cells[c];
-            if (!v) {
-                blanks++;
-                continue;
-            }
-            if (seen >> v & 1)
-                bad = c;
+    uint32_t seen = 0;
+    int sum = 0, blanks = 0;
+    for (int x = 0; x < size; x++) {
+        int v = cells[list[x]];
+        if (!v) {
+            blanks++;
+        } else if (seen >> v & 1) {
+            *what = v;
+            return CAGE_TWICE;
+        } else {
             seen |= 1u << v;
             sum += v;
         }
-        /* the blanks must take as many other digits, which reach from the
-         * least `blanks` digits left to the greatest */
-        int lo = 0, hi = 0, got = 0;
-        for (int d = 1; d <= n && got < blanks; d++)
-            if (!(seen >> d & 1)) {
-                lo += d;
-                got++;
-            }
-        if (got < blanks)
-            bad = b->cage_cells[b->cage_start[j]];
-        got = 0;
-        for (int d = n; d >= 1 && got < blanks; d--)
-            if (!(seen >> d & 1)) {
-                hi += d;
-                got++;
-            }
-        if (bad < 0 && (sum + lo > b->cage_sum[j] || sum + hi < b->cage_sum[j]))
-            bad = b->cage_cells[b->cage_start[j]];
-        if (bad >= 0) {
+    }
+    *what = sum;
+    if (sum > target || (!blanks && sum != target))
+        return CAGE_OVER;
+    /* the blanks take as many other digits: from the least of those left
+     * to the greatest */
+    int lo = 0, hi = 0, got = 0;
+    for (int d = 1; d <= n && got < blanks; d++)
+        if (!(seen >> d & 1))
+            lo += d, got++;
+    got = 0;
+    for (int d = n; d >= 1 && got < blanks; d--)
+        if (!(seen >> d & 1))
+            hi += d, got++;
+    *what = blanks;
+    return blanks && (got < blanks || sum + lo > target || sum + hi < target) ? CAGE_SHORT : 0;
+}
+
+int killer_cages_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell)
+{
+    for (int j = 0; j < b->ncages; j++) {
+        int what, s0 = b->cage_start[j];
+        if (cage_fault(b->n, cells, b->cage_cells + s0, b->cage_start[j + 1] - s0, b->cage_sum[j], &what)) {
             if (conflict_cell)
-                *conflict_cell = bad;
+                *conflict_cell = b->cage_cells[s0];
             return 0;
         }
     }
@@ -405,27 +423,15 @@ int killer_from_labels(int n, const char *labels, const uint16_t *sums, int nsum
                        size_t errsize)
 {
     int nc = n * n, count = 0;
-    for (int c = 0; c < nc; c++)
-        k->cage[c] = -1;
-    /* a cage: the cells of one label that orthogonal steps join */
+    int16_t key[SDK_MAX_CELLS];
     for (int c = 0; c < nc; c++) {
-        if (labels[c] == '.' || k->cage[c] >= 0)
-            continue;
-        uint16_t stack[SDK_MAX_CELLS];
-        int top = 0;
-        stack[top++] = (uint16_t)c;
-        k->cage[c] = (int16_t)count;
-        while (top) {
-            int x = stack[--top], r = x / n, col = x % n;
-            int nb[4] = {r > 0 ? x - n : -1, r < n - 1 ? x + n : -1, col > 0 ? x - 1 : -1, col < n - 1 ? x + 1 : -1};
-            for (int i = 0; i < 4; i++)
-                if (nb[i] >= 0 && k->cage[nb[i]] < 0 && labels[nb[i]] == labels[c]) {
-                    k->cage[nb[i]] = (int16_t)count;
-                    stack[top++] = (uint16_t)nb[i];
-                }
-        }
-        count++;
+        k->cage[c] = -1;
+        key[c] = (int16_t)(unsigned char)labels[c];
     }
+    /* a cage: the cells of one label that orthogonal steps join */
+    for (int c = 0; c < nc; c++)
+        if (labels[c] != '.' && k->cage[c] < 0)
+            flood(n, key, c, k->cage, (int16_t)count++);
     k->ncages = count;
     if (nsums != count) {
         snprintf(err, errsize, "%d cage sum%s for %d cages (a cage is the cells of one label that touch)", nsums,
@@ -440,55 +446,39 @@ int killer_from_labels(int n, const char *labels, const uint16_t *sums, int nsum
 int killer_check_givens(int n, const sdk_killer *k, const uint8_t *cells, const char *labels, char *err,
                         size_t errsize)
 {
-    int nc = n * n;
+    /* each cage's cells in reading order, cage after cage */
+    int nc = n * n, start[SDK_MAX_CELLS + 1] = {0}, fill[SDK_MAX_CELLS];
+    uint16_t list[SDK_MAX_CELLS];
+    for (int c = 0; c < nc; c++)
+        if (k->cage[c] >= 0)
+            start[k->cage[c] + 1]++;
     for (int j = 0; j < k->ncages; j++) {
-        int first = -1, sum = 0, blanks = 0, twice = 0, size = 0;
-        uint32_t seen = 0;
-        for (int c = 0; c < nc; c++) {
-            if (k->cage[c] != j)
-                continue;
-            if (first < 0)
-                first = c;
-            size++;
-            int v = cells[c];
-            if (!v) {
-                blanks++;
-                continue;
-            }
-            if (seen >> v & 1)
-                twice = v;
-            seen |= 1u << v;
-            sum += v;
-        }
+        start[j + 1] += start[j];
+        fill[j] = start[j];
+    }
+    for (int c = 0; c < nc; c++)
+        if (k->cage[c] >= 0)
+            list[fill[k->cage[c]]++] = (uint16_t)c;
+    for (int j = 0; j < k->ncages; j++) {
+        int what, first = list[start[j]];
+        int fault = cage_fault(n, cells, list + start[j], start[j + 1] - start[j], k->sum[j], &what);
+        if (!fault)
+            continue;
         char name[48];
         if (labels)
             snprintf(name, sizeof name, "'%c' at r%dc%d", labels[first], first / n + 1, first % n + 1);
         else
             snprintf(name, sizeof name, "at r%dc%d", first / n + 1, first % n + 1);
-        if (twice) {
+        if (fault == CAGE_TWICE)
             snprintf(err, errsize, "cage %s holds the given %c twice (a cage's digits differ)", name,
-                     sdk_digit_char(twice));
-            return 0;
-        }
-        if (sum > k->sum[j] || (!blanks && sum != k->sum[j])) {
-            snprintf(err, errsize, "cage %s: its givens add up to %d, %s its sum %d", name, sum,
-                     sum > k->sum[j] ? "more than" : "not", k->sum[j]);
-            return 0;
-        }
-        int lo = 0, hi = 0, got = 0;
-        for (int d = 1; d <= n && got < blanks; d++)
-            if (!(seen >> d & 1))
-                lo += d, got++;
-        got = 0;
-        for (int d = n; d >= 1 && got < blanks; d--)
-            if (!(seen >> d & 1))
-                hi += d, got++;
-        if (blanks && (sum + lo > k->sum[j] || sum + hi < k->sum[j])) {
-            snprintf(err, errsize, "cage %s: its %d blank%s cannot make up %d (its sum %d less its givens) in "
-                     "other digits", name, blanks, blanks == 1 ? "" : "s", k->sum[j] - sum, k->sum[j]);
-            return 0;
-        }
-        (void)size;
+                     sdk_digit_char(what));
+        else if (fault == CAGE_OVER)
+            snprintf(err, errsize, "cage %s: its givens add up to %d, %s its sum %d", name, what,
+                     what > k->sum[j] ? "more than" : "not", k->sum[j]);
+        else
+            snprintf(err, errsize, "cage %s: its %d blank%s cannot make up its sum %d with the givens' digits "
+                     "left out", name, what, what == 1 ? "" : "s", k->sum[j]);
+        return 0;
     }
     return 1;
 }

@@ -202,8 +202,7 @@ static int touches(int n, const uint8_t *region, int c, int k)
            (cc < n - 1 && region[c + 1] == k);
 }
 
-/* The orthogonal neighbours of cell c (-1 off the board). */
-static void neighbours(int n, int c, int nb[4])
+void board_neighbours(int n, int c, int nb[4])
 {
     int r = c / n, col = c % n;
     nb[0] = r > 0 ? c - n : -1;
@@ -217,7 +216,7 @@ static int removable(int n, const uint8_t *region, int c)
 {
     uint8_t seen[SDK_MAX_CELLS] = {0};
     int nb[4];
-    neighbours(n, c, nb);
+    board_neighbours(n, c, nb);
     seen[c] = 1;
     for (int k = 0; k < 4; k++)
         if (nb[k] >= 0 && region[nb[k]] == region[c])
@@ -272,7 +271,7 @@ static void around_trade(around *a, sdk_rng *r)
     queue[tail++] = A;
     while (head < tail && last < 0) {
         int X = queue[head++], x = a->in_region[X][d], nb[4], next[4], nnext = 0;
-        neighbours(n, x, nb);
+        board_neighbours(n, x, nb);
         for (int i = 0; i < 4; i++) {
             int y = nb[(i + turn) % 4], Y = y < 0 ? X : a->region[y];
             if (Y != X && y != a->in_region[Y][d])
@@ -388,7 +387,7 @@ void sdk_variant_random_regions(int n, uint8_t *grid, sdk_rng *r, uint8_t *regio
      * connected. */
     for (int t = 0; t < 8 * n * n; t++) {
         int a = (int)sdk_rng_below(r, (uint32_t)(n * n)), nb[4];
-        neighbours(n, a, nb);
+        board_neighbours(n, a, nb);
         int other = nb[sdk_rng_below(r, 4)];
         if (other < 0 || region[other] == region[a])
             continue;

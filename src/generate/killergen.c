@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "generate.h"
+#include "../board/board.h"
 
 /* KG_NODES: a uniqueness proof that takes more search nodes than this
  * counts as a failure (the merge is not made, the partition is drawn
@@ -53,16 +54,6 @@ static sdk_status base_grid(unsigned flags, int n, int br, int bc, const sdk_gen
     return st;
 }
 
-/* The orthogonal neighbours of cell c on side n (-1 off the board). */
-static void neighbours(int n, int c, int nb[4])
-{
-    int r = c / n, col = c % n;
-    nb[0] = r > 0 ? c - n : -1;
-    nb[1] = r < n - 1 ? c + n : -1;
-    nb[2] = col > 0 ? c - 1 : -1;
-    nb[3] = col < n - 1 ? c + 1 : -1;
-}
-
 /* Cages over grid: from each cell not yet caged, in random order, a cage
  * grown by random neighbours of digits it lacks to cage_min cells (one
  * more now and then, up to cage_max); a cell left short joins a touching
@@ -95,7 +86,7 @@ static int partition(int n, const uint8_t *grid, const sdk_killer_gen *kg, sdk_r
         while (m < want) {
             int cand[4 * SDK_MAX_N], nbc = 0, nb[4];
             for (int x = 0; x < m; x++) {
-                neighbours(n, members[x], nb);
+                board_neighbours(n, members[x], nb);
                 for (int q = 0; q < 4; q++)
                     if (nb[q] >= 0 && k->cage[nb[q]] < 0 && !(digits[j] >> grid[nb[q]] & 1))
                         cand[nbc++] = nb[q];
@@ -113,7 +104,7 @@ static int partition(int n, const uint8_t *grid, const sdk_killer_gen *kg, sdk_r
         /* too small: into a touching cage with room and none of its digits */
         int into = -1, nb[4];
         for (int x = 0; x < m && into < 0; x++) {
-            neighbours(n, members[x], nb);
+            board_neighbours(n, members[x], nb);
             for (int q = 0; q < 4 && into < 0; q++) {
                 int o = nb[q] >= 0 ? k->cage[nb[q]] : -1;
                 if (o >= 0 && o != j && size[o] + m <= kg->cage_max && !(digits[o] & digits[j]))
@@ -135,17 +126,38 @@ static int partition(int n, const uint8_t *grid, const sdk_killer_gen *kg, sdk_r
     return 1;
 }
 
-/* Whether puzzle on b has grid as its only solution, proven within
- * KG_NODES nodes a search: 1, 0 (not unique, or not proven so), or -1 if
- * the caller's budget ran out. */
-static int unique(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const sdk_budget *budget)
+/* The board of the killer so far (flags, side n, br x bc boxes, region,
+ * k) and the puzzle's givens with grid their solution. */
+typedef struct kg_puzzle {
+    unsigned flags;
+    int n, br, bc;
+    const uint8_t *region, *puzzle, *grid;
+    const sdk_budget *budget;
+} kg_puzzle;
+
+/* The status of a generation the budget stopped. */
+static sdk_status stopped(const sdk_budget *budget)
 {
-    int cells[SDK_MAX_CELLS], k = 0;
+    return budget && budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+}
+
+/* Whether the puzzle with cages k has grid as its only solution, proven
+ * within KG_NODES nodes a search: 1, 0 (not unique, or not proven so), -1
+ * if the caller's budget ran out, -2 if the board could not be built. */
+static int unique(const kg_puzzle *q, const sdk_killer *k)
+{
+    char err[160];
+    sdk_board *b = sdk_variant_board_killer(q->flags, q->n, q->br, q->bc, q->region, k, err, sizeof err);
+    if (!b)
+        return -2;
+    int cells[SDK_MAX_CELLS], nfree = 0;
     for (int c = 0; c < b->ncells; c++)
-        if (!puzzle[c])
-            cells[k++] = c;
+        if (!q->puzzle[c])
+            cells[nfree++] = c;
+    const sdk_budget *budget = q->budget;
     sdk_budget capped = {budget ? budget->deadline : 0, KG_NODES, budget ? budget->interrupt : NULL};
-    int r = sdk_exact_differs(b, puzzle, grid, cells, k, NULL, &capped);
+    int r = sdk_exact_differs(b, q->puzzle, q->grid, cells, nfree, NULL, &capped);
+    sdk_board_free(b);
     if (r < 0)
         return budget && sdk_budget_expired(budget) ? -1 : 0;
     return !r;
@@ -171,18 +183,16 @@ static void merge(sdk_killer *k, int ncells, int a, int b)
 /* The merge stage: touching pairs of cages in random order, each merged
  * when the union has room and different digits and the puzzle stays
  * unique; until a pass merges nothing. */
-static sdk_status merge_cages(unsigned flags, int n, int br, int bc, const uint8_t *region, const sdk_killer_gen *kg,
-                              const uint8_t *grid, const uint8_t *puzzle, sdk_rng *r, sdk_killer *k,
-                              const sdk_budget *budget)
+static sdk_status merge_cages(const kg_puzzle *q, const sdk_killer_gen *kg, sdk_rng *r, sdk_killer *k)
 {
-    int nc = n * n;
-    char err[160];
+    int n = q->n, nc = n * n;
+    const uint8_t *grid = q->grid;
     for (int changed = 1; changed;) {
         changed = 0;
         int pa[2 * SDK_MAX_CELLS], pb[2 * SDK_MAX_CELLS], np = 0;
         for (int c = 0; c < nc; c++) {
             int nb[4];
-            neighbours(n, c, nb);
+            board_neighbours(n, c, nb);
             for (int q = 1; q < 4; q += 2)      /* below and right: each touching pair of cells once */
                 if (nb[q] >= 0 && k->cage[nb[q]] != k->cage[c] && np < 2 * SDK_MAX_CELLS) {
                     pa[np] = c;
@@ -210,15 +220,12 @@ static sdk_status merge_cages(unsigned flags, int n, int br, int bc, const uint8
             }
             if (size > kg->cage_max || (da & db))
                 continue;
-            sdk_killer trial = *k;
+            static __thread sdk_killer trial;
+            trial = *k;
             merge(&trial, nc, a < b ? a : b, a < b ? b : a);
-            sdk_board *board = sdk_variant_board_killer(flags, n, br, bc, region, &trial, err, sizeof err);
-            if (!board)
-                return SDK_UNSOLVABLE;
-            int u = unique(board, puzzle, grid, budget);
-            sdk_board_free(board);
+            int u = unique(q, &trial);
             if (u < 0)
-                return budget && budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+                return u == -1 ? stopped(q->budget) : SDK_UNSOLVABLE;
             if (u) {
                 *k = trial;
                 changed = 1;
@@ -240,12 +247,15 @@ sdk_status sdk_generate_killer(unsigned flags, int n, int br, int bc, const sdk_
     int nc = n * n;
     char err[160];
     static __thread sdk_killer k;      /* (2.5 kB each: off the stack) */
+    kg_puzzle q = {flags, n, br, bc, NULL, puzzle, NULL, budget};
     uint8_t grid[SDK_MAX_CELLS], region[SDK_MAX_CELLS];
     for (int grids = 0; grids < KG_GRIDS; grids++) {
         sdk_status st = base_grid(flags, n, br, bc, g, &r, region, grid, budget);
         if (st != SDK_SOLVED)
             return st;
         const uint8_t *map = (flags & SDK_VARIANT_JIGSAW) ? region : NULL;
+        q.region = map;
+        q.grid = grid;
         for (int tries = 0; tries < KG_PARTITIONS; tries++) {
             if (!partition(n, grid, kg, &r, &k))
                 continue;
@@ -257,16 +267,12 @@ sdk_status sdk_generate_killer(unsigned flags, int n, int br, int bc, const sdk_
                     placed++;
                 }
             }
-            sdk_board *b = sdk_variant_board_killer(flags, n, br, bc, map, &k, err, sizeof err);
-            if (!b)
-                return SDK_UNSOLVABLE;
-            int u = unique(b, puzzle, grid, budget);
-            sdk_board_free(b);
+            int u = unique(&q, &k);
             if (u < 0)
-                return budget && budget->interrupt && *budget->interrupt ? SDK_INTERRUPTED : SDK_TIMEOUT;
+                return u == -1 ? stopped(budget) : SDK_UNSOLVABLE;
             if (!u)
                 continue;
-            st = merge_cages(flags, n, br, bc, map, kg, grid, puzzle, &r, &k, budget);
+            st = merge_cages(&q, kg, &r, &k);
             if (st != SDK_SOLVED)
                 return st;
             *board = sdk_variant_board_killer(flags, n, br, bc, map, &k, err, sizeof err);
