@@ -138,6 +138,16 @@ echo "killer ................ aa.......b..b... 3,4,2" >> "$T/reuse"
 grep -q "reuse:1: 1 cage sum for 2 cages" "$T/e" && ok || bad "reused labels: $(cat "$T/e")"
 expect "a label reused: 3 cages read (4x4 grids of r1c1,r1c2 = 1,2 or 2,1, r3c2 = 4, r4c1 = 2)" "$(tail -1 "$T/c")" 4
 
+# words after the cells that only look like cages (a solution and a count) are
+# ignored on a line no killer name covers, as before; named, they are wrong
+"$SUDOKU" generate --seed 3 -q > "$T/plain"
+echo "$(cat "$T/plain") $("$SUDOKU" solve "$T/plain") 25" > "$T/look"
+expect "a solution and a number after the cells: a plain puzzle" "$("$SUDOKU" check "$T/look")" unique
+echo "killer $(cat "$T/look")" > "$T/look2"
+"$SUDOKU" check "$T/look2" > /dev/null 2> "$T/e"; rc=$?
+expect "the same, named killer: invalid" "$rc" 3
+grep -q "1 cage sum for 81 cages" "$T/e" && ok || bad "named killer with a solution for cages: $(cat "$T/e")"
+
 # --- bad cages: one line each, the record invalid, the batch goes on -------------
 G=$(head -1 "$T/g")      # a good killer (with givens) between the bad ones
 cat > "$T/bad" <<EOF

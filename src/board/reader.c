@@ -1079,8 +1079,11 @@ static int labels_to_regions(int n, const uint8_t *labels, uint8_t *region, char
 }
 
 /* A killer record's cages (from kl, its line or its grid's cages line)
- * into k, checked with its givens.  Returns 1, or 0 with rec's error. */
-static int record_cages(sdk_record *rec, int n, long line, const read_line *kl, sdk_killer *k)
+ * into k, checked with its givens.  Returns 1, or 0 with rec's error;
+ * -1 (and no error) when shape is set and the words are no cages at all
+ * (their labels and sums do not agree): an unnamed line's words after its
+ * cells, ignored as before. */
+static int record_cages(sdk_record *rec, int n, long line, const read_line *kl, sdk_killer *k, int shape)
 {
     char msg[160];
     if (!kl || !kl->killer) {
@@ -1094,8 +1097,13 @@ static int record_cages(sdk_record *rec, int n, long line, const read_line *kl, 
         record_error(rec, line, msg);
         return 0;
     }
-    if (!killer_from_labels(n, kl->cages, kl->sums, kl->nsums, k, msg, sizeof msg) ||
-        !killer_check_givens(n, k, rec->cells, kl->cages, msg, sizeof msg)) {
+    if (!killer_from_labels(n, kl->cages, kl->sums, kl->nsums, k, msg, sizeof msg)) {
+        if (shape)
+            return -1;
+        record_error(rec, line, msg);
+        return 0;
+    }
+    if (!killer_check_givens(n, k, rec->cells, kl->cages, msg, sizeof msg)) {
         record_error(rec, line, msg);
         return 0;
     }
@@ -1157,10 +1165,15 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
     sdk_killer *k = NULL;
     if ((kl && kl->killer) || (flags & SDK_VARIANT_KILLER)) {
         static __thread sdk_killer cages;     /* (2.5 kB: off the stack of a reader's thread) */
-        flags |= SDK_VARIANT_KILLER;
-        k = &cages;
-        if (!record_cages(rec, n, line, kl, k))
+        /* cages seen by their shape alone, on a line no killer name covers */
+        int shape = !(flags & SDK_VARIANT_KILLER) && kl && kl->kind == LN_RECORD;
+        int got = record_cages(rec, n, line, kl, &cages, shape);
+        if (got == 0)
             return 1;
+        if (got > 0) {
+            flags |= SDK_VARIANT_KILLER;
+            k = &cages;
+        }
     }
     if (flags) {
         if (!record_box_fits(r, n, rec, line))
