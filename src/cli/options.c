@@ -351,13 +351,14 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         return 0;
     }
     case OPT_FORMAT: {
-        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf"};
-        for (int i = 0; i < 6; i++)
+        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf", "fpuzzles", "fpuzzles-url"};
+        for (int i = 0; i < 8; i++)
             if (strcmp(text, names[i]) == 0) {
                 *(cli_format *)field = (cli_format)(FMT_LINE + i);
                 return 0;
             }
-        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf", o->name, text);
+        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf, fpuzzles, fpuzzles-url",
+                           o->name, text);
     }
     }
     return 0;
@@ -438,6 +439,9 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
         return parse_error(cmd, "--format pdf is for 'sudoku print'%s%s", "", "");
     if (opt->format == FMT_SVG && !(cmd->groups & OPTG_OUTPUT))
         return parse_error(cmd, "--format svg is not available here%s%s", "", "");
+    if ((opt->format == FMT_FPUZZLES || opt->format == FMT_FPUZZLES_URL) && !(cmd->groups & OPTG_PUZZLES))
+        return parse_error(cmd, "--format %s writes puzzles: it is for generate, solve, canon and transform%s",
+                           opt->format == FMT_FPUZZLES ? "fpuzzles" : "fpuzzles-url", "");
     if (opt->jobs == 0)
         opt->jobs = cli_cores();
     return -1;

@@ -1,0 +1,28 @@
+/*
+ * fpuzzles.h -- what the reader needs of fpuzzles.c (internal, prefix fp_):
+ * which text is f-puzzles input, and how long a line the translation of
+ * one can be.  The translation itself and the writers are public
+ * (sdk_fpuzzles_*, include/sudoku.h).
+ */
+#ifndef SUDOKU_FPUZZLES_H
+#define SUDOKU_FPUZZLES_H
+
+#include <stddef.h>
+#include "sudoku.h"
+
+/* Room for the line an f-puzzles object becomes: a variant's name, the
+ * cells, region labels, cage labels, and up to one sum (and comma) a cell. */
+#define FP_LINE_MAX (7 * SDK_MAX_CELLS + 64)
+
+/* Whether text (NUL-terminated, leading blanks skipped by the caller) is
+ * f-puzzles input: an object with a "grid" or "size" key, a link (http,
+ * https, www.f-puzzles.com, sudokupad.app ...) or "?load=" / "load=". */
+int fp_recognise(const char *text);
+
+/* Where a json object spread over lines stands after the line s[0..len):
+ * depth is the nesting depth carried from the lines before (0 at the
+ * object's first line); returns the depth after it, or -1 if a string is
+ * left open at the end (json strings never span lines: not an object). */
+int fp_json_depth(const char *s, size_t len, int depth);
+
+#endif
