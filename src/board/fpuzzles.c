@@ -212,9 +212,12 @@ static int cell_key(void *ctx, const char *key, const char *value, const char *e
         if (!json_bool(value, end, &f->given) && !json_empty(value, end))
             return fail(f, "R%dC%d: \"given\" is not true or false", f->row + 1, f->col + 1);
     } else if (strcmp(key, "region") == 0) {
+        /* absent: the cell's box; null: in no region, which no board of ours has */
         int number = json_int(value, end, &v);
+        if (!number && json_empty(value, end) && !word_is(skip_space(value, end), end, "null"))
+            return 1;
         if (!number && json_empty(value, end))
-            return 1;                   /* null: its box */
+            return fail(f, "R%dC%d is in no region (\"region\":null): not read", f->row + 1, f->col + 1);
         if (!number || v >= f->n)
             return fail(f, "R%dC%d: region is not 0..%d", f->row + 1, f->col + 1, f->n - 1);
         f->region = (int)v;
@@ -509,8 +512,6 @@ static int object_to_line(const char *json, char *line, size_t cap, char *err, s
     const char *rest = end + strspn(end, " \t\r\n");
     if (*rest)
         return fail(&f, "text after the json object");
-    if (f.refused[0])
-        return fail(&f, "\"%s\" is not read (only givens, jigsaw regions, X, windoku, killer cages)", f.refused);
     long size;
     if (!f.size || !json_int(f.size, records_json_end(f.size), &size))
         return fail(&f, "no \"size\" (a whole number)");
@@ -530,6 +531,8 @@ static int object_to_line(const char *json, char *line, size_t cap, char *err, s
         return err[0] ? 0 : fail(&f, "\"grid\" is not a list of rows");
     if (f.row != f.n - 1)
         return fail(&f, "grid has %d rows, not %d", f.row + 1, f.n);
+    if (f.refused[0])                   /* a constraint's key, or a cell's */
+        return fail(&f, "\"%s\" is not read (only givens, jigsaw regions, X, windoku, killer cages)", f.refused);
     f.row = -1;
     for (int c = 0; c < f.n * f.n; c++)
         f.cage[c] = -1;
