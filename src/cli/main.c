@@ -203,7 +203,8 @@ static void print_overview(FILE *out)
         fprintf(out, "  %-10s %s\n", command_table[i].name, command_table[i].summary);
     fprintf(out, "\n'sudoku COMMAND --help' shows a command's options; 'sudoku help methods' the solvers.\n"
                  "'sudoku --version' prints the version and the instruction set of the build.\n"
-                 "Output formats line, grid, csv and json (JSON Lines: one object per line).\n\n%s",
+                 "Output formats line, grid, csv and json (JSON Lines: one object per line); fpuzzles and\n"
+                 "fpuzzles-url (f-puzzles' JSON and links, which every command also reads, as SudokuPad's).\n\n%s",
             cli_exit_codes_help);
 }
 

@@ -17,7 +17,8 @@
 static const cli_option option_table[] = {
     {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
      "output format: line, grid, csv, json (JSON Lines) or svg (a picture a puzzle; default: line, or "
-     "grid for grid input); print: pdf (default) or svg"},
+     "grid for grid input); solve: also fpuzzles (f-puzzles' JSON, with the solution) or fpuzzles-url "
+     "(its link); print: pdf (default) or svg"},
     {"--output", "-o", "PATH", OPT_STRING, O(pic.output), 0, 0, OPTG_OUTPUT, NULL,
      "--format svg: write DIR/0001.svg, DIR/0002.svg ... (a puzzle or page each) into this directory "
      "instead of stdout; print's pdf: the file to write"},
@@ -178,7 +179,8 @@ static const struct {
 static const struct {
     const char *command, *option, *help;
 } own_help[] = {
-    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the ratings"},
+    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the "
+     "ratings; fpuzzles (f-puzzles' JSON) or fpuzzles-url (a link that opens the puzzle in f-puzzles)"},
     {"generate", "--box", "box shape RxC of the board to make (default: from --size)"},
     {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
     {"generate", "--time-limit", "time for the whole run; 0 = none (default: none, but a puzzle gives up after "
@@ -190,8 +192,10 @@ static const struct {
     {"explain", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"hint", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"transform", "--seed", "run seed of --random; each puzzle's map derives from it and its cells (default {})"},
-    {"canon", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map and automorphisms)"},
-    {"transform", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map)"},
+    {"canon", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map and "
+     "automorphisms); fpuzzles or fpuzzles-url (the form as f-puzzles' JSON or link)"},
+    {"transform", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map); "
+     "fpuzzles or fpuzzles-url (the puzzle as f-puzzles' JSON or link)"},
 };
 
 const char cli_exit_codes_help[] =
