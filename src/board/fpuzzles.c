@@ -663,6 +663,8 @@ static int link_to_line(const char *s, char *line, size_t cap, char *err, size_t
 
 int fp_recognise(const char *s)
 {
+    if (!strchr("{hHwWfFsS?lL", *s) || !*s)
+        return 0;                       /* most lines: cells, at a glance */
     if (*s == '{')
         return strstr(s, "\"grid\"") != NULL || strstr(s, "\"size\"") != NULL;
     return starts_nocase(s, "http://") || starts_nocase(s, "https://") || starts_nocase(s, "www.f-puzzles") ||
