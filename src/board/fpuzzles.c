@@ -298,6 +298,17 @@ static int cage_key(void *ctx, const char *key, const char *value, const char *e
     return 1;                           /* colours: cosmetic */
 }
 
+/* The four orthogonal neighbours of cell c on a board of side n (-1 past
+ * an edge). */
+static void neighbours(int n, int c, int next[4])
+{
+    int r = c / n, col = c % n;
+    next[0] = r > 0 ? c - n : -1;
+    next[1] = r < n - 1 ? c + n : -1;
+    next[2] = col > 0 ? c - 1 : -1;
+    next[3] = col < n - 1 ? c + 1 : -1;
+}
+
 /* Whether cage k's cells are one orthogonally connected group. */
 static int cage_connected(const fp_read *f, int k, int first)
 {
@@ -308,9 +319,9 @@ static int cage_connected(const fp_read *f, int k, int first)
     stack[top++] = first;
     seen[first] = 1;
     while (top) {
-        int c = stack[--top], r = c / n, col = c % n;
+        int c = stack[--top], next[4];
         reached++;
-        int next[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+        neighbours(n, c, next);
         for (int i = 0; i < 4; i++)
             if (next[i] >= 0 && !seen[next[i]] && f->cage[next[i]] == k) {
                 seen[next[i]] = 1;
@@ -413,28 +424,27 @@ static int cage_labels(const fp_read *f, const int *order, char *labels)
 {
     static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     int n = f->n, label[SDK_MAX_CELLS];
+    for (int k = 0; k < f->ncages; k++)
+        label[k] = -1;                  /* not labelled yet */
     for (int i = 0; i < f->ncages; i++) {
         int k = order[i];
         uint64_t used = 0;
         for (int c = 0; c < n * n; c++) {
             if (f->cage[c] != k)
                 continue;
-            int r = c / n, col = c % n;
-            int next[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+            int next[4];
+            neighbours(n, c, next);
             for (int j = 0; j < 4; j++) {
                 int o = next[j] >= 0 ? f->cage[next[j]] : -1;
                 if (o >= 0 && o != k && label[o] >= 0)
                     used |= 1ull << label[o];
             }
         }
-        label[k] = -1;
         for (int l = 0; l < FP_LABELS && label[k] < 0; l++)
             if (!(used >> l & 1))
                 label[k] = l;
         if (label[k] < 0)
             return 0;
-        for (int j = i + 1; j < f->ncages; j++)
-            label[order[j]] = -1;       /* not labelled yet */
     }
     for (int c = 0; c < n * n; c++)
         labels[c] = f->cage[c] < 0 ? '.' : alphabet[label[f->cage[c]]];
