@@ -233,6 +233,9 @@ static void check_pretty(void)
         fprintf(f, "    [{\"value\": %d, \"given\": true}, {}, {}, {}]%s\n", r + 1 == 3 ? 2 : r + 1 == 2 ? 3 : r + 1,
                 r < 3 ? "," : "");
     fputs("  ]\n}\n1.........3....4\n", f);
+    /* an f-puzzles object whose first line holds keys, then a json record cut short */
+    fputs("{\"size\": 4, \"grid\": [[{}, {}, {}, {}],\n [{}, {}, {}, {}], [{}, {}, {}, {}],\n"
+          "  [{}, {}, {}, {\"value\": 4, \"given\": true}]]}\n{\"puzzle\":\n1.........3....4\n", f);
     fflush(f);
     lseek(fileno(f), 0, SEEK_SET);
     sdk_reader *r = sdk_reader_new(f, "pretty", NULL);
@@ -241,6 +244,10 @@ static void check_pretty(void)
           rec.cells[8] == 2 && rec.cells[12] == 4, "pretty object: one record from line 2 (%s)", rec.error);
     CHECK(r && sdk_reader_next(r, &rec) == 1 && rec.ok && rec.line == 11 && rec.cells[0] == 1,
           "the line after it is the next record, line 11 (line %ld)", rec.line);
+    CHECK(r && sdk_reader_next(r, &rec) == 1 && rec.ok && rec.line == 12 && rec.cells[15] == 4,
+          "an object from its keyed first line, line 12 (%s)", rec.error);
+    CHECK(r && sdk_reader_next(r, &rec) == 1 && !rec.ok && rec.line == 15, "a cut json record is one bad line");
+    CHECK(r && sdk_reader_next(r, &rec) == 1 && rec.ok && rec.line == 16, "and takes no more lines");
     CHECK(r && sdk_reader_next(r, &rec) == 0, "and nothing more");
     sdk_reader_free(r);
     fclose(f);

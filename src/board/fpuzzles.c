@@ -699,6 +699,16 @@ int fp_json_depth(const char *s, size_t len, int depth)
     return depth;
 }
 
+int fp_json_opens(const char *s, size_t len)
+{
+    size_t i = strspn(s, " \t");
+    if (i >= len || s[i] != '{')
+        return 0;
+    int alone = s[i + 1 + strspn(s + i + 1, " \t")] == '\0';
+    int depth = fp_json_depth(s, len, 0);
+    return (alone || fp_recognise(s + i)) && depth > 0 ? depth : 0;
+}
+
 int sdk_fpuzzles_read(const char *text, char *line, size_t cap, char *err, size_t errsize)
 {
     const char *s = text + strspn(text, " \t\r\n");

@@ -19,10 +19,14 @@
  * https, www.f-puzzles.com, sudokupad.app ...) or "?load=" / "load=". */
 int fp_recognise(const char *text);
 
-/* Where a json object spread over lines stands after the line s[0..len):
- * depth is the nesting depth carried from the lines before (0 at the
- * object's first line); returns the depth after it, or -1 if a string is
- * left open at the end (json strings never span lines: not an object). */
+/* Whether the line s[0..len) (NUL-terminated) opens a json object spread
+ * over lines: a "{" alone, as pretty-printers start, or an f-puzzles
+ * object's first line left open.  Returns the depth it leaves open, or 0
+ * (a line of JSON Lines cut short stays one bad line: it takes no more). */
+int fp_json_opens(const char *s, size_t len);
+/* The depth after the next line s[0..len) of such an object, depth the
+ * depth before it; -1 if a string is left open at its end (json strings
+ * never span lines: no object). */
 int fp_json_depth(const char *s, size_t len, int depth);
 
 #endif

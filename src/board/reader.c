@@ -861,7 +861,7 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
         ln->number = ++r->lineno;
         /* A json object spread over lines (an f-puzzles file, pretty-printed)
          * is one line, its lines joined by spaces: the lines up to its end. */
-        int depth = r->text[strspn(r->text, " \t")] == '{' ? fp_json_depth(r->text, len, 0) : 0;
+        int depth = too_long ? 0 : fp_json_opens(r->text, len);
         while (depth > 0 && !too_long && len + 1 < READ_LINE_MAX) {
             size_t end;
             r->text[len] = ' ';
