@@ -148,6 +148,10 @@ static void check_refusals(void)
     check_refused(object9("", "{\"region\":9}"), "region is not 0..8");
     check_refused(object9("", "{\"region\":null}"), "in no region");
     check_refused(object9("", "{\"given\":\"yes\"}"), "\"given\" is not true or false");
+    CHECK(read_text(object9("", "{\"value\":3,\"given\":1}")) == 1 && strncmp(line, "standard 3.", 11) == 0,
+          "\"given\":1 is true (%s)", line);
+    CHECK(read_text(object9("", "{\"value\":3,\"given\":false}")) == 1 && strncmp(line, "standard ..", 11) == 0,
+          "a value not given is no clue (%s)", line);
     /* regions of 10 and 8 cells: translated, and refused by the reader's jigsaw check */
     CHECK(read_text(object9("", "{\"region\":1}")) == 1 && strncmp(line, "jigsaw ", 7) == 0, "region 1 at R1C1");
     sdk_record bad;

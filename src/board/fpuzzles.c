@@ -99,17 +99,18 @@ static int json_int(const char *p, const char *end, long *out)
     return 1;
 }
 
-/* A json true or false: 1 and *out, or 0. */
+/* A json true or false (or 1 or 0, as hand-written files have them): 1
+ * and *out, or 0. */
 static int json_bool(const char *p, const char *end, int *out)
 {
     p = skip_space(p, end);
     const char *e = p;
-    while (e < end && *e >= 'a' && *e <= 'z')
+    while (e < end && ((*e >= 'a' && *e <= 'z') || *e == '0' || *e == '1'))
         e++;
     if (skip_space(e, end) != end)
         return 0;
-    if (word_is(p, e, "true") || word_is(p, e, "false")) {
-        *out = *p == 't';
+    if (word_is(p, e, "true") || word_is(p, e, "false") || word_is(p, e, "1") || word_is(p, e, "0")) {
+        *out = *p == 't' || *p == '1';
         return 1;
     }
     return 0;
