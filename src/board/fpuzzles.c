@@ -153,6 +153,18 @@ static int fail(fp_read *f, const char *fmt, ...)
     return 0;
 }
 
+/* Notes the first key not read, for the message (printable: a key's
+ * escapes may have made a newline). */
+static void refuse(fp_read *f, const char *key)
+{
+    if (f->refused[0])
+        return;
+    snprintf(f->refused, sizeof f->refused, "%s", key[0] ? key : "(a long name)");
+    for (char *p = f->refused; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
 static int top_key(void *ctx, const char *key, const char *value, const char *end)
 {
     fp_read *f = ctx;
@@ -169,8 +181,8 @@ static int top_key(void *ctx, const char *key, const char *value, const char *en
         if (!json_bool(value, end, &on) && !json_empty(value, end))
             return fail(f, "\"%s\" is not true or false", key);
         *(key[8] == '+' ? &f->diag_plus : &f->diag_minus) = !json_empty(value, end) && on;
-    } else if (!IN_LIST(key, fp_metadata) && !json_empty(value, end) && !f->refused[0]) {
-        snprintf(f->refused, sizeof f->refused, "%s", key[0] ? key : "(a long name)");
+    } else if (!IN_LIST(key, fp_metadata) && !json_empty(value, end)) {
+        refuse(f, key);
     }
     return 1;
 }
@@ -222,8 +234,8 @@ static int cell_key(void *ctx, const char *key, const char *value, const char *e
         if (!number || v >= f->n)
             return fail(f, "R%dC%d: region is not 0..%d", f->row + 1, f->col + 1, f->n - 1);
         f->region = (int)v;
-    } else if (!IN_LIST(key, fp_cell_cosmetic) && !json_empty(value, end) && !f->refused[0]) {
-        snprintf(f->refused, sizeof f->refused, "%s", key[0] ? key : "(a long name)");
+    } else if (!IN_LIST(key, fp_cell_cosmetic) && !json_empty(value, end)) {
+        refuse(f, key);
     }
     return 1;
 }

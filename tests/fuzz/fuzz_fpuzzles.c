@@ -53,6 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int got = sdk_fpuzzles_read(text, line, sizeof line, err, sizeof err);
     FZ_CHECK(got >= -1 && got <= 1, "result %d", got);
     FZ_CHECK(got != -1 || (err[0] && memchr(err, '\0', sizeof err)), "a refusal says why");
+    for (const char *p = err; got == -1 && *p; p++)
+        FZ_CHECK((unsigned char)*p >= 0x20, "a refusal is one line of text");
     if (got == 1) {
         FZ_CHECK(strlen(line) < sizeof line && line[0], "a line");
         static sdk_record rec, back;
