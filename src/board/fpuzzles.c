@@ -153,16 +153,11 @@ static int fail(fp_read *f, const char *fmt, ...)
     return 0;
 }
 
-/* Notes the first key not read, for the message (printable: a key's
- * escapes may have made a newline). */
+/* Notes the first key not read, for the message. */
 static void refuse(fp_read *f, const char *key)
 {
-    if (f->refused[0])
-        return;
-    snprintf(f->refused, sizeof f->refused, "%s", key[0] ? key : "(a long name)");
-    for (char *p = f->refused; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
+    if (!f->refused[0])
+        snprintf(f->refused, sizeof f->refused, "%s", key[0] ? key : "(a long name)");
 }
 
 static int top_key(void *ctx, const char *key, const char *value, const char *end)
@@ -729,6 +724,9 @@ int sdk_fpuzzles_read(const char *text, char *line, size_t cap, char *err, size_
         return 0;
     err[0] = '\0';
     int ok = *s == '{' ? object_to_line(s, line, cap, err, errsize) : link_to_line(s, line, cap, err, errsize);
+    for (char *p = err; !ok && *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';                   /* one line, whatever the input's escapes made */
     return ok ? 1 : -1;
 }
 
