@@ -28,7 +28,9 @@ if [ -z "$lib" ]; then
 fi
 
 CC=${CC:-cc}
-CFLAGS=${CFLAGS:--O2}
+# The Makefile's default flags: tdoku's own build is -march=native too.
+native=$($CC -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native || true)
+CFLAGS=${CFLAGS:--O2 $native}
 RUNS=${RUNS:-5}
 out=$(mktemp /tmp/exact9_vs_tdoku.XXXXXX)
 trap 'rm -f "$out"' EXIT INT TERM
