@@ -94,6 +94,51 @@ add("killer-9x9", "killer " + "." * 81 + " " + "01" + "." * 7 + "01" + "." * 7 +
     {"size": 9, "grid": grid(9, [0] * 81), "killercage": [{"cells": ["R1C1", "R2C1"], "value": "9"},
                                                            {"cells": ["R1C2", "R2C2"], "value": "3"}]})
 
+# Killers made by this program (sudoku generate -q --variant killer --seed 31;
+# --variant killer,x --size 6 --seed 31), each unique: their cages as
+# f-puzzles lists them, and the line we read them as, whose cage labels are
+# f-puzzles' translation's: cages by first cell, each the lowest of
+# 0-9A-Za-z no touching cage has.
+def cages_of(n, labels):
+    cage = [-1] * (n * n); groups = []
+    for i in range(n * n):
+        if labels[i] == "." or cage[i] >= 0:
+            continue
+        cage[i] = len(groups); stack = [i]; cells = []
+        while stack:
+            x = stack.pop(); cells.append(x); r, c = divmod(x, n)
+            for y, ok in ((x - n, r > 0), (x + n, r < n - 1), (x - 1, c > 0), (x + 1, c < n - 1)):
+                if ok and cage[y] < 0 and labels[y] == labels[i]:
+                    cage[y] = cage[i]; stack.append(y)
+        groups.append(sorted(cells))
+    return cage, groups
+
+def our_labels(n, cage, groups):
+    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    label = [None] * len(groups)
+    for k, cells in enumerate(groups):
+        used = set()
+        for x in cells:
+            r, c = divmod(x, n)
+            for y, ok in ((x - n, r > 0), (x + n, r < n - 1), (x - 1, c > 0), (x + 1, c < n - 1)):
+                if ok and cage[y] >= 0 and cage[y] != k and label[cage[y]] is not None:
+                    used.add(label[cage[y]])
+        label[k] = min(set(range(62)) - used)
+    return "".join("." if cage[i] < 0 else alphabet[label[cage[i]]] for i in range(n * n))
+
+for name, text in (("killer-9x9-unique", "killer " + "." * 81 + " aabbaabaaaacdaabbaabcdababccbbdbbacccaabababbcabbaacbbcdddb"
+                    "bcaaaacaabcaaaccccbcca 19,12,27,25,8,13,11,12,25,19,23,23,12,15,15,14,21,24,12,25,15,26,9"),
+                   ("killer-x-6x6-unique", "killer,x " + "." * 36 + " aaabbbabcccbcbaaaccbaabccbddbccaadcc 12,18,16,6,12,19,17,6,15,5")):
+    words = text.split()
+    n = int(len(words[1]) ** 0.5)
+    cage, groups = cages_of(n, words[2])
+    sums = words[3].split(",")
+    obj = {"size": n, "grid": grid(n, cells_of(words[1])),
+           "killercage": [{"cells": [rc(c, n) for c in cells], "value": sums[k]} for k, cells in enumerate(groups)]}
+    if words[0] == "killer,x":
+        obj["diagonal+"] = obj["diagonal-"] = True
+    add(name, "%s %s %s %s" % (words[0], words[1], our_labels(n, cage, groups), words[3]), obj)
+
 objs = [v[2] for v in vectors]
 js = ("const lz=require('lz-string');const a=JSON.parse(require('fs').readFileSync(0,'utf8'));"
       "console.log(JSON.stringify(a.map(s=>lz.compressToBase64(s))));")
