@@ -6,6 +6,7 @@
 # goes on, time limits hold, and `generate` refuses at once what no puzzle
 # can meet and gives up on a puzzle after its default budget.  Bounds are
 # "it ends" bounds for a loaded machine, not speed targets.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 
 # ms_since T0: milliseconds since the `now` reading T0.

@@ -4,6 +4,7 @@
 # held to their documented type, -j above the useful count costing nothing,
 # completions that offer each option's values, and write errors on stdout
 # (help and --version too) reported with exit 4.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 P=puzzles/named-hard.txt
 $SUDOKU generate -q --seed 11 -n 3 > "$T/g.txt"

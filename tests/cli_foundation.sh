@@ -3,6 +3,7 @@
 # out, correct answers on samples of every benchmark set (verified by an awk
 # checker independent of the solver), check and count verdicts, malformed
 # input, exit codes, -j equality and streaming.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 
 # verify PUZZLES SOLUTIONS: every solution line is a valid 9x9 grid that keeps

@@ -7,8 +7,10 @@
 
 # A make of its own: not the variables of a `make sanitize` that runs us
 # (make puts its command line's BUILD and CFLAGS in our environment: with
-# them, `make install` relinked ./sudoku from the ASan objects).
-mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD -u CFLAGS -u SUDOKU make -s --no-print-directory "$@"; }
+# them, `make install` relinked ./sudoku from the ASan objects); on every
+# core, as the make that runs us would.
+jobs=$(nproc 2>/dev/null || echo 2)
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD -u CFLAGS -u SUDOKU make -j"$jobs" -s --no-print-directory "$@"; }
 D=$T/dest
 mk install DESTDIR="$D" PREFIX=/opt/sdk > "$T/log" 2>&1
 check "make install" $? "$(tail -n 3 "$T/log")"

@@ -4,6 +4,7 @@
 # and `generate --hard`, within 50 ms (plus process start-up; more slack under
 # the sanitizers); SIGINT ends a run with exit 130; memory stays bounded on
 # inputs that would grow it (checked with ulimit -v where the binary allows).
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 ROOT=$(pwd)
 cd "$T" || exit 1

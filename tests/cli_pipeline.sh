@@ -3,6 +3,7 @@
 # promptly and quietly, even on endless input; a write error (/dev/full) is
 # reported and exits 4; a consumer sees each answer while the producer is
 # still sending; on a pipe, output is batched (far fewer writes than records).
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 cd "$T" || exit 1
 P=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......

@@ -4,6 +4,7 @@
 # puzzle's result does not depend on its place in a batch, budgets end a run
 # with `timeout` and exit 1, and the textbook energies come out.  Only easy
 # puzzles, fixed seeds and --max-iters caps, so it runs in a few seconds.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 tmp=$T
 

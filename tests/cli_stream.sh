@@ -2,6 +2,7 @@
 # cli_stream.sh -- batches stream in bounded memory: peak memory for 200,000
 # puzzles on stdin is that of 20,000; -j 2 gives output identical to -j 1 on
 # a mix of line, grid and malformed records.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 
 p=$(head -1 puzzles/norvig_easy50.txt | tr -d '\r')

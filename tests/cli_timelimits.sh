@@ -7,6 +7,7 @@
 # printed ("# ROW: N ms"), so the real overshoot can be read off a run.  Then
 # SIGINT, sent after a second to some of the same runs: exit 130 and the time
 # from the signal to the exit (asserted under 0.5 s, printed likewise).
+# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 ROOT=$(pwd)
 cd "$T" || exit 1

@@ -2,33 +2,55 @@
 # tests/run.sh BUILD_TESTS_DIR SUDOKU -- runs every unit test program and
 # every CLI test script, adds up their "N passed, N failed" lines and ends
 # with the total.  Exits non-zero if anything failed or a test did not report.
+#
+# TEST_JOBS tests run at once (default: the cores); a script that measures
+# wall time or signals a running process says "# run alone" on a line of
+# its own and runs after the others, by itself, so load from its neighbours
+# cannot fail it.  Results are printed in the same order whatever TEST_JOBS.
+if [ "${1:-}" = --one ]; then       # run.sh --one OUTDIR TEST: one test, for xargs
+    o=$2/$(basename "$3")
+    start=$(date +%s)
+    case $3 in *.sh) sh "$3" ;; *) "$3" ;; esac >"$o.out" 2>&1
+    echo "$? $(($(date +%s) - start))" >"$o.rc"
+    exit 0
+fi
 dir=$1
 SUDOKU=${2:-./sudoku}
 export SUDOKU
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+all=
+for t in "$dir"/unit_* tests/cli_*.sh; do
+    case $t in *.sh) [ -f "$t" ] ;; *) [ -x "$t" ] ;; esac && all="$all $t"
+done
+alone=$(grep -l '^# run alone' tests/cli_*.sh 2>/dev/null)
+shared=
+for t in $all; do
+    echo "$alone" | grep -qxF "$t" || shared="$shared $t"
+done
+printf '%s\n' $shared | xargs -P "$jobs" -I{} sh tests/run.sh --one "$out" {}
+for t in $alone; do
+    sh tests/run.sh --one "$out" "$t"
+done
+
 passed=0
 failed=0
-tally() {   # tally NAME OUTPUT_FILE EXIT_CODE
-    line=$(grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' "$2" | tail -n 1)
+for t in $all; do
+    name=$(basename "$t")
+    read -r code secs <"$out/$name.rc"
+    line=$(grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' "$out/$name.out" | tail -n 1)
     if [ -z "$line" ]; then
-        echo "FAIL $1: no summary line (exit $3)"; tail -n 5 "$2"
-        failed=$((failed + 1)); return
+        echo "FAIL $name: no summary line (exit $code)"; tail -n 5 "$out/$name.out"
+        failed=$((failed + 1)); continue
     fi
     p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
     f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
-    if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL $1: exit code $3"; fi
+    if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL $name: exit code $code"; fi
     passed=$((passed + p)); failed=$((failed + f))
-    grep -E '^(FAIL|not ok|SKIP)' "$2"
-    echo "$line ($(($(date +%s) - start)) s)"
-}
-out=$(mktemp)
-for t in "$dir"/unit_*; do
-    [ -x "$t" ] || continue
-    start=$(date +%s); "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
+    grep -E '^(FAIL|not ok|SKIP)' "$out/$name.out"
+    echo "$line ($secs s)"
 done
-for t in tests/cli_*.sh; do
-    [ -f "$t" ] || continue
-    start=$(date +%s); sh "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
-done
-rm -f "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

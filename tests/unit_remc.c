@@ -248,7 +248,7 @@ int main(void)
     check_candidates();
     int average = sdk_remc_objective_find("average-width");
     check_variant("x", SDK_VARIANT_X, 2, 150, 0);
-    check_variant("windoku", SDK_VARIANT_WINDOKU, 2, 300, 0);
+    check_variant("windoku", SDK_VARIANT_WINDOKU, 2, 150, 0);
     check_variant("x, average-width", SDK_VARIANT_X, 2, 150, average);
     return CHECK_SUMMARY("unit_remc");
 }
