@@ -145,7 +145,8 @@ static void check_refusals(void)
     check_refused(object9(",\"extraregion\":[{\"cells\":[\"R10C1\"]}]", "{}"), "R10C1 is outside the 9x9");
     check_refused(object9("", "{\"givenPencilMarks\":[1,2]}"), "\"givenPencilMarks\" is not read");
     check_refused(object9("", "{\"value\":10,\"given\":true}"), "value is not a digit 1..9");
-    check_refused(object9("", "{\"region\":9}"), "region is not 0..8");
+    check_refused(object9("", "{\"region\":9}"), "region 9 is not 0..8");
+    check_refused(object9("", "{\"region\":\"x\"}"), "region is not a number");
     check_refused(object9("", "{\"region\":null}"), "in no region");
     check_refused(object9("", "{\"given\":\"yes\"}"), "\"given\" is not true or false");
     CHECK(read_text(object9("", "{\"value\":3,\"given\":1}")) == 1 && strncmp(line, "standard 3.", 11) == 0,
@@ -198,6 +199,28 @@ static void check_refusals(void)
     CHECK(read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......") == 0,
           "a line of cells is not f-puzzles input");
     CHECK(read_text("{\"line\":1,\"puzzle\":\"4.....8\"}") == 0, "our json record is not f-puzzles input");
+}
+
+/* Regions given on every cell are labels, numbered any way: the vector's
+ * jigsaw numbered 1..9 (and 10..90) reads as it does; the boxes so numbered
+ * are the standard board. */
+static void check_region_labels(const char *object, const char *want)
+{
+    static char text[1 << 16];
+    for (int scale = 1; scale <= 10; scale += 9) {
+        size_t k = 0;
+        for (const char *p = object; *p && k + 8 < sizeof text;) {
+            if (strncmp(p, "\"region\":", 9) == 0) {
+                long v = strtol(p + 9, (char **)&p, 10);
+                k += (size_t)snprintf(text + k, sizeof text - k, "\"region\":%ld", (v + 1) * scale);
+            } else {
+                text[k++] = *p++;
+            }
+        }
+        text[k] = '\0';
+        CHECK(read_text(text) == 1 && strcmp(line, want) == 0, "regions numbered from %d: '%.50s' (%s)", scale, line,
+              err);
+    }
 }
 
 /* Boards f-puzzles cannot draw are refused by the writers, with why. */
@@ -275,6 +298,8 @@ int main(void)
             continue;
         vectors++;
         check_vector(name, want, object, link);
+        if (strstr(object, "\"region\":"))
+            check_region_labels(object, want);
         check_prefixes(name, object, want);
         check_prefixes(name, link, want);
     }

@@ -127,7 +127,7 @@ typedef struct fp_read {
     int n, row, col;
     int value, given, region;                   /* of the cell being read */
     uint8_t cells[SDK_MAX_CELLS];
-    int16_t regions[SDK_MAX_CELLS];             /* -1: its box */
+    int16_t regions[SDK_MAX_CELLS];             /* -1: its box (f-puzzles' numbering: box k is region k) */
     int16_t cage[SDK_MAX_CELLS];                /* -1: in no cage */
     int ncages, cage_cells;                     /* cages read, cells of the one being read */
     int cage_sum, has_sum;
@@ -226,8 +226,8 @@ static int cell_key(void *ctx, const char *key, const char *value, const char *e
             return 1;
         if (!number && json_empty(value, end))
             return fail(f, "R%dC%d is in no region (\"region\":null): not read", f->row + 1, f->col + 1);
-        if (!number || v >= f->n)
-            return fail(f, "R%dC%d: region is not 0..%d", f->row + 1, f->col + 1, f->n - 1);
+        if (!number || v > 999)
+            return fail(f, "R%dC%d: region is not a number 0..%d", f->row + 1, f->col + 1, f->n - 1);
         f->region = (int)v;
     } else if (!IN_LIST(key, fp_cell_cosmetic) && !json_empty(value, end)) {
         refuse(f, key);
@@ -460,17 +460,50 @@ static int cage_labels(const fp_read *f, const int *order, char *labels)
     return 1;
 }
 
+/* The regions as 0..n-1 (f->regions) and whether they are other than the
+ * boxes.  A cell without one is in its box, region k being box k; regions
+ * given on every cell are labels, numbered any way (1..9 too). */
+static int settle_regions(fp_read *f, int *jigsaw)
+{
+    int n = f->n, br, bc, every = 1, rank[1000];
+    sdk_board_default_shape(n, &br, &bc);
+    for (int c = 0; c < n * n; c++)
+        every &= f->regions[c] >= 0;
+    memset(rank, 0xff, sizeof rank);
+    int distinct = 0;
+    for (int v = 0; v < 1000 && every; v++)
+        for (int c = 0; c < n * n; c++)
+            if (f->regions[c] == v) {
+                rank[v] = distinct++;
+                break;
+            }
+    if (every && distinct > n)
+        return fail(f, "%d regions on a %dx%d board", distinct, n, n);
+    int box_of[SDK_MAX_N], region_of[SDK_MAX_N];
+    memset(box_of, 0xff, sizeof box_of);
+    memset(region_of, 0xff, sizeof region_of);
+    *jigsaw = 0;
+    for (int c = 0; c < n * n; c++) {
+        int box = (c / n / br) * (n / bc) + (c % n) / bc, v = f->regions[c];
+        if (v >= n && !every)
+            return fail(f, "R%dC%d: region %d is not 0..%d (regions numbered otherwise go on every cell)",
+                        c / n + 1, c % n + 1, v, n - 1);
+        f->regions[c] = (int16_t)(v < 0 ? box : every ? rank[v] : v);
+        /* the same partition as the boxes, whatever the numbers? */
+        int r = f->regions[c];
+        if (box_of[r] < 0 && region_of[box] < 0)
+            box_of[r] = box, region_of[box] = r;
+        *jigsaw |= box_of[r] != box || region_of[box] != r;
+    }
+    return 1;
+}
+
 /* The line of a read object: "NAME CELLS [REGIONS] [CAGES SUMS]". */
 static int write_line(fp_read *f, char *line, size_t cap)
 {
-    int n = f->n, br, bc, jigsaw = 0;
-    sdk_board_default_shape(n, &br, &bc);
-    for (int c = 0; c < n * n; c++) {
-        int box = (c / n / br) * (n / bc) + (c % n) / bc;
-        if (f->regions[c] < 0)
-            f->regions[c] = (int16_t)box;
-        jigsaw |= f->regions[c] != box;
-    }
+    int n = f->n, jigsaw = 0;
+    if (!settle_regions(f, &jigsaw))
+        return 0;
     if (f->diag_plus != f->diag_minus)
         return fail(f, "only \"%s\" is set: X sudoku has both diagonals, and one alone is not read",
                     f->diag_plus ? "diagonal+" : "diagonal-");
@@ -712,9 +745,12 @@ int fp_json_opens(const char *s, size_t len)
     size_t i = strspn(s, " \t");
     if (i >= len || s[i] != '{')
         return 0;
-    int alone = s[i + 1 + strspn(s + i + 1, " \t")] == '\0';
+    /* our own records open with these keys: one cut short is one bad line */
+    const char *key = s + i + 1 + strspn(s + i + 1, " \t");
+    int ours = strncmp(key, "\"line\"", 6) == 0 || strncmp(key, "\"index\"", 7) == 0 ||
+               strncmp(key, "\"puzzle\"", 8) == 0;
     int depth = fp_json_depth(s, len, 0);
-    return (alone || fp_recognise(s + i)) && depth > 0 ? depth : 0;
+    return !ours && depth > 0 ? depth : 0;
 }
 
 int sdk_fpuzzles_read(const char *text, char *line, size_t cap, char *err, size_t errsize)

@@ -20,9 +20,10 @@
 int fp_recognise(const char *text);
 
 /* Whether the line s[0..len) (NUL-terminated) opens a json object spread
- * over lines: a "{" alone, as pretty-printers start, or an f-puzzles
- * object's first line left open.  Returns the depth it leaves open, or 0
- * (a line of JSON Lines cut short stays one bad line: it takes no more). */
+ * over lines: a "{" alone, as pretty-printers start, or a first line left
+ * open that is not one of our own records ({"line":..., {"index":...,
+ * {"puzzle":...: one cut short stays one bad line and takes no more).
+ * Returns the depth it leaves open, or 0. */
 int fp_json_opens(const char *s, size_t len);
 /* The depth after the next line s[0..len) of such an object, depth the
  * depth before it; -1 if a string is left open at its end (json strings
