@@ -913,18 +913,22 @@ int sdk_transform_parse(const char *text, sdk_transform *m, char *err, size_t er
 char *sdk_transform_format(const sdk_transform *m, char *buf);
 
 /* A puzzle's canonical form: the minlex form, the lexicographically least
- * 81-cell string (blank 0 first) over every isomorph, digits relabelled in
- * order of first appearance; the map from the puzzle to it; and the maps
- * that give the form (the automorphisms, the identity among them: at least
- * 1; the geometric maps, each with the relabelling it forces). */
+ * cell string (blank 0 first) over every isomorph, digits relabelled in
+ * order of first appearance; the map from the puzzle to it (9x9 boards;
+ * the identity on others); and the maps that give the form (the
+ * automorphisms, the identity among them: at least 1; the geometric maps,
+ * each with the relabelling it forces). */
 typedef struct sdk_canon {
-    uint8_t form[81];
+    uint8_t form[SDK_MAX_CELLS];    /* b->ncells cells */
     sdk_transform map;
     uint64_t automorphisms;
 } sdk_canon;
 
-/* The minlex form of cells on board b.  Defined for the plain 9x9 board
- * (sdk_board_is_plain9): 1; 0 for any other board; -1 out of memory. */
+/* The minlex form of cells on board b, under the board's own group
+ * (docs/canon.md): the plain 9x9 board's 3,359,232 maps; on 4x4 and 6x6
+ * boards, X and windoku boards and jigsaws, the maps of their base group
+ * that carry every house onto a house.  1; 0 where it is not defined (12x12
+ * and larger, Samurai); -1 out of memory. */
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out);
 
 /* A set of forms, for streaming deduplication (memory grows with the
@@ -932,8 +936,9 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out);
 typedef struct sdk_canon_set sdk_canon_set;
 sdk_canon_set *sdk_canon_set_new(void);
 void sdk_canon_set_free(sdk_canon_set *s);
-/* Adds an 81-cell form: 1 if it was new, 0 if already there, -1 out of memory. */
-int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *form);
+/* Adds a key of len bytes (a form, with whatever tells its board apart):
+ * 1 if it was new, 0 if already there, -1 out of memory. */
+int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len);
 
 /* ------------------------------------------------------------------------ */
 /* Human difficulty (src/logic/): a logical solver with Sudoku Explainer    */

@@ -4,7 +4,8 @@
 # give the list's forms, none above its published line; --unique keeps exactly the first of each class when
 # isomorph duplicates are planted; a map canon prints takes the puzzle to its
 # form and, inverted, back; transform then canon keeps every form; --grid;
-# same seed same output at any -j; invalid, unsupported and bad maps.
+# same seed same output at any -j; invalid, unsupported and bad maps; other
+# boards under their own groups.
 . tests/lib.sh
 
 SEVENTEEN=puzzles/puzzles2_17_clue
@@ -96,12 +97,27 @@ expect "invalid record exit" "$rc" 3
 expect "invalid record: three output records" "$(sed -n 2p "$T/out"; wc -l < "$T/out" | tr -d ' ')" "invalid
 3"
 grep -q "^$T/mixed:2: " "$T/err" && ok || bad "invalid record: no FILE:LINE message ($(cat "$T/err"))"
+# Other boards: canon under the board's own group (docs/canon.md).  A 4x4
+# puzzle and an isomorph of it (stacks and bands swapped, digits renamed)
+# give one form; an X puzzle's form keeps its variant, and the plain puzzle
+# with the same cells is another class for --unique; a 16x16 is refused.
 printf '12..\n..12\n....\n....\n\n' | "$SUDOKU" canon > "$T/out" 2> "$T/err"; rc=$?
-expect "4x4 answered unsupported" "$(cat "$T/out")" unsupported
-expect "4x4 exit" "$rc" 1
-grep -q '^stdin:1: .*9x9' "$T/err" && ok || bad "4x4: no FILE:LINE message"
-echo "$p" | "$SUDOKU" canon --variant x > "$T/out" 2>/dev/null
-expect "X answered unsupported" "$(cat "$T/out")" unsupported
+expect "4x4 form" "$(cat "$T/out")" "..........1212.."
+expect "4x4 exit" "$rc" 0
+printf '....\n....\n..34\n34..\n\n' | "$SUDOKU" canon > "$T/out2"
+expect "4x4 isomorph, one form" "$(cat "$T/out2")" "$(cat "$T/out")"
+echo "$p" | "$SUDOKU" canon --variant x > "$T/out" 2>/dev/null; rc=$?
+case "$(cat "$T/out")" in "x "*) ok ;; *) bad "X form: $(cat "$T/out")" ;; esac
+expect "X exit" "$rc" 0
+{ echo "$p"; echo "x $p"; echo "x $p"; } | "$SUDOKU" canon --unique > "$T/out"
+expect "--unique tells boards apart" "$(wc -l < "$T/out" | tr -d ' ')" 2
+sed -n 1p puzzles/sizes/16x16.txt | "$SUDOKU" canon > "$T/out" 2> "$T/err"; rc=$?
+expect "16x16 answered unsupported" "$(cat "$T/out")" unsupported
+expect "16x16 exit" "$rc" 1
+grep -q '^stdin:1: canon is defined on boards up to 9x9' "$T/err" && ok || bad "16x16: no FILE:LINE message ($(cat "$T/err"))"
+printf '12..\n..12\n....\n....\n\n' | "$SUDOKU" transform --random > "$T/out" 2> "$T/err"; rc=$?
+expect "transform 4x4 unsupported" "$(cat "$T/out")" unsupported
+grep -q '^stdin:1: .*9x9' "$T/err" && ok || bad "transform 4x4: no FILE:LINE message"
 for m in spin rows=123 digits=1123456789 "bands=12" ""; do
     echo "$p" | "$SUDOKU" transform --map "$m" > /dev/null 2> "$T/err"; rc=$?
     expect "--map '$m' exit" "$rc" 2

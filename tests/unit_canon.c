@@ -163,6 +163,16 @@ static void test_brute_force(sdk_rng *r)
     check_against_brute(r, none, "empty");
     one[40] = 5;
     check_against_brute(r, one, "one clue");
+    /* Clues in conflict (a digit twice in a row and in a column) still have
+     * a form: labels go by first appearance, so the twin takes its label. */
+    uint8_t twice[81];
+    memcpy(twice, hard[1], 81);
+    twice[0] = twice[1] = twice[9 * 4] = 7;
+    check_against_brute(r, twice, "a digit twice in a row");
+    /* A full board that is not a grid: the puzzles' search, every row full. */
+    sdk_exact_count(board9(), hard[2], 1, grid, &st, NULL, &status);
+    grid[1] = grid[0];
+    check_against_brute(r, grid, "a full board that is not a grid");
 }
 
 /* Every isomorph of one puzzle has one form.  The published 17-clue list is
@@ -279,26 +289,349 @@ static void test_algebra(sdk_rng *r)
     CHECK(ok, "compose = one map after the other; invert undoes; format reads back");
 }
 
-static void test_boards_and_set(void)
+/* ---- other boards: an independent brute force ----------------------------
+ * A board's group is listed here from its definition, not from group.c:
+ * every pair of line orders (any order of the n rows, any of the n columns,
+ * transposed or not; for a jigsaw the eight turns and mirrors written as
+ * cell formulas) that carries every house, rows and boxes included, onto a
+ * house.  On 4x4 and 6x6 boards that is all of S_n x S_n x 2. */
+
+typedef struct {
+    int n, count;
+    uint16_t (*src)[SDK_MAX_CELLS];   /* per map: the source cell of each output cell */
+} ref_group;
+
+/* Does the map carry every house onto a house?  (Each cell's houses as a
+ * bit mask: a house's image is a house if the masks of its cells' sources
+ * share a bit.  The boards checked here have at most 64 houses.) */
+static int ref_keeps(const sdk_board *b, const uint16_t *src)
+{
+    static unsigned long masks_of = ~0ul;   /* (the board's serial: an address comes back) */
+    static uint64_t in[SDK_MAX_CELLS];
+    int n = b->n;
+    if (masks_of != b->serial) {
+        memset(in, 0, sizeof in);
+        for (int h = 0; h < b->nhouses && h < 64; h++)
+            for (int j = 0; j < n; j++)
+                in[b->house_cells[h * n + j]] |= 1ull << h;
+        masks_of = b->serial;
+    }
+    if (b->nhouses > 64)
+        return 0;
+    for (int h = 0; h < b->nhouses; h++) {
+        uint64_t common = ~0ull;
+        for (int j = 0; j < n && common; j++)
+            common &= in[src[b->house_cells[h * n + j]]];
+        if (!common)
+            return 0;
+    }
+    return 1;
+}
+
+static int next_perm(uint8_t *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return 0;
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    uint8_t t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+        t = a[l];
+        a[l] = a[r];
+        a[r] = t;
+    }
+    return 1;
+}
+
+static void ref_add(ref_group *g, const sdk_board *b, const uint16_t *src)
+{
+    if (!ref_keeps(b, src))
+        return;
+    g->src = realloc(g->src, (size_t)(g->count + 1) * sizeof *g->src);
+    memcpy(g->src[g->count++], src, sizeof *g->src);
+}
+
+static void ref_group_lines(ref_group *g, const sdk_board *b)
+{
+    int n = b->n;
+    g->n = n;
+    uint8_t rows[SDK_MAX_N], cols[SDK_MAX_N];
+    for (int t = 0; t < 2; t++) {
+        for (int i = 0; i < n; i++)
+            rows[i] = (uint8_t)i;
+        do {
+            for (int i = 0; i < n; i++)
+                cols[i] = (uint8_t)i;
+            do {
+                uint16_t src[SDK_MAX_CELLS];
+                for (int r = 0; r < n; r++)
+                    for (int c = 0; c < n; c++)
+                        src[r * n + c] = (uint16_t)(t ? cols[c] * n + rows[r] : rows[r] * n + cols[c]);
+                ref_add(g, b, src);
+            } while (next_perm(cols, n));
+        } while (next_perm(rows, n));
+    }
+}
+
+static void ref_group_square(ref_group *g, const sdk_board *b)
+{
+    int n = b->n;
+    g->n = n;
+    for (int k = 0; k < 8; k++) {
+        uint16_t src[SDK_MAX_CELLS];
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                int y = k & 4 ? c : r, x = k & 4 ? r : c;   /* transpose, then mirror/flip */
+                y = k & 1 ? n - 1 - y : y;
+                x = k & 2 ? n - 1 - x : x;
+                src[r * n + c] = (uint16_t)(y * n + x);
+            }
+        ref_add(g, b, src);
+    }
+}
+
+static uint64_t ref_minlex(const ref_group *g, const uint8_t *p, uint8_t *best)
+{
+    int nc = g->n * g->n;
+    uint64_t ties = 0;
+    memset(best, 0xff, (size_t)nc);
+    for (int k = 0; k < g->count; k++) {
+        uint8_t lab[SDK_MAX_N + 1] = {0}, cand[SDK_MAX_CELLS], next = 1;
+        for (int i = 0; i < nc; i++) {
+            int v = p[g->src[k][i]];
+            cand[i] = (uint8_t)(v ? (lab[v] ? lab[v] : (lab[v] = next++)) : 0);
+        }
+        int cmp = memcmp(cand, best, (size_t)nc);
+        if (cmp < 0) {
+            memcpy(best, cand, (size_t)nc);
+            ties = 1;
+        } else if (cmp == 0) {
+            ties++;
+        }
+    }
+    return ties;
+}
+
+/* A puzzle on b: a solution grid, relabelled, about half its cells blanked. */
+static void random_puzzle(sdk_rng *r, const sdk_board *b, uint8_t *p, int keep_percent)
+{
+    uint8_t empty[SDK_MAX_CELLS] = {0}, grid[SDK_MAX_CELLS], perm[SDK_MAX_N + 1];
+    sdk_stats st;
+    sdk_status status;
+    sdk_exact_count(b, empty, 1, grid, &st, NULL, &status);
+    for (int d = 0; d <= b->n; d++)
+        perm[d] = (uint8_t)d;
+    sdk_rng_shuffle_u8(r, perm + 1, b->n);
+    for (int i = 0; i < b->ncells; i++)
+        p[i] = (int)sdk_rng_below(r, 100) < keep_percent ? perm[grid[i]] : 0;
+}
+
+/* canon agrees with the reference on puzzles and random isomorphs of them
+ * (under the reference's own maps, digits shuffled), forms and counts. */
+static void check_board(sdk_rng *r, const sdk_board *b, const ref_group *g, int expect_size, const char *what)
+{
+    uint8_t empty[SDK_MAX_CELLS] = {0}, ref[SDK_MAX_CELLS];
+    sdk_canon c;
+    CHECK(g->count == expect_size, "%s: the reference lists %d maps, not %d", what, g->count, expect_size);
+    CHECK(sdk_canon_minlex(b, empty, &c) == 1 && c.automorphisms == (uint64_t)g->count,
+          "%s: empty board's automorphisms %llu = the group's %d maps", what, (unsigned long long)c.automorphisms,
+          g->count);
+    int agree = 0, one_form = 0, tries = 0;
+    for (int k = 0; k < 12; k++) {
+        uint8_t p[SDK_MAX_CELLS], q[SDK_MAX_CELLS], first[SDK_MAX_CELLS], perm[SDK_MAX_N + 1];
+        random_puzzle(r, b, p, k < 4 ? 100 : k < 8 ? 50 : 25);
+        uint64_t ties = ref_minlex(g, p, ref);
+        agree += sdk_canon_minlex(b, p, &c) == 1 && memcmp(c.form, ref, (size_t)b->ncells) == 0 &&
+                 c.automorphisms == ties;
+        memcpy(first, c.form, (size_t)b->ncells);
+        for (int m = 0; m < 5; m++, tries++) {
+            const uint16_t *src = g->src[sdk_rng_below(r, (uint32_t)g->count)];
+            for (int d = 0; d <= b->n; d++)
+                perm[d] = (uint8_t)d;
+            sdk_rng_shuffle_u8(r, perm + 1, b->n);
+            for (int i = 0; i < b->ncells; i++)
+                q[i] = perm[p[src[i]]];
+            one_form += sdk_canon_minlex(b, q, &c) == 1 && memcmp(c.form, first, (size_t)b->ncells) == 0;
+        }
+    }
+    CHECK(agree == 12, "%s: %d of 12 puzzles agree with the reference (form and automorphisms)", what, agree);
+    CHECK(one_form == tries, "%s: %d of %d random isomorphs give one form", what, one_form, tries);
+    free(g->src);
+}
+
+static void test_other_boards(sdk_rng *r)
+{
+    char err[128];
+    ref_group g = {0};
+    const sdk_board *b4 = sdk_board_cached(2, 2), *b6 = sdk_board_cached(2, 3);
+    ref_group_lines(&g, b4);
+    check_board(r, b4, &g, 128, "4x4");
+    g = (ref_group){0};
+    ref_group_lines(&g, b6);
+    check_board(r, b6, &g, 3456, "6x6 (2x3 boxes: no transpose)");
+    const sdk_board *x4 = sdk_variant_cached(SDK_VARIANT_X, 4, NULL, err, sizeof err);
+    g = (ref_group){0};
+    ref_group_lines(&g, x4);
+    check_board(r, x4, &g, 16, "X 4x4");
+    const sdk_board *x6 = sdk_variant_cached_boxed(SDK_VARIANT_X, 6, 2, 3, NULL, err, sizeof err);
+    g = (ref_group){0};
+    ref_group_lines(&g, x6);
+    check_board(r, x6, &g, 8, "X 6x6");
+    /* Jigsaws: a pinwheel of regions (the four turns keep it); regions that are the
+     * boxes (every turn and mirror keeps them). */
+    static const uint8_t pinwheel[16] = {0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3};
+    static const uint8_t boxes[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};
+    const sdk_board *j1 = sdk_variant_cached(SDK_VARIANT_JIGSAW, 4, pinwheel, err, sizeof err);
+    CHECK(j1 != NULL, "jigsaw board: %s", err);
+    if (j1) {
+        g = (ref_group){0};
+        ref_group_square(&g, j1);
+        check_board(r, j1, &g, 4, "jigsaw pinwheel (kept by the turns)");
+        sdk_variant_release(j1);
+    }
+    const sdk_board *j2 = sdk_variant_cached(SDK_VARIANT_JIGSAW, 4, boxes, err, sizeof err);
+    if (j2) {
+        g = (ref_group){0};
+        ref_group_square(&g, j2);
+        check_board(r, j2, &g, 8, "jigsaw with the boxes as regions");
+        sdk_variant_release(j2);
+    }
+    sdk_variant_release(x4);
+    sdk_variant_release(x6);
+}
+
+/* 9x9 X and windoku: their groups are too large to list from S_9 x S_9, so
+ * the maps are built from what each keeps: X, a row order that commutes
+ * with reversal (bands 1 and 3 swapped or not, band 1's order mirrored in
+ * band 3, rows 4 and 6 swapped or not), columns the same or reversed, and
+ * the transpose (2 x 24 x 2 x 2 = 96 maps); windoku, rows 2-3 and 8-9
+ * swapped or not and bands 1 and 3 swapped with rows 4 and 6, columns
+ * alike, and the transpose (2 x 8 x 8 = 128).  Each map is checked to keep
+ * every house; canon counts as many automorphisms on the empty board, and
+ * random isomorphs under them give one form; the map canon gives keeps the
+ * houses too. */
+static void x9_order(sdk_rng *r, uint8_t *o)
+{
+    uint8_t band[3] = {0, 1, 2};
+    sdk_rng_shuffle_u8(r, band, 3);
+    int swap = (int)sdk_rng_below(r, 2), mid = (int)sdk_rng_below(r, 2);
+    for (int i = 0; i < 3; i++) {
+        o[(swap ? 2 : 0) * 3 + i] = band[i];
+        o[(swap ? 0 : 2) * 3 + 2 - i] = (uint8_t)(8 - band[i]);
+    }
+    o[3] = mid ? 5 : 3;
+    o[4] = 4;
+    o[5] = mid ? 3 : 5;
+}
+
+static void windoku_order(sdk_rng *r, uint8_t *o)
+{
+    static const uint8_t base[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, swapped[9] = {8, 7, 6, 5, 4, 3, 2, 1, 0};
+    memcpy(o, sdk_rng_below(r, 2) ? swapped : base, 9);
+    if (sdk_rng_below(r, 2)) {
+        uint8_t t = o[1];
+        o[1] = o[2];
+        o[2] = t;
+    }
+    if (sdk_rng_below(r, 2)) {
+        uint8_t t = o[6];
+        o[6] = o[7];
+        o[7] = t;
+    }
+}
+
+static void check_variant9(sdk_rng *r, const sdk_board *b, uint64_t size, int x, const char *what)
+{
+    uint8_t empty[81] = {0};
+    sdk_canon c;
+    CHECK(sdk_canon_minlex(b, empty, &c) == 1 && c.automorphisms == size, "%s: %llu automorphisms of the empty board",
+          what, (unsigned long long)c.automorphisms);
+    int kept = 1, one_form = 1, mapped = 1;
+    for (int k = 0; k < 10; k++) {
+        uint8_t p[81], q[81], first[81];
+        random_puzzle(r, b, p, k < 3 ? 100 : 35);
+        sdk_canon_minlex(b, p, &c);
+        memcpy(first, c.form, 81);
+        sdk_transform_apply(&c.map, p, q);
+        mapped &= memcmp(q, c.form, 81) == 0;
+        uint16_t src[SDK_MAX_CELLS];
+        uint8_t idx[81];
+        for (int i = 0; i < 81; i++)
+            idx[i] = (uint8_t)(i % 9 + 1);   /* (apply moves digits: read the source back cell by cell) */
+        for (int m = 0; m < 8; m++) {
+            sdk_transform t;
+            sdk_transform_identity(&t);
+            if (x) {
+                x9_order(r, t.rows);
+                memcpy(t.cols, t.rows, 9);
+                if (sdk_rng_below(r, 2))
+                    for (int i = 0; i < 9; i++)
+                        t.cols[i] = (uint8_t)(8 - t.rows[i]);
+            } else {
+                windoku_order(r, t.rows);
+                windoku_order(r, t.cols);
+            }
+            t.transpose = (uint8_t)sdk_rng_below(r, 2);
+            for (int i = 0; i < 81; i++) {
+                int rr = i / 9, cc = i % 9;
+                src[i] = (uint16_t)(t.transpose ? t.cols[cc] * 9 + t.rows[rr] : t.rows[rr] * 9 + t.cols[cc]);
+            }
+            kept &= ref_keeps(b, src);
+            sdk_rng_shuffle_u8(r, t.digits + 1, 9);
+            sdk_transform_apply(&t, p, q);
+            sdk_canon_minlex(b, q, &c);
+            one_form &= memcmp(c.form, first, 81) == 0;
+        }
+        (void)idx;
+        uint16_t csrc[SDK_MAX_CELLS];
+        for (int i = 0; i < 81; i++) {
+            int rr = i / 9, cc = i % 9;
+            csrc[i] = (uint16_t)(c.map.transpose ? c.map.cols[cc] * 9 + c.map.rows[rr] : c.map.rows[rr] * 9 + c.map.cols[cc]);
+        }
+        kept &= ref_keeps(b, csrc);
+    }
+    CHECK(kept, "%s: the maps built (and canon's) keep every house", what);
+    CHECK(one_form, "%s: random isomorphs give one form", what);
+    CHECK(mapped, "%s: canon's map takes the puzzle to its form", what);
+}
+
+static void test_boards_and_set(sdk_rng *r)
 {
     uint8_t cells[SDK_MAX_CELLS] = {0};
     sdk_canon c;
-    CHECK(sdk_canon_minlex(sdk_board_cached(2, 2), cells, &c) == 0, "4x4: canon is not defined");
     char err[128];
     const sdk_board *x = sdk_variant_cached(SDK_VARIANT_X, 9, NULL, err, sizeof err);
-    CHECK(x && sdk_canon_minlex(x, cells, &c) == 0, "X: canon is not defined");
+    const sdk_board *w = sdk_variant_cached(SDK_VARIANT_WINDOKU, 9, NULL, err, sizeof err);
+    check_variant9(r, x, 96, 1, "X 9x9");
+    check_variant9(r, w, 128, 0, "windoku");
     sdk_variant_release(x);
+    sdk_variant_release(w);
+    CHECK(sdk_canon_minlex(sdk_board_cached(4, 4), cells, &c) == 0, "16x16: canon is not defined");
+    const sdk_board *sam = sdk_variant_cached(SDK_VARIANT_SAMURAI, 9, NULL, err, sizeof err);
+    CHECK(sam && sdk_canon_minlex(sam, cells, &c) == 0, "samurai: canon is not defined");
+    sdk_variant_release(sam);
     sdk_canon_set *s = sdk_canon_set_new();
     int fresh = 0, again = 0;
     for (int i = 0; i < 5000; i++) {
         uint8_t f[81] = {0};
         f[i % 81] = (uint8_t)(1 + i / 81 % 9);
         f[(i * 7) % 81] = (uint8_t)(1 + i / 729);
-        fresh += sdk_canon_set_add(s, f) == 1;
-        again += sdk_canon_set_add(s, f) == 0;
+        fresh += sdk_canon_set_add(s, f, 81) == 1;
+        again += sdk_canon_set_add(s, f, 81) == 0;
     }
     CHECK(again == 5000, "a form added twice is found the second time (%d)", again);
     CHECK(fresh > 1000, "distinct forms are new (%d)", fresh);
+    /* keys of other lengths and values: packed or not, never confused */
+    uint8_t k1[3] = {1, 2, 3}, k2[4] = {1, 2, 3, 0}, k3[3] = {1, 2, 19}, k4[3] = {1, 2, 19};
+    CHECK(sdk_canon_set_add(s, k1, 3) == 1 && sdk_canon_set_add(s, k2, 4) == 1 && sdk_canon_set_add(s, k3, 3) == 1 &&
+          sdk_canon_set_add(s, k4, 3) == 0 && sdk_canon_set_add(s, k1, 3) == 0,
+          "keys of other lengths and values above 15 are told apart");
     sdk_canon_set_free(s);
 }
 
@@ -311,6 +644,7 @@ int main(void)
     test_one_form(&r);
     test_named_steps();
     test_algebra(&r);
-    test_boards_and_set();
+    test_other_boards(&r);
+    test_boards_and_set(&r);
     return CHECK_SUMMARY("unit_canon");
 }

@@ -1,22 +1,25 @@
 /*
- * formset.c -- a set of 9x9 forms for `canon --unique`: open addressing on
- * a hash of the form, each form kept whole (two cells a byte), so a match
- * is exact, never a hash collision.  It grows with the distinct forms only.
+ * formset.c -- a set of forms for `canon --unique`: open addressing on a
+ * hash of the key, each key kept whole in one growing arena (two cells a
+ * byte where every value fits in four bits, as a 9x9 form's do), so a match
+ * is exact, never a hash collision.  It grows with the distinct keys only:
+ * a 9x9 form costs its 41 packed bytes, a 2-byte length and a 16-byte slot
+ * in a table at most half full.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
 
-#define FORM_BYTES 41            /* 81 cells, 4 bits each */
-
 typedef struct {
     uint64_t hash;               /* 0: the slot is empty */
-    uint8_t form[FORM_BYTES];
+    uint64_t at;                 /* the key's offset in the arena */
 } set_slot;
 
 struct sdk_canon_set {
     set_slot *slot;
     size_t cap, count;           /* cap a power of two, kept at most half full */
+    uint8_t *arena;              /* per key: its packed length (2 bytes), then it */
+    size_t used, room;
 };
 
 sdk_canon_set *sdk_canon_set_new(void)
@@ -35,25 +38,34 @@ sdk_canon_set *sdk_canon_set_new(void)
 
 void sdk_canon_set_free(sdk_canon_set *s)
 {
-    if (s)
+    if (s) {
         free(s->slot);
+        free(s->arena);
+    }
     free(s);
 }
 
-/* FNV-1a over the packed form; never 0, which marks an empty slot. */
-static uint64_t set_hash(const uint8_t *packed)
+/* FNV-1a over the packed key; never 0, which marks an empty slot. */
+static uint64_t set_hash(const uint8_t *packed, size_t len)
 {
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < FORM_BYTES; i++)
+    for (size_t i = 0; i < len; i++)
         h = (h ^ packed[i]) * 1099511628211ull;
     return h ? h : 1;
 }
 
-/* The slot holding packed, or the empty slot where it goes. */
-static set_slot *set_find(const sdk_canon_set *s, uint64_t hash, const uint8_t *packed)
+static int set_same(const sdk_canon_set *s, const set_slot *slot, const uint8_t *packed, size_t len)
+{
+    const uint8_t *k = s->arena + slot->at;
+    return (size_t)(k[0] | k[1] << 8) == len && memcmp(k + 2, packed, len) == 0;
+}
+
+/* The slot holding packed, or the empty slot where it goes (packed NULL:
+ * the first empty slot). */
+static set_slot *set_find(const sdk_canon_set *s, uint64_t hash, const uint8_t *packed, size_t len)
 {
     size_t i = (size_t)(hash ^ hash >> 29) & (s->cap - 1);
-    while (s->slot[i].hash && (s->slot[i].hash != hash || memcmp(s->slot[i].form, packed, FORM_BYTES) != 0))
+    while (s->slot[i].hash && (!packed || s->slot[i].hash != hash || !set_same(s, &s->slot[i], packed, len)))
         i = (i + 1) & (s->cap - 1);
     return &s->slot[i];
 }
@@ -69,27 +81,53 @@ static int set_grow(sdk_canon_set *s)
     s->cap = oldcap * 2;
     for (size_t i = 0; i < oldcap; i++)
         if (old[i].hash)
-            *set_find(s, old[i].hash, old[i].form) = old[i];
+            *set_find(s, old[i].hash, NULL, 0) = old[i];   /* (all distinct: no compare) */
     free(old);
     return 1;
 }
 
-int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *form)
+int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len)
 {
-    uint8_t packed[FORM_BYTES] = {0};
-    for (int i = 0; i < 81; i++)
-        packed[i / 2] |= (uint8_t)((form[i] & 15) << (i % 2 * 4));
-    uint64_t hash = set_hash(packed);
-    set_slot *at = set_find(s, hash, packed);
+    uint8_t packed[2 * SDK_MAX_CELLS + 64];
+    int small = 1;
+    if (len > sizeof packed)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        small &= key[i] < 16;
+    size_t plen = small ? (len + 1) / 2 + 1 : len + 1;
+    memset(packed, 0, plen);
+    packed[0] = (uint8_t)small;    /* (a packed key never equals a plain one) */
+    for (size_t i = 0; i < len; i++) {
+        if (small)
+            packed[1 + i / 2] |= (uint8_t)(key[i] << (i % 2 * 4));
+        else
+            packed[1 + i] = key[i];
+    }
+    if (small && len % 2)
+        packed[plen - 1] |= 0xf0;  /* (odd lengths: "abc" is not "abc0") */
+    uint64_t hash = set_hash(packed, plen);
+    set_slot *at = set_find(s, hash, packed, plen);
     if (at->hash)
         return 0;
+    if (s->used + plen + 2 > s->room) {
+        size_t room = s->room ? s->room * 2 : 1 << 16;
+        uint8_t *arena = realloc(s->arena, room);
+        if (!arena)
+            return -1;
+        s->arena = arena;
+        s->room = room;
+    }
     if (2 * (s->count + 1) > s->cap) {
         if (!set_grow(s))
             return -1;
-        at = set_find(s, hash, packed);
+        at = set_find(s, hash, packed, plen);
     }
     at->hash = hash;
-    memcpy(at->form, packed, FORM_BYTES);
+    at->at = s->used;
+    s->arena[s->used] = (uint8_t)(plen & 0xff);
+    s->arena[s->used + 1] = (uint8_t)(plen >> 8);
+    memcpy(s->arena + s->used + 2, packed, plen);
+    s->used += plen + 2;
     s->count++;
     return 1;
 }

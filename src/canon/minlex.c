@@ -3,20 +3,29 @@
  *
  * The form is built a row at a time.  At output row k the search holds every
  * partial map that gives the least possible first k rows: the orientation,
- * the source rows chosen so far, the order of the stacks, the column orders
- * within each stack that still tie, and the digit labels handed out so far.
- * Each is extended by every source row the band rules allow, a stack at a
- * time; a candidate row is dropped at its first cell above the best row
- * seen at this level, and a smaller one empties the list.  So after row 8
- * the list is exactly the maps that give the form (the automorphisms).
+ * the source rows chosen so far, the column layout and the digit labels
+ * handed out so far.  Each is extended by the source rows the band rules
+ * allow that start with the most blanks of the level (ml_lead: a row with
+ * more leading blanks is smaller whatever follows); a candidate is dropped
+ * at its first cell above the best row seen at this level, and a smaller
+ * one empties the list.  So after row 8 the list is exactly the maps that
+ * give the form (the automorphisms).
  *
- * Column orders within a stack that read every row so far alike (they only
- * swap columns blank in those rows) stay one state with a set of orders, so
- * sparse rows do not multiply the states.  While the rows chosen are all
- * blank, every column order ties: such a state keeps no column order
- * ("all").  The first row with clues then fixes the stacks at once: its
- * digits are all new labels 1, 2, ..., so its least string only depends on
- * where its clues are (stacks by clue count, blanks first within each).
+ * What keeps the list short is the shape of the column layout.  A column
+ * blank in every row so far ("free") always sits before the columns of its
+ * stack that are not: swapping a free column with an earlier one that holds
+ * a clue puts a 0 where a digit was, in the first row where that column has
+ * one, so no least map does otherwise.  Likewise a stack blank so far sits
+ * before the others.  So a state keeps, per output stack, its free columns
+ * as an unordered lead and the others in order, and the free stacks as an
+ * unordered set in front: blank rows and sparse rows never multiply the
+ * states.  Extending by a row, a stack's free columns that get a clue go
+ * after those still blank, those with a label already by label, then the new
+ * ones; only new labels (and free stacks that get clues) tie and branch.
+ *
+ * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
+ * 123456789 under every column order, so rows 0 to 2 are chosen together.
+ * Other boards are in group.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +34,20 @@
 
 const uint8_t canon_orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
+/* The orders of n things (n <= 3) as rows of canon_orders: how many there are. */
+static const int ml_norders[4] = {1, 1, 2, 6};
+/* (for n = 2, orders 0 and 2 of canon_orders start 0,1 and 1,0) */
+static const uint8_t ml_order_of[4][6] = {{0}, {0}, {0, 2}, {0, 1, 2, 3, 4, 5}};
+
 typedef struct {
     uint8_t t;           /* 1: rows are read from the transpose */
-    uint8_t all;         /* 1: the rows so far are blank; every column order ties */
+    uint8_t nfree;       /* output stacks 0..nfree-1 are blank in every row so far */
     uint8_t next;        /* the next label to hand out */
     uint16_t used;       /* source rows taken */
     uint8_t rows[9];     /* source row of each output row so far */
-    uint8_t stk[3];      /* source stack of each output stack (unless all) */
-    uint8_t orders[3];   /* each output stack's column orders (bits of canon_orders) that still tie */
+    uint8_t stk[3];      /* source stack of each output stack (the free ones: any order) */
+    uint8_t nf[3];       /* how many leading columns of each output stack are free */
+    uint8_t col[9];      /* source column at each output position (a free lead: any order) */
     uint8_t lab[10];     /* label of each source digit, 0 = not seen yet */
 } ml_state;
 
@@ -45,8 +60,11 @@ typedef struct {
 
 typedef struct {
     uint8_t src[2][81];  /* the puzzle and its transpose */
-    uint8_t clues[2][9]; /* the clue count of each row of both */
+    uint16_t mask[2][9]; /* the clues of each row of both, a bit a column */
+    uint8_t counts[2][9];   /* ... and how many in each stack, two bits a stack */
+    uint8_t lead0[2][9];    /* ... and the row's most leading blanks (ml_lead, all free) */
     uint8_t best[9];     /* the least row at this level so far (0xff: none yet) */
+    uint8_t best2[9];    /* a grid's least row 2 under rows 0-1 (ml_grid_done) */
     ml_list *next;       /* the states that give it */
     int failed;          /* out of memory */
 } ml_search;
@@ -70,225 +88,262 @@ static ml_state *ml_push(ml_search *m)
     return &l->s[l->count++];
 }
 
-/* Compares row with the level's best: a smaller row becomes the best and
- * empties the list.  Returns 1 if states with this row are to be kept. */
-static int ml_offer(ml_search *m, const uint8_t *row)
-{
-    int c = 0;
-    while (c < 9 && row[c] == m->best[c])
-        c++;
-    if (c < 9 && row[c] > m->best[c])
-        return 0;
-    if (c < 9) {
-        memcpy(m->best, row, 9);
-        m->next->count = 0;
-    }
-    return 1;
-}
-
-/* The child of s that takes source row r as output row k. */
-static ml_state *ml_child(ml_search *m, const ml_state *s, int k, int r)
-{
-    ml_state *c = ml_push(m);
-    if (c) {
-        *c = *s;
-        c->rows[k] = (uint8_t)r;
-        c->used |= (uint16_t)(1u << r);
-    }
-    return c;
-}
-
-/* The orders among `orders` that read the three cells of seg as order o
- * does: they tie on this row, labels included, so they stay one state. */
-static unsigned ml_same_reading(const uint8_t *seg, unsigned orders, int o)
-{
-    const uint8_t *a = canon_orders[o];
-    unsigned group = 0;
-    for (unsigned rest = orders; rest; rest &= rest - 1) {
-        const uint8_t *b = canon_orders[__builtin_ctz(rest)];
-        if (seg[a[0]] == seg[b[0]] && seg[a[1]] == seg[b[1]] && seg[a[2]] == seg[b[2]])
-            group |= rest & -rest;
-    }
-    return group;
-}
-
 /* One row being laid out under a state, an output stack at a time. */
 typedef struct {
     const ml_state *s;
     int k, r;
     const uint8_t *srow;
+    int nfree;
+    uint8_t stk[3], nf[3], col[9];   /* the layout being built */
     uint8_t row[9];
-    uint8_t orders[3];
 } ml_walk;
 
-/* Output stack i of the row and what follows: each group of tied column
- * orders in turn, given up at the first cell above the best row. */
-static void ml_segment(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int next, int less)
+/* A finished row: kept (as a child state) unless above the best; a row
+ * below it empties the list. */
+static void ml_finish(ml_search *m, ml_walk *w, const uint8_t *lab, int next, int less)
+{
+    /* (less may be stale: a sibling branch may have lowered the best since) */
+    int cmp = less ? memcmp(w->row, m->best, 9) : 0;
+    if (cmp > 0)
+        return;
+    if (cmp < 0) {
+        memcpy(m->best, w->row, 9);
+        m->next->count = 0;
+    }
+    ml_state *c = ml_push(m);
+    if (!c)
+        return;
+    *c = *w->s;
+    c->rows[w->k] = (uint8_t)w->r;
+    c->used |= (uint16_t)(1u << w->r);
+    c->nfree = (uint8_t)w->nfree;
+    c->next = (uint8_t)next;
+    memcpy(c->stk, w->stk, 3);
+    memcpy(c->nf, w->nf, 3);
+    memcpy(c->col, w->col, 9);
+    memcpy(c->lab, lab, 10);
+}
+
+/* Writes value v at position p of the row; returns 0 if the row is now
+ * above the best (give up), else 1 with *less updated. */
+static inline int ml_put(ml_search *m, ml_walk *w, int p, int v, int *less)
+{
+    w->row[p] = (uint8_t)v;
+    if (!*less && v != m->best[p]) {
+        if (v > m->best[p])
+            return 0;
+        *less = 1;
+    }
+    return 1;
+}
+
+/* Output stack i and what follows.  The stack's free lead splits into the
+ * columns still blank (they stay free, first), then those with clues in
+ * every order that sorts them by label (a digit not seen yet sorts last;
+ * only such ties give more than one order); its other columns keep their
+ * places. */
+static void ml_stacks(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int next, int less)
 {
     if (i == 3) {
-        if (!ml_offer(m, w->row))
-            return;
-        ml_state *c = ml_child(m, w->s, w->k, w->r);
-        if (c) {
-            memcpy(c->orders, w->orders, 3);
-            memcpy(c->lab, lab, 10);
-            c->next = (uint8_t)next;
-        }
+        ml_finish(m, w, lab, next, less);
         return;
     }
-    const uint8_t *seg = w->srow + w->s->stk[i] * 3;
-    int blank = (seg[0] | seg[1] | seg[2]) == 0;
-    for (unsigned left = w->s->orders[i]; left;) {
-        int o = __builtin_ctz(left);
-        /* (a blank segment, or one order left: no need to compare readings) */
-        unsigned group = blank || !(left & (left - 1)) ? left : ml_same_reading(seg, left, o);
-        left &= ~group;
+    int base = i * 3, n = w->nf[i];
+    uint8_t blank[3], clued[3], key[3];
+    int nb = 0, nc = 0;
+    for (int j = 0; j < n; j++) {
+        int c = w->col[base + j], v = w->srow[c];
+        if (!v)
+            blank[nb++] = (uint8_t)c;
+        else {
+            key[nc] = lab[v] ? lab[v] : 10;
+            clued[nc++] = (uint8_t)c;
+        }
+    }
+    if (nc == 0) {
+        /* Blank wherever free: the free lead stays; the rest as it is. */
         uint8_t l2[10];
-        int n2 = next, less2 = less, j = 0;
-        memcpy(l2, lab, sizeof l2);
-        for (; j < 3; j++) {
-            int v = seg[canon_orders[o][j]];
+        memcpy(l2, lab, 10);
+        int n2 = next, less2 = less;
+        for (int j = 0; j < 3; j++) {
+            int v = w->srow[w->col[base + j]];
             int out = v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0;
-            if (!less2) {
-                if (out > m->best[i * 3 + j])
-                    break;
-                less2 = out < m->best[i * 3 + j];
-            }
-            w->row[i * 3 + j] = (uint8_t)out;
+            if (!ml_put(m, w, base + j, out, &less2))
+                return;
         }
-        if (j < 3)
-            continue;
-        w->orders[i] = (uint8_t)group;
-        ml_segment(m, w, i + 1, l2, n2, less2);
-    }
-}
-
-/* An explicit state extended by row r. */
-static void ml_extend(ml_search *m, const ml_state *s, int k, int r)
-{
-    ml_walk w = {.s = s, .k = k, .r = r, .srow = m->src[s->t] + r * 9};
-    ml_segment(m, &w, 0, s->lab, s->next, 0);
-}
-
-/* The orders of a stack's three columns that put its blanks first, as
- * groups that read the row alike (a bit of canon_orders each); returns how
- * many groups. */
-static int ml_blanks_first(const uint8_t *seg, uint8_t groups[6])
-{
-    unsigned orders = 0;
-    for (int o = 0; o < 6; o++) {
-        int seen_clue = 0, ok = 1;
-        for (int i = 0; i < 3; i++) {
-            int clue = seg[canon_orders[o][i]] != 0;
-            ok &= !(seen_clue && !clue);
-            seen_clue |= clue;
-        }
-        orders |= (unsigned)ok << o;
-    }
-    int n = 0;
-    while (orders) {
-        unsigned g = ml_same_reading(seg, orders, __builtin_ctz(orders));
-        groups[n++] = (uint8_t)g;
-        orders &= ~g;
-    }
-    return n;
-}
-
-/* An "all" state extended by its first row with clues: each stack order
- * and group of column orders that give the row's least string (stacks by
- * clue count, blanks first within each; labels 1, 2, ... in order). */
-static void ml_first_clues(ml_search *m, const ml_state *s, int k, int r, const uint8_t *srow)
-{
-    int count[3], sorted[3];
-    for (int st = 0; st < 3; st++) {
-        const uint8_t *seg = srow + st * 3;
-        count[st] = sorted[st] = (seg[0] != 0) + (seg[1] != 0) + (seg[2] != 0);
-    }
-    /* The row first: most rows lose here, before any order is listed. */
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (sorted[j] > sorted[j + 1]) {
-                int x = sorted[j];
-                sorted[j] = sorted[j + 1];
-                sorted[j + 1] = x;
-            }
-    uint8_t row[9];
-    int label = 1;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            row[i * 3 + j] = j < 3 - sorted[i] ? 0 : (uint8_t)label++;
-    if (!ml_offer(m, row))
+        ml_stacks(m, w, i + 1, l2, n2, less2);
         return;
-    uint8_t groups[3][6];
-    int ngroups[3];
-    for (int st = 0; st < 3; st++)
-        ngroups[st] = ml_blanks_first(srow + st * 3, groups[st]);
-    for (int so = 0; so < 6; so++) {
-        const uint8_t *stk = canon_orders[so];
-        if (count[stk[0]] > count[stk[1]] || count[stk[1]] > count[stk[2]])
+    }
+    int ties = nc > 1 && (key[0] == key[1] || (nc > 2 && (key[2] == key[0] || key[2] == key[1])));
+    uint8_t saved_col[3], saved_nf = w->nf[i];
+    memcpy(saved_col, w->col + base, 3);
+    for (int oi = 0; oi < ml_norders[nc]; oi++) {
+        const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+        int sorted = 1;
+        for (int j = 1; j < nc; j++)
+            sorted &= key[o[j - 1]] <= key[o[j]];
+        if (!sorted)
             continue;
-        for (int a = 0; a < ngroups[stk[0]]; a++)
-            for (int b = 0; b < ngroups[stk[1]]; b++)
-                for (int c = 0; c < ngroups[stk[2]]; c++) {
-                    ml_state *ch = ml_child(m, s, k, r);
-                    if (!ch)
-                        return;
-                    const uint8_t pick[3] = {groups[stk[0]][a], groups[stk[1]][b], groups[stk[2]][c]};
-                    ch->all = 0;
-                    ch->next = 1;
-                    memset(ch->lab, 0, sizeof ch->lab);
-                    for (int i = 0; i < 3; i++) {
-                        const uint8_t *order = canon_orders[__builtin_ctz(pick[i])];
-                        ch->stk[i] = stk[i];
-                        ch->orders[i] = pick[i];
-                        for (int j = 0; j < 3; j++) {
-                            int v = srow[stk[i] * 3 + order[j]];
-                            if (v)
-                                ch->lab[v] = ch->next++;
-                        }
-                    }
-                }
+        uint8_t l2[10];
+        memcpy(l2, lab, 10);
+        int n2 = next, less2 = less, j = 0, ok = 1;
+        for (; j < nb && ok; j++) {
+            w->col[base + j] = blank[j];
+            ok = ml_put(m, w, base + j, 0, &less2);
+        }
+        for (int q = 0; q < nc && ok; q++, j++) {
+            int c = clued[o[q]], v = w->srow[c];
+            w->col[base + j] = (uint8_t)c;
+            ok = ml_put(m, w, base + j, l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++), &less2);
+        }
+        for (; j < 3 && ok; j++) {
+            int v = w->srow[w->col[base + j]];
+            ok = ml_put(m, w, base + j, v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0, &less2);
+        }
+        if (ok) {
+            w->nf[i] = (uint8_t)nb;
+            ml_stacks(m, w, i + 1, l2, n2, less2);
+        }
+        memcpy(w->col + base, saved_col, 3);
+        w->nf[i] = saved_nf;
+        if (!ties)
+            break;   /* (the only sorted order) */
     }
 }
 
-/* A state extended by source row r as output row k. */
-static void ml_extend_any(ml_search *m, const ml_state *s, int k, int r)
+/* State s extended by source row r as output row k.  Its free stacks that
+ * stay blank keep the front; those that get a clue follow, in every order
+ * (each then a stack of three free columns); then the stacks placed before. */
+static void ml_try(ml_search *m, const ml_state *s, int k, int r)
 {
-    static const uint8_t blank[9];
-    const uint8_t *srow = m->src[s->t] + r * 9;
-    if (!s->all) {
-        ml_extend(m, s, k, r);
-    } else if (!m->clues[s->t][r]) {
-        if (ml_offer(m, blank))
-            ml_child(m, s, k, r);
-    } else {
-        ml_first_clues(m, s, k, r, srow);
+    ml_walk w;
+    w.s = s;
+    w.k = k;
+    w.r = r;
+    w.srow = m->src[s->t] + r * 9;
+    memcpy(w.stk, s->stk, 3);
+    memcpy(w.nf, s->nf, 3);
+    memcpy(w.col, s->col, 9);
+    int nb = 0, nc = 0, less = 0;
+    if (s->nfree == 0 && (s->nf[0] | s->nf[1] | s->nf[2]) == 0) {
+        /* Every column placed (a grid's rows past 1, most late rows): the
+         * row reads off, no order to choose. */
+        uint8_t lab[10];
+        memcpy(lab, s->lab, 10);
+        int next = s->next;
+        w.nfree = 0;
+        for (int p = 0; p < 9; p++) {
+            int v = w.srow[s->col[p]];
+            if (!ml_put(m, &w, p, v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0, &less))
+                return;
+        }
+        ml_finish(m, &w, lab, next, less);
+        return;
+    }
+    uint8_t clued[3];
+    for (int i = 0; i < s->nfree; i++) {
+        int st = s->stk[i];
+        const uint8_t *seg = w.srow + st * 3;
+        if (seg[0] | seg[1] | seg[2])
+            clued[nc++] = (uint8_t)st;
+        else
+            w.stk[nb++] = (uint8_t)st;
+    }
+    for (int p = 0; p < nb * 3; p++)
+        if (!ml_put(m, &w, p, 0, &less))
+            return;
+    w.nfree = nb;
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < 3; j++)
+            w.col[i * 3 + j] = (uint8_t)(w.stk[i] * 3 + j);
+    if (nc == 0) {
+        ml_stacks(m, &w, nb, s->lab, s->next, less);
+        return;
+    }
+    for (int oi = 0; oi < ml_norders[nc]; oi++) {
+        const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+        for (int q = 0; q < nc; q++) {
+            int i = nb + q, st = clued[o[q]];
+            w.stk[i] = (uint8_t)st;
+            w.nf[i] = 3;
+            for (int j = 0; j < 3; j++)
+                w.col[i * 3 + j] = (uint8_t)(st * 3 + j);
+        }
+        ml_stacks(m, &w, nb, s->lab, s->next, less);
     }
 }
 
-/* Every child of s at output row k: a row of a band not used yet when k
- * starts a band, else an unused row of the band of row k-1. */
-static void ml_expand(ml_search *m, const ml_state *s, int k)
+/* How many blanks source row r starts with under s at best: the free
+ * stacks it leaves blank, then the most blanks a free stack it fills can
+ * lead with, or else the blanks of the placed stacks up to the first clue.
+ * A row that starts with more blanks is smaller whatever follows. */
+static inline int ml_lead(const ml_search *m, const ml_state *s, int r)
 {
-    for (int r = 0; r < 9; r++) {
-        int band = r / 3;
-        if (k % 3 == 0 ? (s->used >> (band * 3) & 7) != 0 : band != s->rows[k - 1] / 3 || (s->used >> r & 1))
-            continue;
-        ml_extend_any(m, s, k, r);
+    if (s->nfree == 3)
+        return m->lead0[s->t][r];
+    unsigned mask = m->mask[s->t][r], counts = m->counts[s->t][r];
+    int lead = 0, fewest = 4;
+    for (int i = 0; i < s->nfree; i++) {
+        int n = counts >> (s->stk[i] * 2) & 3;
+        if (n == 0)
+            lead += 3;
+        else if (n < fewest)
+            fewest = n;
     }
+    if (fewest < 4)
+        return lead + 3 - fewest;
+    for (int i = s->nfree; i < 3; i++) {
+        int j = 0, n = s->nf[i];
+        for (; j < n; j++)
+            lead += !(mask >> s->col[i * 3 + j] & 1);
+        if (lead < i * 3 + n)
+            return lead;   /* a free column with a clue: after the lead's blanks */
+        for (; j < 3; j++) {
+            if (mask >> s->col[i * 3 + j] & 1)
+                return lead;
+            lead++;
+        }
+    }
+    return lead;
 }
 
-/* The map of a final state: unseen digits take the labels left, in order. */
+/* The candidate rows of s at output row k, as a mask: a row of a band not
+ * used yet when k starts a band, else an unused row of the band of row k-1. */
+static unsigned ml_candidates(const ml_state *s, int k)
+{
+    if (k % 3 == 0) {
+        unsigned rows = 0;
+        for (int b = 0; b < 3; b++)
+            if (!(s->used >> (b * 3) & 7))
+                rows |= 7u << (b * 3);
+        return rows;
+    }
+    int b = s->rows[k - 1] / 3 * 3;
+    return ~(unsigned)s->used & (7u << b);
+}
+
+/* The map of a final state: free stacks and columns in source order, unseen
+ * digits take the labels left, in order. */
 static void ml_map(const ml_state *s, sdk_transform *map)
 {
     sdk_transform_identity(map);
     map->transpose = s->t;
     memcpy(map->rows, s->rows, 9);
-    for (int i = 0; i < 9 && !s->all; i++)
-        map->cols[i] = (uint8_t)(s->stk[i / 3] * 3 + canon_orders[__builtin_ctz(s->orders[i / 3])][i % 3]);
+    memcpy(map->cols, s->col, 9);
     int next = s->next;
     for (int d = 1; d <= 9; d++)
         map->digits[d] = s->lab[d] ? s->lab[d] : (uint8_t)next++;
+}
+
+/* The geometric maps a final state stands for: its free stacks in any
+ * order, each stack's free columns in any order. */
+static uint64_t ml_freedom(const ml_state *s)
+{
+    static const uint64_t fact[4] = {1, 1, 2, 6};
+    uint64_t n = fact[s->nfree];
+    for (int i = 0; i < 3; i++)
+        n *= fact[i < s->nfree ? 3 : s->nf[i]];
+    return n;
 }
 
 /* ---- solution grids: rows 0 and 1 at once ----
@@ -300,7 +355,8 @@ static void ml_map(const ml_state *s, sdk_transform *map)
  * If that column is not placed yet, the least value puts it in the first
  * free slot its stack may take, and any other slot gives more: so it is
  * placed there, no branch.  Only a position still empty when reached
- * branches, over the columns (and stacks) that may fill it. */
+ * branches, over the columns (and stacks) that may fill it.
+ */
 typedef struct {
     int t, r0, r1;
     uint8_t image[9];    /* the row-0 column holding the digit row 1 has in each column */
@@ -308,6 +364,7 @@ typedef struct {
     uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
     int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
     int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
+    uint8_t pure;        /* every stack's images lie in one stack (ml_grid_pure) */
     uint8_t row[9];
 } ml_grid;
 
@@ -332,27 +389,41 @@ static int ml_grid_slot(const ml_grid *g, int c)
     return -1;
 }
 
-/* A finished order: a state at level 1 if row 1 ties or beats the best. */
-static void ml_grid_done(ml_search *m, const ml_grid *g)
+/* A finished order: row 2 is the band's third row, and every column is
+ * placed, so it reads off at once; a state at level 3 if rows 1 and 2 tie
+ * or beat the best pair. */
+static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
 {
-    if (!ml_offer(m, g->row))
+    int cmp = less ? memcmp(g->row, m->best, 9) : 0;
+    if (cmp > 0)
         return;
+    uint8_t lab[10], row2[9];
+    const uint8_t *src = m->src[g->t];
+    int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
+    for (int p = 0; p < 9; p++)
+        lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
+    for (int p = 0; p < 9; p++)
+        row2[p] = lab[src[r2 * 9 + g->col[p]]];
+    int cmp2 = cmp < 0 ? -1 : memcmp(row2, m->best2, 9);
+    if (cmp2 > 0)
+        return;
+    if (cmp2 < 0) {
+        memcpy(m->best, g->row, 9);
+        memcpy(m->best2, row2, 9);
+        m->next->count = 0;
+    }
     ml_state *c = ml_push(m);
     if (!c)
         return;
-    *c = (ml_state){.t = (uint8_t)g->t, .next = 10, .used = (uint16_t)(1u << g->r0 | 1u << g->r1)};
+    *c = (ml_state){.t = (uint8_t)g->t, .next = 10,
+                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << r2)};
     c->rows[0] = (uint8_t)g->r0;
     c->rows[1] = (uint8_t)g->r1;
-    for (int i = 0; i < 3; i++) {
+    c->rows[2] = (uint8_t)r2;
+    for (int i = 0; i < 3; i++)
         c->stk[i] = (uint8_t)g->src_of[i];
-        for (int o = 0; o < 6; o++)
-            if (canon_orders[o][0] == g->col[i * 3] % 3 && canon_orders[o][1] == g->col[i * 3 + 1] % 3)
-                c->orders[i] = (uint8_t)(1u << o);
-    }
-    for (int d = 1; d <= 9; d++)
-        c->lab[d] = 0;
-    for (int p = 0; p < 9; p++)
-        c->lab[m->src[g->t][g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
+    memcpy(c->col, g->col, 9);
+    memcpy(c->lab, lab, 10);
 }
 
 static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
@@ -374,7 +445,7 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
         g->row[p] = (uint8_t)v;
     }
     if (p == 9) {
-        ml_grid_done(m, g);
+        ml_grid_done(m, g, less);
         return;
     }
     /* Position p is free: each column that may fill it, in turn, tried
@@ -399,75 +470,277 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
     }
 }
 
-/* Level 1 of a grid: every orientation, row 0 and row 1 of its band. */
+/* A "pure" pair of rows: each stack's three images lie in one other stack,
+ * so the stacks map round a cycle A -> B -> C -> A.  Row 1 then reads
+ * 4 5 6 7 8 9 under any order of stack A (its images fill B in that order,
+ * theirs C), and ends with the positions in A of the images' images'
+ * images: 1 2 3, 1 3 2 or 2 3 1 as that map of A fixes 3, 1 or 0 columns.
+ * Any other pair starts 4 5 7.  So where pure pairs exist, the least row 1
+ * and every order that gives it are written down, not searched. */
+static int ml_grid_pure(const ml_grid *g)
+{
+    for (int a = 0; a < 3; a++) {
+        int s0 = g->image[a * 3] / 3;
+        if (g->image[a * 3 + 1] / 3 != s0 || g->image[a * 3 + 2] / 3 != s0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Columns of stack 0 that the image's image's image leaves in place. */
+static int ml_grid_fixed(const ml_grid *g)
+{
+    int n = 0;
+    for (int c = 0; c < 3; c++)
+        n += g->image[g->image[g->image[c]]] == c;
+    return n;
+}
+
+/* The states of a pure pair whose row 1 ends as tail (0-based positions). */
+static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
+{
+    memcpy(g->row, m->best, 9);   /* (row 1 is known: ml_grid_rows wrote it) */
+    for (int a = 0; a < 3; a++)
+        for (int o = 0; o < 6; o++) {
+            int ok = 1;
+            for (int j = 0; j < 3; j++)
+                g->col[j] = (uint8_t)(a * 3 + canon_orders[o][j]);
+            for (int j = 0; j < 3; j++) {
+                int c3 = g->image[g->image[g->image[g->col[j]]]];
+                ok &= g->col[tail[j]] == c3;
+            }
+            if (!ok)
+                continue;
+            for (int j = 3; j < 9; j++)
+                g->col[j] = g->image[g->col[j - 3]];
+            for (int i = 0; i < 3; i++)
+                g->src_of[i] = (int8_t)(g->col[i * 3] / 3);
+            ml_grid_done(m, g, 0);
+        }
+}
+
+/* A pair that is not pure, with stack x first: its two columns whose
+ * images lie in one stack Y come first (in either order), the third last,
+ * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
+ * first column's image's image: 1 for that column itself, 2 for the other
+ * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
+ * else 8.  Writes the two first columns and their fourth cells. */
+static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
+{
+    const uint8_t *im = g->image + x * 3;
+    int odd = im[0] / 3 == im[1] / 3 ? 2 : im[0] / 3 == im[2] / 3 ? 1 : 0;
+    int third = x * 3 + odd, a = x * 3 + (odd == 0), b = x * 3 + 2 - (odd == 2);
+    for (int k = 0; k < 2; k++) {
+        int c0 = k ? b : a, other = k ? a : b, t = g->image[g->image[c0]];
+        first[k] = (uint8_t)c0;
+        fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
+    }
+}
+
+/* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
+ * is placed (c0, its partner into Y, the third), so is Y (the two images,
+ * then its last column) and Z's first slot (the third's image).  Row 1 then
+ * reads off, Z's two other columns taking Z's next slots as they are met,
+ * until a position still empty, if any, where ml_grid_from branches. */
+static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
+{
+    ml_grid g = *pair;
+    int x = c0 / 3, y = g.image[c0] / 3, c1 = -1, c2 = -1;
+    for (int c = x * 3; c < x * 3 + 3; c++)
+        if (c != c0)
+            *(g.image[c] / 3 == y ? &c1 : &c2) = c;
+    memset(g.col, 0xff, sizeof g.col);
+    memset(g.pos, 0xff, sizeof g.pos);
+    ml_grid_place(&g, c0, 0);
+    ml_grid_place(&g, c1, 1);
+    ml_grid_place(&g, c2, 2);
+    ml_grid_place(&g, g.image[c0], 3);
+    ml_grid_place(&g, g.image[c1], 4);
+    ml_grid_place(&g, y * 3 + 3 - g.image[c0] % 3 - g.image[c1] % 3, 5);
+    ml_grid_place(&g, g.image[c2], 6);
+    int p = 0, less = 0, nextz = 7;
+    for (; p < 9 && g.col[p] != 0xff; p++) {
+        int t = g.image[g.col[p]];
+        if (g.pos[t] == 0xff)
+            ml_grid_place(&g, t, nextz++);   /* (only Z's other two can be unplaced) */
+        int v = g.pos[t] + 1;
+        if (!less && v != m->best[p]) {
+            if (v > m->best[p])
+                return;
+            less = 1;
+        }
+        g.row[p] = (uint8_t)v;
+    }
+    if (p == 9)
+        ml_grid_done(m, &g, less);
+    else
+        ml_grid_from(m, &g, p, less);
+}
+
+/* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
+ * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
 {
+    ml_grid gs[36];
+    int n = 0, fixed = -1;
     for (int t = 0; t < 2; t++)
-        for (int r0 = 0; r0 < 9; r0++)
+        for (int r0 = 0; r0 < 9; r0++) {
+            uint8_t col0[10];
+            for (int c = 0; c < 9; c++)
+                col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
             for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
                 if (r1 == r0)
                     continue;
-                ml_grid g = {.t = t, .r0 = r0, .r1 = r1};
-                uint8_t col0[10];
-                memset(g.col, 0xff, sizeof g.col);
-                memset(g.pos, 0xff, sizeof g.pos);
-                memset(g.out_of, -1, sizeof g.out_of);
-                memset(g.src_of, -1, sizeof g.src_of);
+                ml_grid *g = &gs[n++];
+                *g = (ml_grid){.t = t, .r0 = r0, .r1 = r1};
                 for (int c = 0; c < 9; c++)
-                    col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
-                for (int c = 0; c < 9; c++)
-                    g.image[c] = col0[m->src[t][r1 * 9 + c]];
-                ml_grid_from(m, &g, 0, 0);
+                    g->image[c] = col0[m->src[t][r1 * 9 + c]];
+                g->pure = (uint8_t)ml_grid_pure(g);
+                if (g->pure && ml_grid_fixed(g) > fixed)
+                    fixed = ml_grid_fixed(g);
             }
-}
-
-/* The column orders a final state stands for: its stacks' tied orders
- * (columns blank in every row) multiplied. */
-static uint64_t ml_tied_orders(const ml_state *s)
-{
-    uint64_t n = 1;
-    for (int i = 0; i < 3; i++)
-        n *= (uint64_t)__builtin_popcount(s->orders[i]);
-    return n;
+        }
+    if (fixed >= 0) {
+        static const uint8_t tails[4][3] = {{1, 2, 0}, {0, 2, 1}, {0, 2, 1}, {0, 1, 2}};
+        const uint8_t *tail = tails[fixed];
+        for (int j = 0; j < 6; j++)
+            m->best[j] = (uint8_t)(j + 4);
+        for (int j = 0; j < 3; j++)
+            m->best[6 + j] = (uint8_t)(tail[j] + 1);
+        for (int i = 0; i < n; i++)
+            if (gs[i].pure && ml_grid_fixed(&gs[i]) == fixed)
+                ml_grid_cycle(m, &gs[i], tail);
+        return;
+    }
+    /* No pure pair: output stack 0 is some stack X whose two columns with
+     * images in one stack Y come first, the third last (4 5 7); then row 1's
+     * fourth cell is fixed by the first column alone (ml_grid_fourth), and
+     * only the starts that give its least value are searched on. */
+    uint8_t start[36 * 6][2], fourth[36 * 6];
+    int nstart = 0, least = 10;
+    for (int i = 0; i < n; i++)
+        for (int x = 0; x < 3; x++) {
+            uint8_t c0[2], v[2];
+            ml_grid_fourth(&gs[i], x, c0, v);
+            for (int k = 0; k < 2; k++)
+                if (v[k] <= least) {
+                    least = v[k];
+                    start[nstart][0] = (uint8_t)i;
+                    start[nstart][1] = c0[k];
+                    fourth[nstart++] = v[k];
+                }
+        }
+    for (int k = 0; k < nstart; k++) {
+        if (fourth[k] != least)
+            continue;
+        ml_grid_start(m, &gs[start[k][0]], start[k][1]);
+    }
 }
 
 #define ML_STACK_STATES 256
 
+static const uint8_t box_of[81] = {
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8};
+
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
     if (!sdk_board_is_plain9(b))
-        return 0;
+        return canon_group_minlex(b, cells, out);
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
     ml_search m = {.failed = 0};
-    memset(m.clues, 0, sizeof m.clues);
-    for (int i = 0; i < 81; i++) {
-        m.src[0][i] = cells[i] <= 9 ? cells[i] : 0;
-        m.src[1][(i % 9) * 9 + i / 9] = m.src[0][i];
-        m.clues[0][i / 9] += m.src[0][i] != 0;
-        m.clues[1][i % 9] += m.src[0][i] != 0;
+    uint16_t winners[ML_STACK_STATES];
+    int8_t lead_of[ML_STACK_STATES];
+    int filled = 0;
+    memset(m.mask, 0, sizeof m.mask);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            uint8_t v = cells[r * 9 + c] <= 9 ? cells[r * 9 + c] : 0;
+            m.src[0][r * 9 + c] = m.src[1][c * 9 + r] = v;
+            if (v) {
+                m.mask[0][r] |= (uint16_t)(1u << c);
+                m.mask[1][c] |= (uint16_t)(1u << r);
+                filled++;
+            }
+        }
+    int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
+    if (grid) {
+        uint16_t seen[27] = {0};
+        for (int i = 0; i < 81; i++) {
+            seen[i / 9] |= (uint16_t)(1u << m.src[0][i]);
+            seen[9 + i % 9] |= (uint16_t)(1u << m.src[0][i]);
+            seen[18 + box_of[i]] |= (uint16_t)(1u << m.src[0][i]);
+        }
+        for (int h = 0; h < 27; h++)
+            grid &= seen[h] == 0x3fe;
     }
+    for (int t = 0; t < 2 && !grid; t++)   /* (ml_lead's tables; a grid's search needs none) */
+        for (int r = 0; r < 9; r++) {
+            int lead = 0, fewest = 4, counts = 0;
+            for (int st = 0; st < 3; st++) {
+                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
+                counts |= n << (st * 2);
+                lead += n ? 0 : 3;
+                fewest = n && n < fewest ? n : fewest;
+            }
+            m.counts[t][r] = (uint8_t)counts;
+            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
+        }
     ml_list *cur = &lists[0];
     int k = 0;
-    if (sdk_board_is_solution(b, cells)) {
+    if (grid) {
         m.next = &lists[1];
         memset(m.best, 0xff, sizeof m.best);
+        memset(m.best2, 0xff, sizeof m.best2);
         ml_grid_rows(&m);
         for (int i = 0; i < 9; i++)
             out->form[i] = (uint8_t)(i + 1);
         memcpy(out->form + 9, m.best, 9);
+        memcpy(out->form + 18, m.best2, 9);
         cur = m.next;
-        k = 2;
+        k = 3;
     } else {
-        for (int t = 0; t < 2; t++)
-            cur->s[cur->count++] = (ml_state){.t = (uint8_t)t, .all = 1, .next = 1};
+        for (int t = 0; t < 2; t++) {
+            ml_state *s = &cur->s[cur->count++];
+            *s = (ml_state){.t = (uint8_t)t, .nfree = 3, .next = 1, .stk = {0, 1, 2}, .nf = {3, 3, 3}};
+            for (int c = 0; c < 9; c++)
+                s->col[c] = (uint8_t)c;
+        }
     }
     for (; k < 9 && !m.failed; k++) {
         m.next = cur == &lists[0] ? &lists[1] : &lists[0];
         m.next->count = 0;
         memset(m.best, 0xff, sizeof m.best);
-        for (size_t i = 0; i < cur->count && !m.failed; i++)
-            ml_expand(&m, &cur->s[i], k);
+        /* Only the rows that start with the most blanks can give the least. */
+        int most = -1;
+        for (size_t i = 0; i < cur->count; i++) {
+            int own = -1;
+            unsigned win = 0;   /* the state's rows with its most leading blanks */
+            for (unsigned rows = ml_candidates(&cur->s[i], k); rows; rows &= rows - 1) {
+                int r = __builtin_ctz(rows), lead = ml_lead(&m, &cur->s[i], r);
+                if (lead >= own) {
+                    win = (lead > own ? 0 : win) | 1u << r;
+                    own = lead;
+                }
+            }
+            if (i < ML_STACK_STATES) {
+                winners[i] = (uint16_t)win;
+                lead_of[i] = (int8_t)own;
+            }
+            most = own > most ? own : most;
+        }
+        for (size_t i = 0; i < cur->count && !m.failed; i++) {
+            unsigned rows = 0;
+            if (i < ML_STACK_STATES)
+                rows = lead_of[i] == most ? winners[i] : 0;
+            else
+                for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
+                    rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
+            for (; rows; rows &= rows - 1)
+                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+        }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;
     }
@@ -476,7 +749,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         ml_map(&cur->s[0], &out->map);
         out->automorphisms = 0;
         for (size_t i = 0; i < cur->count; i++)
-            out->automorphisms += cur->s[i].all ? 1296 : ml_tied_orders(&cur->s[i]);
+            out->automorphisms += ml_freedom(&cur->s[i]);
     }
     for (int i = 0; i < 2; i++)
         if (lists[i].heap)

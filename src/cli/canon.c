@@ -2,7 +2,7 @@
  * canon.c -- `sudoku canon`: each puzzle's minlex form (--grid: its
  * solution's), the map to it and its automorphisms; --unique passes on the
  * first record of each class of isomorphs only.  Also the output code that
- * `sudoku transform` shares: both write 81 cells and a map per record.
+ * `sudoku transform` shares: both write the cells and a map per record.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,12 +28,23 @@ int cli_canon_supported(const sdk_record *rec, cli_result *res)
     return 0;
 }
 
-/* The 81 cells as a line, blanks '.' (or '0' with --zeros). */
-static char *canon_line(const cli_options *opt, const uint8_t *cells, char *buf)
+/* The form as a line of the board's own kind (a variant's name before it,
+ * a jigsaw's regions after it), blanks '.' (or '0' with --zeros). */
+static char *canon_line(const cli_options *opt, const sdk_board *b, const uint8_t *cells, char *buf)
 {
-    for (int i = 0; i < 81; i++)
-        buf[i] = cells[i] ? (char)('0' + cells[i]) : opt->canon.zeros ? '0' : '.';
-    buf[81] = '\0';
+    const char *prefix = b->variant ? cli_csv_variant(b) : "";
+    size_t len = strlen(prefix);
+    memcpy(buf, prefix, len);
+    const char blank = opt->canon.zeros ? '0' : '.';   /* (read once: buf may alias) */
+    for (int i = 0, n = b->ncells; i < n; i++) {
+        int v = cells[i];
+        buf[len++] = v > 9 ? sdk_digit_char(v) : v ? (char)('0' + v) : blank;
+    }
+    buf[len] = '\0';
+    if (b->region) {
+        buf[len++] = ' ';
+        sdk_format_regions(b, buf + len);
+    }
     return buf;
 }
 
@@ -41,17 +52,22 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
                     const char *key, int automorphisms)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_LINE] = "", cells[82] = "", map[SDK_TRANSFORM_TEXT] = "";
+    char puzzle[SDK_MAX_LINE] = "", cells[SDK_MAX_LINE] = "", map[SDK_TRANSFORM_TEXT] = "";
     const char *word = !res ? "invalid" : res->word;
     int done = res && res->exit_code == SDK_EXIT_OK;
-    if (rec->ok)
+    /* (the record's line and the map's words only where they are written:
+     * line output is most of the use, and they cost more than the form) */
+    int full = opt->format == FMT_CSV || opt->format == FMT_JSON;
+    if (rec->ok && full)
         cli_record_line(rec, puzzle);
     if (res && res->word && strcmp(res->word, "unsupported") == 0)
-        fprintf(stderr, "%s:%ld: canon and transform are defined for the standard 9x9 board only\n",
-                cli_batch_file(b), rec->line);
+        fprintf(stderr, "%s:%ld: %s\n", cli_batch_file(b), rec->line,
+                automorphisms ? "canon is defined on boards up to 9x9 (not samurai)"
+                              : "transform is defined for the standard 9x9 board only");
     if (done) {
-        canon_line(opt, res->solution, cells);
-        sdk_transform_format(&res->map, map);
+        canon_line(opt, rec->board, res->solution, cells);
+        if (full && rec->board->n == 9)   /* (a map has the 9x9 board's shape) */
+            sdk_transform_format(&res->map, map);
     }
     switch (opt->format) {
     case FMT_GRID:
@@ -83,7 +99,8 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
         fputs("}\n", f);
         break;
     default:
-        fprintf(f, "%s\n", done ? cells : word);
+        fputs(done ? cells : word, f);
+        putc('\n', f);
         break;
     }
 }
@@ -91,8 +108,6 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
 static void canon_compute(const cli_options *opt, const sdk_record *rec, uint64_t index, cli_result *res)
 {
     (void)index;
-    if (!cli_canon_supported(rec, res))
-        return;
     const uint8_t *cells = rec->cells;
     if (opt->canon.grid) {
         sdk_budget budget = sdk_budget_start(0, opt->params.interrupt);
@@ -107,12 +122,13 @@ static void canon_compute(const cli_options *opt, const sdk_record *rec, uint64_
         cells = res->solution;
     }
     sdk_canon c;
-    if (sdk_canon_minlex(rec->board, cells, &c) != 1) {
-        res->word = "out-of-memory";
-        res->exit_code = SDK_EXIT_IO;
+    int got = sdk_canon_minlex(rec->board, cells, &c);
+    if (got != 1) {
+        res->word = got == 0 ? "unsupported" : "out-of-memory";
+        res->exit_code = got == 0 ? SDK_EXIT_UNSOLVED : SDK_EXIT_IO;
         return;
     }
-    memcpy(res->solution, c.form, 81);
+    memcpy(res->solution, c.form, (size_t)rec->board->ncells);
     res->map = c.map;
     res->count = c.automorphisms;
     res->word = "canon";
@@ -125,7 +141,23 @@ static sdk_canon_set *canon_seen;
 static void canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     if (opt->canon.unique && res && res->exit_code == SDK_EXIT_OK) {
-        int added = sdk_canon_set_add(canon_seen, res->solution);
+        /* The key: the board (its variant, shape and regions), then the form. */
+        const sdk_board *bd = rec->board;
+        uint8_t key[2 * SDK_MAX_CELLS + 40];
+        size_t len = 0;
+        const char *variant = bd->variant ? bd->variant : "";
+        key[len++] = (uint8_t)bd->box_rows;
+        key[len++] = (uint8_t)bd->box_cols;
+        for (; *variant && len < 32; variant++)
+            key[len++] = (uint8_t)*variant;
+        key[len++] = 0;
+        if (bd->region) {
+            memcpy(key + len, bd->region, (size_t)bd->ncells);
+            len += (size_t)bd->ncells;
+        }
+        memcpy(key + len, res->solution, (size_t)bd->ncells);
+        len += (size_t)bd->ncells;
+        int added = sdk_canon_set_add(canon_seen, key, len);
         if (added == 0)
             return;                /* a later member of a class already passed on */
         if (added < 0) {

@@ -109,8 +109,9 @@ static const char canon_help[] =
     "disguise if and only if their forms are equal.  Line output: the form (blanks\n"
     "'.', or 0 with --zeros); csv and json add the map from the puzzle to its form\n"
     "(for 'sudoku transform --map', --inverse maps back) and the number of maps that\n"
-    "give the form (automorphisms, at least 1).  Standard 9x9 boards only; other\n"
-    "sizes and variants are answered 'unsupported' (exit 1; docs/canon.md).\n";
+    "give the form (automorphisms, at least 1).  4x4, 6x6, 8x8, X, windoku and\n"
+    "jigsaw boards: the same under the maps of their group that keep every house\n"
+    "(docs/canon.md); 10x10 and larger and samurai: 'unsupported' (exit 1).\n";
 
 static const char transform_help[] =
     "Each puzzle under a map: --random, then --map STEPS, all inverted with\n"
