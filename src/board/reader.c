@@ -180,21 +180,25 @@ static size_t next_word(const char *s, size_t *j, size_t len)
  * position where the cells stopped. */
 static size_t take_cells(read_line *ln, const char *s, size_t start, size_t end)
 {
+    /* The counts in locals: stores to ln->cells (bytes) may alias them. */
+    int n = ln->ncells, maxval = ln->maxval;
     size_t i = start;
     for (; i < end; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch == '|' || ch == '+')
-            continue;
         int v = cell_value(ch);
-        if (v < 0)
+        if (v < 0) {
+            if (ch == '|' || ch == '+')
+                continue;
             break;
-        if (ln->ncells < SDK_MAX_CELLS) {
-            ln->cells[ln->ncells] = (uint8_t)v;
-            if (v > ln->maxval)
-                ln->maxval = v;
         }
-        ln->ncells++;
+        if (n < SDK_MAX_CELLS) {
+            ln->cells[n] = (uint8_t)v;
+            maxval = v > maxval ? v : maxval;
+        }
+        n++;
     }
+    ln->ncells = n;
+    ln->maxval = maxval;
     return i;
 }
 

@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -439,17 +440,16 @@ static void *batch_worker(void *arg)
     }
 }
 
-static void batch_compute(batch_chunk *ch, int jobs)
+/* Starts a chunk's computing: its worker threads start here, and the
+ * caller's own share runs in pool_join (team), after whatever the caller
+ * does meanwhile. */
+static void batch_compute_start(batch_chunk *ch, int jobs, pool_team *team)
 {
     ch->next = 0;
     /* Threads beyond the records at hand would only wait (and each costs its
      * stack and per-thread caches): -j 1024 on one puzzle starts none. */
     int lanes = jobs < ch->count ? jobs : ch->count;
-    if (lanes <= 1) {
-        batch_worker(ch);
-        return;
-    }
-    pool_run(lanes, batch_worker, ch, 0);   /* the caller is one of them */
+    pool_start(team, lanes > 1 ? lanes : 1, batch_worker, ch, 0);   /* the caller is one of them */
 }
 
 /* Writes one record's output and its diagnostics; returns its exit code. */
@@ -503,6 +503,66 @@ static int batch_output_failed(cli_batch *b, const cli_job *job)
     return SDK_EXIT_IO;
 }
 
+/* Reads up to target records into ch, numbered on from b->index; returns
+ * 1 at the end of the input (a read error is reported and ends it too). */
+static int batch_read(cli_batch *b, const cli_job *job, sdk_reader *reader, const char *path, batch_chunk *ch,
+                      int target, int *exit_code)
+{
+    int at_end = 0;
+    ch->count = 0;
+    ch->first_index = b->index;
+    while (ch->count < target) {
+        int got = sdk_reader_next(reader, &ch->recs[ch->count]);
+        if (got < 0) {
+            fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
+            *exit_code = cli_worse(*exit_code, SDK_EXIT_IO);
+        }
+        if (got <= 0) {
+            at_end = 1;
+            break;
+        }
+        ch->count++;
+    }
+    b->index += (uint64_t)ch->count;
+    return at_end;
+}
+
+/* Lets go of a record once written (or dropped): its rating steps, and its
+ * board's reference (a jigsaw's board may go). */
+static void batch_release(batch_chunk *ch, int i)
+{
+    sdk_human_free(&ch->res[i].human);
+    if (ch->recs[i].ok)
+        sdk_variant_release(ch->recs[i].board);
+}
+
+/* A chunk read but never computed: its boards given back. */
+static void batch_drop(batch_chunk *ch)
+{
+    for (int i = 0; i < ch->count; i++)
+        if (ch->recs[i].ok)
+            sdk_variant_release(ch->recs[i].board);
+    ch->count = 0;
+}
+
+/* Writes a computed chunk's records in order and returns their worst exit
+ * code; sets b->stop when output failed or SIGINT came. */
+static int batch_write(cli_batch *b, const cli_options *opt, const cli_job *job, batch_chunk *ch)
+{
+    int code = SDK_EXIT_OK;
+    for (int i = 0; i < ch->count; i++) {
+        code = cli_worse(code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
+        batch_release(ch, i);
+        batch_flush_policy(b);
+    }
+    ch->count = 0;
+    if (batch_output_failed(b, job))
+        b->stop = SDK_EXIT_IO;
+    else if (opt->params.interrupt && *opt->params.interrupt)
+        b->stop = SDK_EXIT_SIGINT;
+    return code;
+}
+
 static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, const char *path,
                       batch_chunk *ch)
 {
@@ -522,54 +582,52 @@ static int batch_file(cli_batch *b, const cli_options *opt, const cli_job *job, 
         exit_code = SDK_EXIT_IO;
         goto done;
     }
-    /* -j 1 streams a record at a time; threads get chunks sized to ~50 ms. */
+    /* -j 1 streams a record at a time; threads get chunks sized to ~50 ms.
+     * From a regular file they read the next chunk while computing this
+     * one (a pipe is not read ahead: its results would wait on its input). */
+    struct stat st;
+    int ahead = opt->jobs > 1 && fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode);
     int target = opt->jobs > 1 ? 2 * opt->jobs : 1;
-    for (int at_end = 0; !at_end;) {
-        ch->count = 0;
-        ch->first_index = b->index;
-        while (ch->count < target) {
-            int got = sdk_reader_next(reader, &ch->recs[ch->count]);
-            if (got < 0) {
-                fprintf(stderr, "sudoku %s: %s: %s\n", job->name, path, strerror(errno));
-                exit_code = cli_worse(exit_code, SDK_EXIT_IO);
-            }
-            if (got <= 0) {
-                at_end = 1;
-                break;
-            }
-            ch->count++;
-        }
-        double start = opt->jobs > 1 ? sdk_now() : 0;
-        batch_compute(ch, opt->jobs);
-        double took = opt->jobs > 1 ? sdk_now() - start : 0;
-        for (int i = 0; i < ch->count; i++) {
-            exit_code = cli_worse(exit_code, batch_emit(b, opt, job, &ch->recs[i], &ch->res[i]));
-            sdk_human_free(&ch->res[i].human);
-            if (ch->recs[i].ok)
-                sdk_variant_release(ch->recs[i].board);   /* (a jigsaw's board may go) */
-            batch_flush_policy(b);
-        }
-        b->index += (uint64_t)ch->count;
-        if (batch_output_failed(b, job)) {
-            b->stop = SDK_EXIT_IO;
+    batch_chunk *todo = &ch[0], *next = &ch[1];
+    int at_end = batch_read(b, job, reader, path, todo, target, &exit_code);
+    while (todo->count > 0) {
+        pool_team team;
+        double start = sdk_now();
+        batch_compute_start(todo, opt->jobs, &team);
+        if (ahead && !at_end)
+            at_end = batch_read(b, job, reader, path, next, target, &exit_code);
+        pool_join(&team);
+        double took = sdk_now() - start;
+        exit_code = cli_worse(exit_code, batch_write(b, opt, job, todo));
+        if (b->stop)
             break;
-        }
-        if (opt->params.interrupt && *opt->params.interrupt) {
-            b->stop = SDK_EXIT_SIGINT;
-            break;
-        }
         if (opt->jobs > 1) {
-            if (took < 0.05 && target * 2 <= ch->capacity)
+            if (took < 0.05 && target * 2 <= todo->capacity)
                 target *= 2;
             else if (took > 0.2 && target / 2 >= opt->jobs)
                 target /= 2;
         }
+        if (ahead) {
+            batch_chunk *t = todo;
+            todo = next;
+            next = t;
+        } else if (!at_end)
+            at_end = batch_read(b, job, reader, path, todo, target, &exit_code);
     }
+    batch_drop(next);           /* read ahead of a stop: never answered */
 done:
     sdk_reader_free(reader);
     if (!is_stdin)
         fclose(in);
     return exit_code;
+}
+
+static void batch_chunks_free(batch_chunk ch[2])
+{
+    for (int k = 0; k < 2; k++) {
+        free(ch[k].recs);
+        free(ch[k].res);
+    }
 }
 
 int cli_batch_run(const cli_options *options, const cli_job *job)
@@ -587,15 +645,19 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     signal(SIGPIPE, SIG_DFL);      /* a closed pipe ends us quietly, as it does cat */
     opt.params.interrupt = cli_interrupt_watch();
 
-    batch_chunk ch = {0};
-    ch.capacity = opt.jobs > 1 ? 4096 : 1;
-    ch.recs = malloc(sizeof *ch.recs * (size_t)ch.capacity);
-    ch.res = malloc(sizeof *ch.res * (size_t)ch.capacity);
-    ch.opt = &opt;
-    ch.job = job;
-    if (!ch.recs || !ch.res) {
-        free(ch.recs);
-        free(ch.res);
+    /* Two chunks: one computed while the other is read (batch_file). */
+    batch_chunk ch[2] = {{0}, {0}};
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        ch[k].capacity = opt.jobs > 1 ? 4096 : 1;
+        ch[k].recs = malloc(sizeof *ch[k].recs * (size_t)ch[k].capacity);
+        ch[k].res = malloc(sizeof *ch[k].res * (size_t)ch[k].capacity);
+        ch[k].opt = &opt;
+        ch[k].job = job;
+        ok = ok && ch[k].recs && ch[k].res;
+    }
+    if (!ok) {
+        batch_chunks_free(ch);
         fprintf(stderr, "sudoku %s: out of memory\n", job->name);
         return SDK_EXIT_IO;
     }
@@ -610,12 +672,11 @@ int cli_batch_run(const cli_options *options, const cli_job *job)
     int nfiles = opt.nfiles ? opt.nfiles : 1;
     int exit_code = SDK_EXIT_OK;
     for (int i = 0; i < nfiles && !b.stop; i++)
-        exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], &ch));
+        exit_code = cli_worse(exit_code, batch_file(&b, &opt, job, files[i], ch));
     ticker_stop(&b.progress);
     exit_code = cli_worse(exit_code, cli_svg_status());
     ticker_stop(&b.flusher);
-    free(ch.recs);
-    free(ch.res);
+    batch_chunks_free(ch);
     cli_interrupt_release();
 
     if (opt.stats)
