@@ -1069,4 +1069,60 @@ sdk_status sdk_generate_human(const sdk_board *b, const sdk_gen_params *g, const
  * the budget stopped the rating.  ctx is unused. */
 uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, const sdk_budget *budget);
 
+/* ------------------------------------------------------------------------ */
+/* Hard puzzles from seeds, puzzles on a pattern (src/generate/neighbour.c,  */
+/* src/generate/pattern.c; docs/generate-hard.md): plain 9x9                 */
+/* ------------------------------------------------------------------------ */
+
+/* A {-n+m} move: 1..minus clues go, 1..plus blank cells get digits. */
+#define SDK_DEFAULT_NB_MINUS 2
+#define SDK_DEFAULT_NB_PLUS 2
+
+typedef struct sdk_nb_params {
+    int minus, plus;              /* the move's largest n and m */
+    int non_minimal;              /* 0: every candidate is minimal (the default) */
+    const uint8_t *mask;          /* NULL, or 81 flags: clues exactly there (a move gives the
+                                     cells it blanked new digits; minimality is not asked) */
+    double scratch_share;         /* no seeds, no mask: the replica exchange (remc.c) gets the
+                                     rest of the time, the search from its best this share */
+} sdk_nb_params;
+
+/* A puzzle of the neighbourhood search, with its human rating (no steps). */
+typedef struct sdk_nb_result {
+    sdk_gen_result gen;           /* figure = ER; energy as --hard's er objective's */
+    sdk_human_rating human;
+} sdk_nb_result;
+
+/* The neighbourhood search: g->runs runs (threads; seeds derived from seed),
+ * each from every runs-th seed (or, with no seeds and a mask, from a puzzle
+ * on the mask), keeping a pool of its best and moving from them by {-n+m}
+ * moves; every candidate unique, minimal unless nb->non_minimal, rated by
+ * sdk_human_rate.  Until g->max_steps moves a run or the budget.  With no
+ * seeds and no mask, seeds come from sdk_generate_remc first (g as it is,
+ * for 1 - scratch_share of the time; g->max_steps steps) and may be printed.  Fills
+ * best[0..count) with the best puzzles met, by --hard's er energy,
+ * isomorphic to no seed and to no other (minlex forms), best first; returns
+ * how many.  totals: moves (steps) and puzzles rated (attempts). */
+int sdk_generate_neighbour(const sdk_board *b, const sdk_gen_params *g, const sdk_nb_params *nb,
+                           const uint8_t (*seeds)[81], int nseeds, uint64_t seed, int count,
+                           sdk_nb_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
+
+/* A pattern's line (len characters, a line end or trailing blanks cut
+ * first): 81 characters, any but '.', '0', '-', '_', ' ' or a tab marking a
+ * clue cell, into mask (81 flags); cells receives the digits when every mark
+ * is a digit 1-9 (a puzzle's line: its clues must not conflict, which the
+ * caller checks), else blanks.  1, or 0 with a one-line reason in err. */
+int sdk_pattern_parse(const char *text, size_t len, uint8_t *mask, uint8_t *cells, char *err, size_t errsize);
+/* 1 with a one-line reason in why if no puzzle with clues exactly on mask
+ * (81 flags) can have one solution for a reason cheap to see: fewer than 17
+ * clues, or two rows of a band (columns of a stack) without clues. */
+int sdk_pattern_refusal(const uint8_t *mask, char *why, size_t size);
+
+/* A puzzle whose clues are exactly the cells of mask, with one solution
+ * (and, band not NULL, in band: *r its rating; may be NULL without a band).
+ * SDK_TIMEOUT / SDK_INTERRUPTED from the budget. */
+sdk_status sdk_generate_pattern(const sdk_board *b, const sdk_gen_params *g, const uint8_t *mask,
+                                const sdk_human_band *band, uint32_t seed, uint8_t *puzzle,
+                                sdk_human_rating *r, const sdk_budget *budget);
+
 #endif /* SUDOKU_H */

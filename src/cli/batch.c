@@ -241,8 +241,9 @@ static const char *house_kind_name(int kind)
     return names[kind < 4 ? kind : 3];
 }
 
-/* Explains a clue conflict in one line: which digit repeats where. */
-static void report_conflict(const char *file, const sdk_record *rec)
+/* Explains a clue conflict in one line: which digit repeats where (nothing
+ * if none does). */
+void cli_report_conflict(const char *file, const sdk_record *rec)
 {
     const sdk_board *b = rec->board;
     int n = b->n;
@@ -481,7 +482,7 @@ static int batch_emit_record(cli_batch *b, const cli_options *opt, const cli_job
         return SDK_EXIT_INVALID;
     }
     if (res->status == SDK_UNSOLVABLE && !sdk_board_givens_consistent(rec->board, rec->cells, NULL))
-        report_conflict(b->file, rec);
+        cli_report_conflict(b->file, rec);
     job->emit(b, opt, rec, res);
     if (opt->stats)
         batch_stats_line(b, opt, job, rec, res);

@@ -67,6 +67,9 @@ typedef struct cli_options {
         const char *level;                      /* generating for people (humangen.c) */
         double min_er, max_er;
         struct cli_list { int count; const char *item[SDK_HUMAN_MAX_TECH]; } techniques;
+        const char *from, *pattern;             /* neighbourhood search, fixed pattern (hardsearch.c) */
+        int minus, plus, non_minimal;
+        double neighbour_share;                 /* --hard from scratch: the search's share */
     } gen;
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */
@@ -268,6 +271,12 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
 int cli_human_band(const cli_options *opt, const sdk_board *b, int size, sdk_human_band *band, int *wanted);
 void cli_human_header(FILE *f);
 void cli_human_fields(FILE *f, cli_format format, const sdk_human_rating *h);
+/* hardsearch.c: generate --from's seeds (bad records reported and skipped;
+ * *seeds malloc'd) and --pattern's mask (refused with a one-line reason):
+ * 0 or an exit code.  batch.c: a clue conflict in one line. */
+int cli_read_seeds(const char *path, uint8_t (**seeds)[81], int *nseeds);
+int cli_read_pattern(const char *path, uint8_t *mask);
+void cli_report_conflict(const char *file, const sdk_record *rec);
 int cmd_explain(int argc, char **argv, const cli_command *self);
 int cmd_hint(int argc, char **argv, const cli_command *self);
 /* rate --human: the batch over parsed options (human.c). */

@@ -32,6 +32,7 @@ typedef struct gen_output {
     int human;                  /* print the human ratings (a band, or --objective er) */
     const char *objective;      /* --hard: the objective's name if not the default, else NULL */
     FILE *trace;                /* --hard --trace: the first run's best energy as a CSV, or NULL */
+    const uint8_t *mask;        /* --pattern: its 81 flags, else NULL */
 } gen_output;
 
 /* After SIGINT, records are still rated for this long (from the first one
@@ -206,6 +207,7 @@ typedef struct metro_batch {
     sdk_human_rating *ratings;  /* then their ratings */
     double give_up;             /* > 0: no --time-limit, a puzzle's own budget in seconds */
     int stop;                   /* a puzzle failed: take no more (atomic) */
+    const uint8_t *mask;        /* --pattern, or NULL */
 } metro_batch;
 
 /* Each thread takes the next puzzle of the batch until none is left, so a
@@ -285,7 +287,10 @@ static void *metro_work(void *arg)
             return NULL;
         uint32_t seed = sdk_rng_derive(mb->seed, (uint64_t)(mb->first + i));
         sdk_budget budget = mb->give_up > 0 ? sdk_budget_start(mb->give_up, mb->budget->interrupt) : *mb->budget;
-        if (mb->b)
+        if (mb->mask)
+            mb->status[i] = sdk_generate_pattern(mb->b, mb->g, mb->mask, mb->band, seed, mb->puzzles[i],
+                                                 &mb->ratings[i], &budget);
+        else if (mb->b)
             mb->status[i] = mb->band ? sdk_generate_human(mb->b, mb->g, mb->band, seed, mb->puzzles[i],
                                                           &mb->ratings[i], NULL, &budget)
                                      : sdk_generate_metropolis(mb->b, mb->g, seed, mb->puzzles[i], NULL, &budget);
@@ -331,7 +336,7 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
     }
     for (int first = 0, size = 4 * jobs; first < count && exit_code == SDK_EXIT_OK;) {
         metro_batch mb = {o->b, o->size, own, g, o->seed, first, count - first < size ? count - first : size, 0,
-                          puzzles, status, budget, o->flags, o->band, ratings, give_up, 0};
+                          puzzles, status, budget, o->flags, o->band, ratings, give_up, 0, o->mask};
         double chunk_start = sdk_now();
         int lanes = jobs < mb.count ? jobs : mb.count;
         pool_run(lanes, metro_work, &mb, 0);
@@ -343,8 +348,9 @@ static int run_metropolis(const gen_output *o, const sdk_gen_params *g, int coun
                 exit_code = status[i] == SDK_INTERRUPTED ? SDK_EXIT_SIGINT : SDK_EXIT_UNSOLVED;
                 if (status[i] == SDK_TIMEOUT && give_up > 0)
                     fprintf(stderr, "sudoku generate: gave up on puzzle %d after %g s, the default budget a "
-                            "puzzle (--time-limit sets the whole run's instead); %d printed\n", first + i + 1,
-                            give_up, first + i);
+                            "puzzle (--time-limit sets the whole run's instead)%s; %d printed\n", first + i + 1,
+                            give_up, o->mask ? ": no unique puzzle (in the band) found on the pattern" : "",
+                            first + i);
                 else if (status[i] == SDK_TIMEOUT)
                     fprintf(stderr, "sudoku generate: time limit reached after %d puzzles\n", first + i);
                 if (status[i] == SDK_UNSOLVABLE && !o->b)     /* a jigsaw: either may have failed */
@@ -453,6 +459,52 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
     return exit_code;
 }
 
+/* --from (seeds) or --pattern with --hard: the neighbourhood search
+ * (src/generate/neighbour.c); records as --hard's, with the ratings. */
+static void nb_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_result *best)
+{
+    const gen_output *o = ctx;
+    (void)stage;
+    char text[160];
+    snprintf(text, sizeof text, "generate --hard: %.0f s, %llu moves, best: er %.1f, %d clues",
+             sdk_now() - o->started, (unsigned long long)steps, best->figure, best->clues);
+    progress_line(o, text);
+}
+
+static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (*seeds)[81], int nseeds,
+                         int count, const sdk_budget *budget)
+{
+    sdk_nb_result *best = calloc((size_t)count, sizeof *best);
+    if (!best) {
+        fprintf(stderr, "sudoku generate: out of memory\n");
+        return SDK_EXIT_IO;
+    }
+    const cli_options *opt = o->opt;
+    sdk_nb_params nb = {opt->gen.minus ? opt->gen.minus : SDK_DEFAULT_NB_MINUS,
+                        opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
+                        opt->gen.neighbour_share};
+    g->runs = opt->jobs > 0 ? opt->jobs : 1;
+    g->progress = o->progress ? nb_progress : NULL;
+    g->progress_ctx = (void *)o;
+    sdk_remc_totals totals = {0, 0};
+    int found = sdk_generate_neighbour(o->b, g, &nb, seeds, nseeds, o->seed, count, best, budget, &totals);
+    if (o->progress)
+        fprintf(stderr, "\r\033[K");
+    if (!opt->quiet)
+        fprintf(stderr, "sudoku generate --hard: %llu moves, %llu puzzles rated in %.1f s over %d run(s)\n",
+                (unsigned long long)totals.steps, (unsigned long long)totals.attempts, sdk_now() - o->started,
+                g->runs);
+    int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
+    if (found < count)
+        fprintf(stderr, "sudoku generate --hard: %d new puzzle(s) of the %d asked; a longer run finds more\n",
+                found, count);
+    for (int i = 0; i < found; i++)
+        exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].gen.puzzle, o->seed, &best[i].gen,
+                                              &best[i].human, &dropped));
+    free(best);
+    return exit_code;
+}
+
 static int parse_symmetry(const char *name, sdk_symmetry *s)
 {
     static const char *names[] = {"none", "rotate180", "rotate90", "mirror"};
@@ -533,7 +585,25 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
                 opt.gen.symmetry);
         return SDK_EXIT_USAGE;
     }
-    int hard = opt.gen.hard, human;
+    /* --from's seeds and --pattern's mask (hardsearch.c): plain 9x9 only */
+    uint8_t (*seeds)[81] = NULL, mask[81];
+    int nseeds = 0, seeds_rc = SDK_EXIT_OK;
+    if ((opt.gen.from || opt.gen.pattern) && (!b || !sdk_board_is_plain9(b) || (opt.gen.from && opt.gen.pattern))) {
+        fprintf(stderr, "sudoku generate: --from and --pattern are for the standard 9x9 board, one at a time\n");
+        return SDK_EXIT_USAGE;
+    }
+    if (opt.gen.pattern && (seeds_rc = cli_read_pattern(opt.gen.pattern, mask)) != SDK_EXIT_OK)
+        return seeds_rc;
+    if (opt.gen.from && (seeds_rc = cli_read_seeds(opt.gen.from, &seeds, &nseeds)) != SDK_EXIT_OK && !nseeds)
+        return seeds_rc;
+    int hard = opt.gen.hard || opt.gen.from, human;
+    if (hard && (opt.gen.from || opt.gen.pattern) && opt.gen.objective && strcmp(opt.gen.objective, "er") != 0) {
+        fprintf(stderr, "sudoku generate: --from and --pattern --hard search on the er objective only\n");
+        free(seeds);
+        return SDK_EXIT_USAGE;
+    }
+    /* --hard from scratch, then from its best (neighbour.c): the er objective only */
+    int scratch = opt.gen.neighbour_share > 0 && !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
     sdk_human_band band;
     rc = cli_human_band(&opt, b, size, &band, &human);
     if (rc >= 0)
@@ -617,9 +687,11 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         fprintf(trace, "puzzle,iteration,energy,temperature\n");
     }
     gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
-                    hard ? "remc" : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
+                    nseeds || (hard && (opt.gen.pattern || scratch)) ? "neighbour" : hard ? "remc" : opt.gen.pattern ? "pattern"
+                    : human ? "human" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
                     human && !hard ? &band : NULL, human,
-                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace};
+                    g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace,
+                    opt.gen.pattern ? mask : NULL};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 
@@ -641,7 +713,12 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* Without --time-limit a puzzle gets SDK_DEFAULT_GIVE_UP_SECONDS: a band or a
      * clue count that is merely unlikely ends with a note (--hard has its own 60 s). */
     double give_up = cli_option_given(&opt, "--time-limit") ? 0 : SDK_DEFAULT_GIVE_UP_SECONDS;
-    rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget, give_up);
+    if (hard && (nseeds || opt.gen.pattern || (scratch && b && sdk_board_is_plain9(b))))
+        rc = run_neighbour(&o, &g, (const uint8_t (*)[81])seeds, nseeds, count, &budget);
+    else
+        rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget, give_up);
+    rc = cli_worse(rc, seeds_rc);
+    free(seeds);
     if (trace && fclose(trace) != 0) {
         fprintf(stderr, "sudoku generate: error writing %s\n", opt.params.trace_path);
         rc = cli_worse(rc, SDK_EXIT_IO);

@@ -120,6 +120,21 @@ static const cli_option option_table[] = {
     {"--technique", NULL, "NAME", OPT_LIST, O(gen.techniques), 0, 0, OPTG_GEN, NULL,
      "every puzzle's solve path uses this technique (repeatable, up to 8): e.g. x-wing, xy-wing, "
      "swordfish, unique-rectangle, forcing-chain, or SE's name; 'sudoku generate --technique list'"},
+    {"--from", NULL, "FILE", OPT_STRING, O(gen.from), 0, 0, OPTG_GEN, NULL,
+     "--hard from seeds: search the {-n+m} neighbourhoods of FILE's puzzles (9x9, any record format) and "
+     "print the best new ones, isomorphic to no seed (implies --hard; docs/generate-hard.md)"},
+    {"--minus", NULL, "N", OPT_INT, O(gen.minus), 1, 10, OPTG_GEN, NULL,
+     "--from, --pattern --hard: a move blanks 1..N clues (default " SDK_STR(SDK_DEFAULT_NB_MINUS) ")"},
+    {"--plus", NULL, "M", OPT_INT, O(gen.plus), 1, 10, OPTG_GEN, NULL,
+     "--from: a move then fills 1..M blank cells (default " SDK_STR(SDK_DEFAULT_NB_PLUS) ")"},
+    {"--non-minimal", NULL, NULL, OPT_FLAG, O(gen.non_minimal), 0, 0, OPTG_GEN, NULL,
+     "--from: keep candidates that are not minimal (default: every candidate is minimal)"},
+    {"--neighbour-share", NULL, "F", OPT_DOUBLE, O(gen.neighbour_share), 0, 1, OPTG_GEN, NULL,
+     "--hard (er, 9x9) without --from: the replica exchange gets 1 - F of the time, then the --from search "
+     "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
+    {"--pattern", NULL, "FILE", OPT_STRING, O(gen.pattern), 0, 0, OPTG_GEN, NULL,
+     "puzzles whose clues are exactly the pattern's cells: FILE's first line, 81 characters, any but "
+     "'.', '0', '-' or a blank marking a clue cell (a puzzle's line or grid will do); 9x9"},
     {"--rate", NULL, NULL, OPT_FLAG, O(gen.rate), 0, 0, OPTG_GEN, NULL,
      "append each puzzle's depth, normal width and average width"},
     {"--trace-svg", NULL, "FILE", OPT_STRING, O(pic.trace_svg), 0, 0, OPTG_STOCH, NULL,

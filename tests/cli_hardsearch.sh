@@ -1,0 +1,154 @@
+#!/bin/sh
+# cli_hardsearch.sh -- generate --hard --from FILE (the neighbourhood search
+# from seeds) and generate --pattern FILE (puzzles on a fixed pattern of
+# clue cells).  --from: every printed puzzle unique (`count`), minimal, rated
+# as `rate --human` rates it, isomorphic to no seed and to no other printed
+# one (`canon`); the same seed twice prints the same; bad seed lines are
+# reported as FILE:LINE and skipped, none left is exit 3; SIGINT prints the
+# best so far.  --pattern: every puzzle unique with its clues exactly on
+# the pattern's cells, the same output with -j 1 and -j 2, with a band and
+# with --hard; patterns that cannot carry a unique puzzle are refused at
+# once (exit 2), malformed ones are exit 3.  Small --steps and time limits.
+# run alone (tests/run.sh): it measures wall time or signals running commands.
+. tests/lib.sh
+
+# Seeds: three diabolical puzzles this program made (generate --seed 11 -n 3
+# --min-er 7.5 --max-er 9 --symmetry none --clues 22), rated fast.
+cat >"$T/seeds.txt" <<'EOF'
+.2..1....7....84...1......9..1....4..6..3...88.....27......4.8...36......9.1..5..
+.1764...9.......6...........431....7....73....9....1..2...6.......49..8....7...34
+..4....62...7.9..4.5.......81...7.....6.....8.3..5.....7..42.5.6.9....7.........3
+EOF
+
+# unique FILE NAME: every line of FILE (its first field) has one solution
+unique() {
+    n=$(cut -d' ' -f1 "$1" | $SUDOKU count | awk '$1 != 1' | wc -l | tr -d ' ')
+    expect "$2: every puzzle has one solution (sudoku count)" "$n" 0
+}
+
+# --from: uniqueness, minimality, ratings, novelty, determinism
+$SUDOKU generate -q --from "$T/seeds.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/a.txt"
+check "--from: exit status" $? "$(cat "$T/a.txt")"
+expect "--from: 4 puzzles" "$(wc -l <"$T/a.txt" | tr -d ' ')" 4
+unique "$T/a.txt" "--from"
+# minimal: each clue's removal leaves more than one solution
+cut -d' ' -f1 "$T/a.txt" | awk '{ for (i = 1; i <= 81; i++) if (substr($0, i, 1) != ".")
+    print substr($0, 1, i - 1) "." substr($0, i + 1) }' >"$T/less.txt"
+n=$($SUDOKU count --limit 2 "$T/less.txt" | awk '$1 != 2' | wc -l | tr -d ' ')
+expect "--from: every puzzle minimal ($(wc -l <"$T/less.txt" | tr -d ' ') removals)" "$n" 0
+cut -d' ' -f1 "$T/a.txt" | $SUDOKU rate --human >"$T/r.txt"
+expect "--from: printed ratings are rate --human's" "$(cut -d' ' -f1-4 "$T/a.txt")" "$(cut -d' ' -f1-4 "$T/r.txt")"
+$SUDOKU canon "$T/seeds.txt" >"$T/seedforms.txt"
+cut -d' ' -f1 "$T/a.txt" | $SUDOKU canon >"$T/forms.txt"
+n=$(sort "$T/seedforms.txt" "$T/forms.txt" | uniq -d | wc -l | tr -d ' ')
+expect "--from: no printed puzzle is an isomorph of a seed or of another printed one" "$n" 0
+awk '{ er = substr($2, 4); if (NR > 1 && er > last + 0.001) bad = 1; last = er } END { exit bad }' "$T/a.txt"
+check "--from: best first" $? "$(cat "$T/a.txt")"
+$SUDOKU generate -q --from "$T/seeds.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/b.txt"
+expect "--from: the same seed, the same output" "$(cat "$T/b.txt")" "$(cat "$T/a.txt")"
+# a seed given as an isomorph is still not printed back
+$SUDOKU transform --random --seed 9 "$T/seeds.txt" >"$T/iso.txt"
+$SUDOKU generate -q --from "$T/iso.txt" --steps 2000 --seed 6 -n 3 --format csv >"$T/c.csv"
+check "--from isomorphs, csv: exit status" $?
+tail -n +2 "$T/c.csv" | cut -d, -f2 | $SUDOKU canon >"$T/cforms.txt"
+n=$(sort "$T/seedforms.txt" "$T/cforms.txt" | uniq -d | wc -l | tr -d ' ')
+expect "--from isomorphs: none printed back" "$n" 0
+expect "--from csv: er/ep/ed columns" "$(head -1 "$T/c.csv" | grep -c ',er,ep,ed,')" 1
+# --non-minimal, --minus/--plus are taken
+$SUDOKU generate -q --from "$T/seeds.txt" --steps 1500 --seed 5 -n 2 --non-minimal --minus 1 --plus 2 >"$T/nm.txt"
+check "--non-minimal --minus 1 --plus 2: exit status" $?
+unique "$T/nm.txt" "--non-minimal"
+
+# bad seed lines: reported and skipped; the search runs on the rest
+{ echo '.2..1....7....84..x1......9..1....4..6..3...88.....27......4.8...36......9.1..5..'
+  sed -n 2p "$T/seeds.txt"
+  echo '11...............................................................................'
+  echo '.................................................................................'
+  sed -n 3p "$T/seeds.txt"; } >"$T/bad.txt"
+$SUDOKU generate -q --from "$T/bad.txt" --steps 1000 --seed 5 -n 1 >"$T/o.txt" 2>"$T/e.txt"
+rc=$?
+expect "bad seeds: exit 3 (a malformed record)" "$rc" 3
+expect "bad seeds: line 1 reported" "$(grep -c "bad.txt:1: " "$T/e.txt")" 1
+expect "bad seeds: line 3 (conflict) reported" "$(grep -c "bad.txt:3: clues conflict" "$T/e.txt")" 1
+expect "bad seeds: line 4 (empty: many solutions) reported" "$(grep -c "bad.txt:4: more than one solution" "$T/e.txt")" 1
+expect "bad seeds: a puzzle from the others" "$(wc -l <"$T/o.txt" | tr -d ' ')" 1
+sed -n '1p;3,4p' "$T/bad.txt" >"$T/none.txt"
+$SUDOKU generate -q --from "$T/none.txt" --steps 100 >"$T/o.txt" 2>"$T/e.txt"
+expect "no seed left: exit 3" $? 3
+expect "no seed left: said so" "$(grep -c 'no seed left' "$T/e.txt")" 1
+$SUDOKU generate -q --from "$T/seeds.txt" --size 6 --steps 10 2>/dev/null
+expect "--from on 6x6: usage error" $? 2
+$SUDOKU generate -q --from "$T/seeds.txt" --objective width --steps 10 2>/dev/null
+expect "--from --objective width: usage error" $? 2
+
+# SIGINT: the best so far is printed, exit 130
+$SUDOKU generate -q --from "$T/seeds.txt" --time-limit 60 --seed 2 -n 2 >"$T/int.txt" 2>"$T/int.err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+expect "SIGINT: exit 130" $? 130
+n=$(grep -c ' er=' "$T/int.txt")
+check "SIGINT: the best so far printed, with ratings" "$([ "$n" -ge 1 ]; echo $?)" "$(cat "$T/int.txt" "$T/int.err")"
+unique "$T/int.txt" "SIGINT"
+
+# --pattern: the clue mask of a random minimal puzzle (24 clues)
+echo '000000000000040168000801400000163000300007902407008000203000500000000009701004030' >"$T/pz.txt"
+tr '0-9' '.xxxxxxxxx' <"$T/pz.txt" >"$T/pat.txt"
+# on_pattern FILE NAME: every puzzle's clue cells are exactly the pattern's
+on_pattern() {
+    n=$(cut -d' ' -f1 "$1" | tr '1-9' 'xxxxxxxxx' | grep -cvxF "$(cat "$T/pat.txt")")
+    expect "$2: clue cells exactly the pattern's" "$n" 0
+}
+$SUDOKU generate -q --pattern "$T/pat.txt" --seed 4 -n 3 >"$T/p1.txt"
+check "--pattern: exit status" $?
+expect "--pattern: 3 puzzles" "$(wc -l <"$T/p1.txt" | tr -d ' ')" 3
+unique "$T/p1.txt" "--pattern"
+on_pattern "$T/p1.txt" "--pattern"
+$SUDOKU generate -q --pattern "$T/pat.txt" --seed 4 -n 3 -j 2 >"$T/p2.txt"
+expect "--pattern: -j 1 and -j 2 print the same" "$(cat "$T/p2.txt")" "$(cat "$T/p1.txt")"
+$SUDOKU generate -q --pattern "$T/pz.txt" --seed 4 -n 3 >"$T/p3.txt"
+expect "--pattern: a puzzle's line is its pattern" "$(cat "$T/p3.txt")" "$(cat "$T/p1.txt")"
+$SUDOKU transform --map identity --format grid "$T/pz.txt" >"$T/pgrid.txt"
+$SUDOKU generate -q --pattern "$T/pgrid.txt" --seed 4 -n 3 >"$T/p4.txt"
+expect "--pattern: a puzzle's grid is its pattern" "$(cat "$T/p4.txt")" "$(cat "$T/p1.txt")"
+$SUDOKU generate -q --pattern "$T/pat.txt" --seed 4 -n 2 --min-er 6 >"$T/p5.txt"
+check "--pattern --min-er 6: exit status" $?
+unique "$T/p5.txt" "--pattern --min-er 6"
+on_pattern "$T/p5.txt" "--pattern --min-er 6"
+n=$(awk '{ if (substr($2, 4) + 0 < 6) bad++ } END { print bad + 0 }' "$T/p5.txt")
+expect "--pattern --min-er 6: every ER >= 6" "$n" 0
+$SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 2 >"$T/p6.txt"
+check "--pattern --hard: exit status" $?
+unique "$T/p6.txt" "--pattern --hard"
+on_pattern "$T/p6.txt" "--pattern --hard"
+
+# refusals: at once, one line; provably no unique puzzle is exit 2, malformed exit 3
+# refuse NAME CODE PATTERN-LINE
+refuse() {
+    printf '%s\n' "$3" >"$T/bp.txt"
+    t0=$(now)
+    $SUDOKU generate -q --pattern "$T/bp.txt" >"$T/o.txt" 2>"$T/e.txt"
+    rc=$?
+    ms=$((($(now) - t0) / 1000000))
+    expect "refuse $1: exit $2" "$rc" "$2"
+    expect "refuse $1: one line on stderr, nothing printed" "$(wc -l <"$T/e.txt" | tr -d ' ')$(wc -c <"$T/o.txt" | tr -d ' ')" 10
+    check "refuse $1: at once ($ms ms)" "$([ $ms -le 1000 ]; echo $?)"
+}
+# mask EXPR: the 81-character pattern whose cell i (0..80) is a clue where EXPR holds
+mask() { awk "BEGIN { for (i = 0; i < 81; i++) printf ($1) ? \"x\" : \".\"; print \"\" }"; }
+refuse "16 clues" 2 "$(mask 'i % 5 == 0 && i < 80')"
+refuse "rows 1 and 3 empty" 2 "$(mask 'int(i / 9) != 0 && int(i / 9) != 2')"
+refuse "columns 4 and 6 empty" 2 "$(mask 'i % 9 != 3 && i % 9 != 5')"
+refuse "80 characters" 3 "$(printf '%080d' 0 | tr 0 x)"
+refuse "a puzzle whose clues conflict" 3 '11..............................................................................3'
+# cheap to see, not a reason: two empty boxes (unique puzzles with them exist)
+echo '6........7...4......5.32....76.....3..8...51.4.......8..12........3.8..6....57.49' >"$T/twoempty.txt"
+expect "two empty boxes: that puzzle is unique" "$($SUDOKU count "$T/twoempty.txt" | cut -d' ' -f1)" 1
+# a pattern that carries no unique puzzle found in the budget: exit 1, with a note
+echo '.................1....23.4......563...7.......189........1....824..6....3........' >"$T/p17.txt"
+$SUDOKU generate -q --pattern "$T/p17.txt" --time-limit 1 >"$T/o.txt" 2>"$T/e.txt"
+expect "17-clue pattern in 1 s: exit 1" $? 1
+expect "17-clue pattern in 1 s: a note" "$(wc -l <"$T/e.txt" | tr -d ' ')" 1
+
+summary cli_hardsearch
