@@ -11,7 +11,9 @@
 #    SE's own seconds in se_rated_1000's last column.  The time is the
 #    process's CPU time (user + system, by /usr/bin/time) where that tool is
 #    there: on a shared machine wall time mostly measures the neighbours.
-#    With SE_CLASSES, SE is timed too, side by side on the same core.
+#    With SE_CLASSES, SE is timed too, side by side on the same core, on
+#    se_rated_1000 and on the first HARD_SE (default 2) of
+#    forum_hardest_1905_11+.
 # 3. No hang: the first 300 of forum_hardest_1905_11+ with --time-limit 2.
 # Prints figures, asserts nothing.
 cd "$(dirname "$0")/.."
@@ -76,6 +78,21 @@ if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/nul
     /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$T/se.txt" >/dev/null
     awk -v se="$(awk '{print $1 + $2}' "$T/setime")" '{ s = $1 + $2
         printf "se_rated_1000 side by side, one core: SE %.2f s, ours %.3f s: %.0fx\n", se, s, se / s }' "$T/time"
+fi
+
+# The same on the hardest (forum_hardest_1905_11+, nested forcing chains):
+# the first HARD_SE puzzles (default 2; SE takes over a minute for each),
+# when SE_CLASSES is set.
+if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/null 2>&1 && [ -x /usr/bin/time ] &&
+   [ "${HARD_SE:-2}" -gt 0 ]; then
+    head -"${HARD_SE:-2}" "puzzles/puzzles5_forum_hardest_1905_11+" >"$T/hard_se.txt"
+    /usr/bin/time -f '%U %S' -o "$T/setime" $pin java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate \
+        --format='%r' --input="$T/hard_se.txt" >"$T/hard_se.out" 2>/dev/null
+    /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$T/hard_se.txt" >"$T/hard_ours.out"
+    awk -v se="$(awk '{print $1 + $2}' "$T/setime")" -v n="${HARD_SE:-2}" '{ s = $1 + $2
+        printf "forum_hardest_1905_11+ (first %d) side by side, one core: SE %.2f s, ours %.3f s: %.0fx\n", n, se, s, se / s }' "$T/time"
+    paste -d' ' "$T/hard_se.out" "$T/hard_ours.out" | awk '{ er = $3; sub(/^er=/, "", er); d += ($1 != er) }
+        END { printf "  ER equal on %d of %d\n", NR - d, NR }'
 fi
 
 # No puzzle hangs: the hardest known, with a time limit.

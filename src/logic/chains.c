@@ -139,30 +139,43 @@ static int ch_houses_init(ch_ctx *c)
     return 1;
 }
 
-/* The node and parent arrays of the last outermost context, kept per
- * thread: every producer call of every step would otherwise grow them
- * again from nothing (reallocs, and fresh pages the allocator gave back).
- * A nested context, while they are in use, has its own; arrays past
- * CH_KEEP_MAX bytes are freed, so a rare huge search pins nothing.  A
- * thread's arrays are freed when it ends (a key's destructor, as rate9.c's
- * cache). */
+/* The node and parent arrays and the ancestor marks of contexts, kept per
+ * thread and per nesting depth: every producer call of every step, and
+ * every nested producer inside a chain, would otherwise grow them again
+ * from nothing (reallocs, fresh pages).  Contexts nest (a nested producer
+ * runs while its caller's context lives), each taking the first free set;
+ * beyond CH_KEEP_DEPTH a context has its own.  Arrays past CH_KEEP_MAX
+ * bytes are freed, so a rare huge search pins nothing; the marks stay
+ * valid since their stamp only grows.  A thread's arrays are freed when it
+ * ends (a key's destructor, as rate9.c's cache). */
 #define CH_KEEP_MAX (4u << 20)
+#define CH_KEEP_DEPTH 6
 typedef struct ch_kept {
     ch_node *node;
     int32_t *par;
-    int capnode, cappar, users, keyed;
+    int capnode, cappar, users;
+    uint32_t *stamp_c, stamp_cv;
+    int nstamp;
 } ch_kept;
-static _Thread_local ch_kept ch_arrays;
+static _Thread_local struct {
+    ch_kept k[CH_KEEP_DEPTH];
+    int keyed;
+} ch_arrays;
 static pthread_key_t ch_arrays_key;
 static pthread_once_t ch_arrays_once = PTHREAD_ONCE_INIT;
 static int ch_arrays_keyed;
 
 static void ch_arrays_free(void *p)
 {
-    ch_kept *k = p;
-    free(k->node);
-    free(k->par);
-    memset(k, 0, sizeof *k);
+    (void)p;
+    for (int i = 0; i < CH_KEEP_DEPTH; i++) {
+        free(ch_arrays.k[i].node);
+        free(ch_arrays.k[i].par);
+        free(ch_arrays.k[i].stamp_c);
+    }
+    memset(&ch_arrays, 0, sizeof ch_arrays);
+    ch_unary_release();
+    ch_nest_release();
 }
 
 static void ch_arrays_setup(void)
@@ -170,22 +183,41 @@ static void ch_arrays_setup(void)
     ch_arrays_keyed = pthread_key_create(&ch_arrays_key, ch_arrays_free) == 0;
 }
 
-static void ch_arrays_take(ch_ctx *c)
+/* 0 if out of memory. */
+static int ch_arrays_take(ch_ctx *c)
 {
-    if (ch_arrays.users)
-        return;
-    if (!ch_arrays.keyed) {
+    int i = 0;
+    while (i < CH_KEEP_DEPTH && ch_arrays.k[i].users)
+        i++;
+    if (!ch_arrays.keyed && i < CH_KEEP_DEPTH) {
         pthread_once(&ch_arrays_once, ch_arrays_setup);
         if (!ch_arrays_keyed || pthread_setspecific(ch_arrays_key, &ch_arrays) != 0)
-            return;   /* (then every context has arrays of its own) */
-        ch_arrays.keyed = 1;
+            i = CH_KEEP_DEPTH;   /* (then every context has arrays of its own) */
+        else
+            ch_arrays.keyed = 1;
     }
-    ch_arrays.users = 1;
-    c->arrays_kept = 1;
-    c->node = ch_arrays.node;
-    c->capnode = ch_arrays.capnode;
-    c->par = ch_arrays.par;
-    c->cappar = ch_arrays.cappar;
+    if (i == CH_KEEP_DEPTH) {
+        c->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
+        return c->stamp_c != NULL;
+    }
+    ch_kept *k = &ch_arrays.k[i];
+    if (k->nstamp != c->nkeys) {
+        free(k->stamp_c);
+        k->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
+        k->stamp_cv = 0;
+        k->nstamp = k->stamp_c ? c->nkeys : 0;
+        if (!k->stamp_c)
+            return 0;
+    }
+    k->users = 1;
+    c->arrays_kept = i + 1;
+    c->node = k->node;
+    c->capnode = k->capnode;
+    c->par = k->par;
+    c->cappar = k->cappar;
+    c->stamp_c = k->stamp_c;
+    c->stamp_cv = k->stamp_cv;
+    return 1;
 }
 
 static void ch_arrays_give_back(ch_ctx *c)
@@ -199,23 +231,29 @@ static void ch_arrays_give_back(ch_ctx *c)
         c->par = NULL;
         c->capnode = c->cappar = 0;
     }
-    if (c->arrays_kept)
-        ch_arrays = (ch_kept){c->node, c->par, c->capnode, c->cappar, 0, 1};
+    if (c->arrays_kept) {
+        ch_kept *k = &ch_arrays.k[c->arrays_kept - 1];
+        k->node = c->node;
+        k->par = c->par;
+        k->capnode = c->capnode;
+        k->cappar = c->cappar;
+        k->stamp_cv = c->stamp_cv;
+        k->users = 0;
+    } else
+        free(c->stamp_c);
 }
 
 int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 {
     memset(c, 0, sizeof *c);
-    ch_arrays_take(c);
     c->g = g;
     c->b = g->b;
     c->n = g->n;
     c->ncells = g->b->ncells;
     c->nkeys = c->ncells * c->n * 2;
     c->budget = budget;
-    c->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
     c->words = (c->nkeys + 63) / 64;
-    if (!c->stamp_c || !ch_houses_init(c))
+    if (!ch_arrays_take(c) || !ch_houses_init(c))
         return 0;
     memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     return 1;
@@ -248,18 +286,15 @@ static void ch_res_free(ch_res *r)
 
 void ch_ctx_free(ch_ctx *c)
 {
-    for (int i = 0; c->res_on && c->res_off && i < c->ncells * c->n; i++) {
-        if (c->res_on[i])
-            ch_res_free(c->res_on[i]);
-        if (c->res_off[i])
-            ch_res_free(c->res_off[i]);
+    for (ch_res *r = c->res_all, *next; r; r = next) {
+        next = r->next;
+        ch_res_free(r);
     }
     free(c->res_on);
     free(c->res_off);
     free(c->stamp_a);
     free(c->id_a);
     free(c->stamp_b);
-    free(c->stamp_c);
     free(c->qon);
     free(c->qoff);
     free(c->clist);
@@ -282,6 +317,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->order);
     free(c->cross);
     free(c->hempty);
+    free(c->advm);
     free(c->lines);
 }
 
@@ -426,10 +462,8 @@ int ch_can_win(const ch_ctx *c, double base, int min_cx)
     return min_cx <= c->best_cx;
 }
 
-int ch_max_win(ch_ctx *c, double base, int sortkey)
+int ch_max_win_slow(ch_ctx *c, double base, int sortkey)
 {
-    if (!c->have || c->collect)
-        return 1 << 30;
     for (int i = 0; i < c->nmw; i++)
         if (c->mw[i].base == base && c->mw[i].key == sortkey)
             return c->mw[i].cx;
@@ -441,11 +475,9 @@ int ch_max_win(ch_ctx *c, double base, int sortkey)
     return cx;
 }
 
-int ch_stopped(ch_ctx *c)
+int ch_stopped_slow(ch_ctx *c)
 {
-    if (c->stopped || c->oom)
-        return 1;
-    if (c->budget && sdk_budget_expired(c->budget))
+    if (sdk_budget_expired(c->budget))
         c->stopped = 1;
     return c->stopped;
 }

@@ -25,6 +25,7 @@ typedef struct ch_res {
     int len;
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
+    struct ch_res *next;           /* the context's results, listed for freeing */
 } ch_res;
 
 /* A hint kept whole by a nested producer (collect mode): what SE's
@@ -72,6 +73,7 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    ch_res *res_all;               /* all of them, linked */
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     int32_t *sstart, *skey;        /* static chains: each key's implications, */
     int16_t *scause;               /* with their causes (ch_static_lists) */
@@ -91,6 +93,7 @@ typedef struct ch_ctx {
     struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
     int ncross;
     int8_t *hempty;
+    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places */
     /* the best hint so far */
     int have;
     double best_diff;
@@ -149,8 +152,23 @@ int  ch_better(const ch_ctx *c, double diff, int complexity, int sortkey);
 int  ch_can_win(const ch_ctx *c, double base, int min_cx);
 /* The largest complexity a hint of this rating and sort key can have and
  * still win (0: none can). */
-int  ch_max_win(ch_ctx *c, double base, int sortkey);
-int  ch_stopped(ch_ctx *c);
+int  ch_max_win_slow(ch_ctx *c, double base, int sortkey);
+static inline int ch_max_win(ch_ctx *c, double base, int sortkey)
+{
+    return !c->have || c->collect ? 1 << 30 : ch_max_win_slow(c, base, sortkey);
+}
+/* Stopped: out of memory, or the budget ran out (checked before each
+ * starting candidate; the clock is read only when there is a deadline). */
+int  ch_stopped_slow(ch_ctx *c);
+static inline int ch_stopped(ch_ctx *c)
+{
+    const sdk_budget *b = c->budget;
+    if (c->stopped || c->oom)
+        return 1;
+    if (b && ((b->interrupt && *b->interrupt) || b->deadline > 0))
+        return ch_stopped_slow(c);
+    return 0;
+}
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
@@ -167,6 +185,8 @@ void ch_text(const ch_ctx *c);
 
 /* The searches (chains_unary.c, chains_multi.c). */
 void ch_unary(ch_ctx *c);
+/* Frees the thread's kept arrays of ch_unary (at thread exit). */
+void ch_unary_release(void);
 void ch_multiple(ch_ctx *c);
 /* Dynamic+ (chains_adv.c): when a chaining's queues run dry, the "off"
  * nodes the level's rules add on the working grid cand, appended to the
@@ -179,6 +199,8 @@ int  ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *of
  * current chain) unless the chain holds it (chains_adv.c). */
 void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
                 int32_t *qoff, int *offl);
+/* Frees the thread's memo of nested producers' answers (at thread exit). */
+void ch_nest_release(void);
 /* Runs the producer of c's flags in collect mode and frees what it kept. */
 void ch_free_hints(ch_ctx *c);
 

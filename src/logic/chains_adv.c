@@ -97,12 +97,13 @@ static void ch_adv_hint(ch_adv *a)
 
 /* Locked candidates on a crossing: the digit's places in h1 all lie in h2
  * (house masks of the working grid; in1 / in2: the crossing's places). */
-static void ch_locking(ch_adv *a, const struct ch_cross *x)
+static void ch_locking(ch_adv *a, const struct ch_cross *x, uint32_t digits)
 {
     ch_ctx *c = a->c;
     int n = c->n;
     const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
-    for (int d = 1; d <= n; d++) {
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits) + 1;
         uint32_t m1 = c->hmask[x->h1 * n + d - 1];
         if (__builtin_popcount(m1) <= 1 || (m1 & ~x->in1))
             continue;
@@ -143,9 +144,11 @@ static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int 
 {
     if (c->cross)
         return 1;
+    size_t nh = c->b->nhouses > 0 ? (size_t)c->b->nhouses : 1;
     c->cross = malloc(sizeof(struct ch_cross) * (size_t)(4 * nb * (nr + nco) + 1));
-    c->hempty = malloc((size_t)c->b->nhouses);
-    if (!c->cross || !c->hempty)
+    c->hempty = malloc(nh);
+    c->advm = malloc(sizeof(uint32_t) * 3 * nh);
+    if (!c->cross || !c->hempty || !c->advm)
         return c->oom = 1, 0;
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nco; j++)
@@ -249,6 +252,12 @@ static void ch_xwing(ch_adv *a, int b1, int b2, int d, const int *covers)
     ch_adv_hint(a);
 }
 
+/* A rule's hint counts only if it has parents: removals from the chain's
+ * initial grid in the places it reads (the base house of a locking or an
+ * X-wing, the house of a hidden pair, the cells of a naked pair).  Where a
+ * house's places of a digit are still those of the initial grid there are
+ * none, so only the (house, digit)s the chain changed are tried, in the
+ * rules' own order: the same hints, in the same order, as trying all. */
 void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl)
 {
     ch_adv a;
@@ -263,36 +272,78 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     int nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
     int nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
     int nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
-    int n = c->n;
+    int n = c->n, nh = c->b->nhouses;
     if (!ch_adv_tables(c, box, nb, row, nr, col, nco))
         return;
+    /* Per house: the digits whose places changed (chg), the places that
+     * lost a digit (cells whose candidates changed), the digits of two places. */
+    uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
+    for (int h = 0; h < nh; h++) {
+        const uint32_t *m = c->hmask + h * n, *m0 = c->hmask0 + h * n;
+        uint32_t dm = 0, cm = 0, tm = 0;
+        for (int d = 0; d < n; d++) {
+            dm |= (uint32_t)(m[d] != m0[d]) << d;
+            cm |= m[d] ^ m0[d];
+            tm |= (uint32_t)(__builtin_popcount(m[d]) == 2) << d;
+        }
+        chg[h] = dm;
+        lost[h] = cm;
+        two[h] = tm;
+    }
     for (int i = 0; i < c->ncross; i++)
-        ch_locking(&a, &c->cross[i]);
+        if (chg[c->cross[i].h1])
+            ch_locking(&a, &c->cross[i], chg[c->cross[i].h1]);
     if (a.found || c->oom)
         return;
-    /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order. */
+    /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order
+     * (a hidden pair's digits have the same two places, a naked pair's
+     * cells the same two digits). */
     const int *kinds[3] = {box, col, row};
     const int counts[3] = {nb, nco, nr};
     for (int t = 0; t < 3; t++)
-        for (int i = 0; i < counts[t]; i++)
-            if (c->hempty[kinds[t][i]] > 4)
-                for (int y = 2; y <= n; y++)
-                    for (int x = 1; x < y; x++)
-                        ch_hidden_pair(&a, kinds[t][i], x, y);
+        for (int i = 0; i < counts[t]; i++) {
+            int h = kinds[t][i];
+            if (c->hempty[h] <= 4 || !chg[h])
+                continue;
+            const uint32_t *m = c->hmask + h * n;
+            for (uint32_t ys = two[h] & (two[h] - 1); ys; ys &= ys - 1) {
+                int y = __builtin_ctz(ys);
+                for (uint32_t xs = two[h] & ((1u << y) - 1); xs; xs &= xs - 1) {
+                    int x = __builtin_ctz(xs);
+                    if (m[x] == m[y] && ((chg[h] >> x | chg[h] >> y) & 1))
+                        ch_hidden_pair(&a, h, x + 1, y + 1);
+                }
+            }
+        }
     if (a.found || c->oom)
         return;
     for (int t = 0; t < 3; t++)
-        for (int i = 0; i < counts[t]; i++)
-            if (c->hempty[kinds[t][i]] >= 4)
-                for (int y = 1; y < n; y++)
-                    for (int x = 0; x < y; x++)
-                        ch_naked_pair(&a, kinds[t][i], x, y);
+        for (int i = 0; i < counts[t]; i++) {
+            int h = kinds[t][i];
+            if (c->hempty[h] < 4 || !lost[h])
+                continue;
+            const uint16_t *hc = ch_hcells(c, h);
+            uint32_t bi = 0;
+            for (int k = 0; k < n; k++)
+                bi |= (uint32_t)(__builtin_popcount(cand[hc[k]]) == 2) << k;
+            for (uint32_t ys = bi & (bi - 1); ys; ys &= ys - 1) {
+                int y = __builtin_ctz(ys);
+                for (uint32_t xs = bi & ((1u << y) - 1); xs; xs &= xs - 1) {
+                    int x = __builtin_ctz(xs);
+                    if (cand[hc[x]] == cand[hc[y]] && ((lost[h] >> x | lost[h] >> y) & 1))
+                        ch_naked_pair(&a, h, x, y);
+                }
+            }
+        }
     if (a.found || c->oom)
         return;
     /* X-wings: column bases (row covers), then row bases (column covers). */
     int occ[SDK_MAX_N + 1] = {0};
     for (int i = 0; i < c->ncells; i++)
         occ[c->g->val[i]]++;
+    uint32_t few = 0;              /* digits placed at most n - 4 times */
+    for (int d = 1; d <= n; d++)
+        few |= (uint32_t)(occ[d] + 4 <= n) << (d - 1);
     int covrow[SDK_MAX_N], covcol[SDK_MAX_N];
     for (int i = 0; i < n && nr == n && nco == n; i++) {
         covrow[i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
@@ -300,16 +351,18 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     }
     if (nr != n || nco != n)
         goto nested;
-    for (int y = 1; y < n; y++)
-        for (int x = 0; x < y; x++)
-            for (int d = 1; d <= n; d++)
-                if (occ[d] + 4 <= n)
-                    ch_xwing(&a, col[x], col[y], d, covrow);
-    for (int y = 1; y < n; y++)
-        for (int x = 0; x < y; x++)
-            for (int d = 1; d <= n; d++)
-                if (occ[d] + 4 <= n)
-                    ch_xwing(&a, row[x], row[y], d, covcol);
+    for (int t = 0; t < 2; t++) {
+        const int *base = t ? row : col, *cov = t ? covcol : covrow;
+        for (int y = 1; y < n; y++)
+            for (int x = 0; x < y; x++) {
+                int b1 = base[x], b2 = base[y];
+                for (uint32_t dm = two[b1] & two[b2] & (chg[b1] | chg[b2]) & few; dm; dm &= dm - 1) {
+                    int d = __builtin_ctz(dm);
+                    if (c->hmask[b1 * n + d] == c->hmask[b2 * n + d])
+                        ch_xwing(&a, b1, b2, d + 1, cov);
+                }
+            }
+    }
 nested:
     if (!a.found && !c->oom && c->level >= 2)
         ch_nested(c, cand, len, qoff, offl);

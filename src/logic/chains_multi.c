@@ -280,8 +280,10 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     ch_res **slot = (on ? c->res_on : c->res_off) + cell * c->n + d - 1;
     if (!*slot && !c->oom) {
         int start = ch_node_new(c, cell, d, on);
-        if (!c->oom)
-            *slot = ch_chain(c, start);
+        if (!c->oom && (*slot = ch_chain(c, start)) != NULL) {
+            (*slot)->next = c->res_all;
+            c->res_all = *slot;
+        }
     }
     return *slot;
 }

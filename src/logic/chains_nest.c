@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "lgint.h"
 
 static int ch_hint_cmp(const void *x, const void *y)
 {
@@ -41,17 +42,151 @@ static uint64_t ch_rem_hash(ch_hint *h)
     return x;
 }
 
-/* Runs one producer on grid g2 in collect mode; adds its hints' removals to
- * the chain of c.  Returns 1 if one had rule parents. */
-static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, int level,
-                        int *len, int32_t *qoff, int *offl)
+/* ---------------------------------------------------------------- memo
+ *
+ * A nested producer's answer depends only on its grid (the chain's working
+ * grid: candidates and placed digits), the calling chain's initial grid (rule
+ * parents) and the rule; chains from different assumptions often arrive at
+ * the same working grid (an assumption and its conjugate reach the same
+ * closure), and level 3 repeats what level 2 did in the same step.  So each
+ * answer is kept per thread, whole: the hints that add removals, in order,
+ * with their complexity, identity, removals and parents.  A hit compares
+ * both grids in full, so it replays exactly what the producer would give.
+ * Memory is bounded: the table is emptied when full. */
+#define CH_MEMO_SLOTS 8192               /* a power of two */
+#define CH_MEMO_BYTES (48u << 20)
+typedef struct ch_memo {
+    uint64_t hash;
+    int rule, ncells, nint;              /* rule: multiple | dynamic << 1 | level << 2 */
+    /* then: cand[ncells], src[ncells], val (ncells bytes, in ints), and nint
+     * ints of answer: count, then per hint cx, sig (2), nrem, npar, rem, par */
+} ch_memo;
+static _Thread_local struct {
+    lg_board_id id;
+    ch_memo *slot[CH_MEMO_SLOTS];
+    int used;
+    size_t bytes;
+} ch_mt;
+
+void ch_nest_release(void)
+{
+    for (int i = 0; i < CH_MEMO_SLOTS; i++)
+        free(ch_mt.slot[i]);
+    memset(&ch_mt, 0, sizeof ch_mt);
+}
+
+static int ch_memo_words(int ncells) { return 2 * ncells + (ncells + 3) / 4; }
+
+static uint64_t ch_memo_hash(const lg_grid *g2, const uint32_t *src, int ncells, int rule)
+{
+    uint64_t x = 1469598103934665603ull ^ (uint64_t)rule;
+    for (int i = 0; i < ncells; i++)
+        x = (x ^ (g2->cand[i] | (uint64_t)g2->val[i] << 32)) * 1099511628211ull;
+    for (int i = 0; i < ncells; i++)
+        x = (x ^ src[i]) * 1099511628211ull;
+    return x ^ x >> 29;
+}
+
+/* The key's words: both grids and the placed digits. */
+static void ch_memo_key(int32_t *k, const lg_grid *g2, const uint32_t *src, int ncells)
+{
+    memcpy(k, g2->cand, sizeof(uint32_t) * (size_t)ncells);
+    memcpy(k + ncells, src, sizeof(uint32_t) * (size_t)ncells);
+    k[2 * ncells + (ncells + 3) / 4 - 1] = 0;
+    memcpy(k + 2 * ncells, g2->val, (size_t)ncells);
+}
+
+/* The kept answer for this key, or NULL; *at: its slot, or where it goes. */
+static const int32_t *ch_memo_find(const sdk_board *b, uint64_t hash, int rule, const int32_t *key,
+                                   int ncells, int *at)
+{
+    if (!lg_board_is(&ch_mt.id, b)) {
+        ch_nest_release();
+        lg_board_set(&ch_mt.id, b);
+    }
+    int kw = ch_memo_words(ncells);
+    for (int i = (int)(hash & (CH_MEMO_SLOTS - 1));; i = (i + 1) & (CH_MEMO_SLOTS - 1)) {
+        const ch_memo *m = ch_mt.slot[i];
+        if (!m) {
+            *at = i;
+            return NULL;
+        }
+        const int32_t *mk = (const int32_t *)(m + 1);
+        if (m->hash == hash && m->rule == rule && m->ncells == ncells &&
+            !memcmp(mk, key, sizeof(int32_t) * (size_t)kw))
+            return mk + kw;
+    }
+}
+
+/* Keeps an answer (ans[0 .. nint)) in slot at; dropped when out of memory. */
+static void ch_memo_put(int at, uint64_t hash, int rule, const int32_t *key, int ncells,
+                        const int32_t *ans, int nint)
+{
+    int kw = ch_memo_words(ncells);
+    size_t size = sizeof(ch_memo) + sizeof(int32_t) * (size_t)(kw + nint);
+    if (2 * (ch_mt.used + 1) > CH_MEMO_SLOTS || ch_mt.bytes + size > CH_MEMO_BYTES) {
+        lg_board_id id = ch_mt.id;
+        ch_nest_release();
+        ch_mt.id = id;
+        at = (int)(hash & (CH_MEMO_SLOTS - 1));
+    }
+    ch_memo *m = malloc(size);
+    if (!m)
+        return;
+    m->hash = hash;
+    m->rule = rule;
+    m->ncells = ncells;
+    m->nint = nint;
+    int32_t *mk = (int32_t *)(m + 1);
+    memcpy(mk, key, sizeof(int32_t) * (size_t)kw);
+    memcpy(mk + kw, ans, sizeof(int32_t) * (size_t)nint);
+    ch_mt.slot[at] = m;
+    ch_mt.used++;
+    ch_mt.bytes += size;
+}
+
+/* Adds an answer's hints to the chain of c (as nested chains with their
+ * complexity and identity); 1 if there was one. */
+static int ch_nest_apply(ch_ctx *c, const int32_t *ans, int *len, int32_t *qoff, int *offl)
+{
+    int nh = ans[0];
+    const int32_t *p = ans + 1;
+    for (int i = 0; i < nh && !c->oom; i++) {
+        int cx = p[0], nrem = p[3], npar = p[4];
+        uint64_t sig = (uint64_t)(uint32_t)p[1] | (uint64_t)(uint32_t)p[2] << 32;
+        const int32_t *rem = p + 5, *par = rem + 2 * nrem;
+        p = par + npar;
+        if (c->nnest >= c->capnest) {
+            c->nest = ch_grow(c->nest, &c->capnest, c->nnest + 1, sizeof(ch_nest));
+            if (!c->nest) {
+                c->oom = 1;
+                c->nnest = c->capnest = 0;
+                break;
+            }
+        }
+        c->nest[c->nnest].cx = cx;
+        c->nest[c->nnest].sig = sig;
+        int idx = c->nnest++;
+        /* SE's order of a hint's removals is a hash map's: cell order here. */
+        for (int r = 0; r < nrem && !c->oom; r++)
+            ch_adv_add(c, rem[2 * r], rem[2 * r + 1], par, npar, idx, len, qoff, offl);
+    }
+    return nh > 0;
+}
+
+/* Runs one producer on grid g2 in collect mode: its answer (the hints,
+ * sorted, with equal removals once, that have rule parents) into a new
+ * array (*out, *nout ints); 0 if stopped or out of memory. */
+static int ch_nest_run(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, int level,
+                       int32_t **out, int *nout)
 {
     ch_ctx *n = malloc(sizeof *n);
     if (!n) {
         c->oom = 1;
         return 0;
     }
-    int found = 0;
+    int32_t *ans = NULL;
+    int na = 1;
     if (ch_ctx_init(n, g2, c->budget)) {
         n->collect = 1;
         n->rp_src = c->g->cand;
@@ -65,13 +200,18 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
         c->stopped |= n->stopped;
         c->oom |= n->oom;
         int nh = n->nhints;
+        size_t room = 1;
+        for (int i = 0; i < nh; i++)
+            room += 5 + 2 * (size_t)n->hints[i].nrem + (size_t)n->hints[i].npar;
         uint64_t *hash = malloc(sizeof(uint64_t) * (size_t)(nh ? nh : 1));
-        if (!hash)
+        ans = malloc(sizeof(int32_t) * room);
+        if (!hash || !ans)
             c->oom = 1;
         else if (!c->stopped && !c->oom) {
             if (nh)
                 qsort(n->hints, (size_t)nh, sizeof(ch_hint), ch_hint_cmp);
-            for (int i = 0; i < nh && !c->oom; i++) {
+            ans[0] = 0;
+            for (int i = 0; i < nh; i++) {
                 ch_hint *h = &n->hints[i];
                 hash[i] = ch_rem_hash(h);
                 int dup = 0;
@@ -80,22 +220,16 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
                           !memcmp(n->hints[j].rem, h->rem, sizeof(int32_t) * 2 * (size_t)h->nrem);
                 if (dup || !h->npar)
                     continue;
-                found = 1;
-                if (c->nnest >= c->capnest) {
-                    c->nest = ch_grow(c->nest, &c->capnest, c->nnest + 1, sizeof(ch_nest));
-                    if (!c->nest) {
-                        c->oom = 1;
-                        c->nnest = c->capnest = 0;
-                        break;
-                    }
-                }
-                c->nest[c->nnest].cx = h->cx;
-                c->nest[c->nnest].sig = h->sig;
-                int idx = c->nnest++;
-                /* SE's order of a hint's removals is a hash map's: cell order here. */
-                for (int r = 0; r < h->nrem && !c->oom; r++)
-                    ch_adv_add(c, h->rem[2 * r], h->rem[2 * r + 1], h->par, h->npar, idx, len, qoff,
-                               offl);
+                ans[0]++;
+                ans[na++] = h->cx;
+                ans[na++] = (int32_t)(uint32_t)h->sig;
+                ans[na++] = (int32_t)(uint32_t)(h->sig >> 32);
+                ans[na++] = h->nrem;
+                ans[na++] = h->npar;
+                memcpy(ans + na, h->rem, sizeof(int32_t) * 2 * (size_t)h->nrem);
+                na += 2 * h->nrem;
+                memcpy(ans + na, h->par, sizeof(int32_t) * (size_t)h->npar);
+                na += h->npar;
             }
         }
         free(hash);
@@ -103,6 +237,44 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
         c->oom = 1;
     ch_ctx_free(n);
     free(n);
+    if (c->stopped || c->oom) {
+        free(ans);
+        return 0;
+    }
+    *out = ans;
+    *nout = na;
+    return 1;
+}
+
+/* One rule (a producer) on grid g2, from the memo or run; adds its hints'
+ * removals to the chain of c.  Returns 1 if one had rule parents. */
+static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, int level,
+                        int *len, int32_t *qoff, int *offl)
+{
+    int ncells = c->ncells, rule = multiple | dynamic << 1 | level << 2, at;
+    int32_t *key = malloc(sizeof(int32_t) * (size_t)ch_memo_words(ncells));
+    if (!key) {
+        c->oom = 1;
+        return 0;
+    }
+    ch_memo_key(key, g2, c->g->cand, ncells);
+    uint64_t hash = ch_memo_hash(g2, c->g->cand, ncells, rule);
+    const int32_t *kept = ch_memo_find(c->b, hash, rule, key, ncells, &at);
+    int found = 0;
+    if (kept)
+        found = ch_nest_apply(c, kept, len, qoff, offl);
+    else {
+        int32_t *ans;
+        int nint;
+        if (ch_nest_run(c, g2, multiple, dynamic, level, &ans, &nint)) {
+            /* (the run may have used the memo itself: look the slot up again) */
+            if (!ch_memo_find(c->b, hash, rule, key, ncells, &at))
+                ch_memo_put(at, hash, rule, key, ncells, ans, nint);
+            found = ch_nest_apply(c, ans, len, qoff, offl);
+            free(ans);
+        }
+    }
+    free(key);
     return found;
 }
 

@@ -331,7 +331,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                      int *elim, int *fp, int *fpdep)
 {
     uint32_t st = ch_new_stamp(c, s);
-    int n = c->n, scell = src / (2 * n), sd = (src >> 1) % n + 1;
+    int n = c->n, scell = s->kcell[src >> 1], sd = (src >> 1) - scell * n + 1;
     /* The keys that imply src "on" are those src "off" implies, turned
      * "off" (a bivalue cell's other digit, a bilocal house's other place). */
     int nclst = s->end[src ^ 1] - s->start[src ^ 1];
@@ -502,40 +502,97 @@ static void ch_peers_fill(const sdk_board *b, uint64_t *peerb, size_t cw)
             peerb[(size_t)cell * cw + (size_t)(b->peers[i] >> 6)] |= 1ull << (b->peers[i] & 63);
 }
 
+/* The searches' arrays, kept per thread between producer calls (nested
+ * producers call ch_unary thousands of times a step): sized for the last
+ * board's shape; marks stay valid since the stamp only grows (wrapped, they
+ * are cleared).  ch_unary never runs inside itself, so one set a thread is
+ * enough; chains.c frees it when the thread ends (ch_unary_release). */
+static _Thread_local struct ch_ukept {
+    int nkeys, ncells, nhouses, n;
+    ch_kbfs s;
+    int *elim;
+} ch_uk;
+
+void ch_unary_release(void)
+{
+    ch_kbfs *s = &ch_uk.s;
+    free(s->par);
+    free(s->mark);
+    free(s->qon);
+    free(s->start);
+    free(s->hlive);
+    free(s->end);
+    free(s->live);
+    free(s->kcell);
+    free(s->clst);
+    free(s->adj);
+    free(s->candb);
+    free(s->cyc);
+    free(ch_uk.elim);
+    memset(&ch_uk, 0, sizeof ch_uk);
+}
+
+/* Points s at the kept arrays (made for this shape if need be); 0 if out
+ * of memory. */
+static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
+{
+    int nh = c->b->nhouses;
+    if (ch_uk.nkeys != c->nkeys || ch_uk.ncells != c->ncells || ch_uk.nhouses != nh ||
+        ch_uk.n != c->n || !ch_uk.elim) {
+        ch_unary_release();
+        ch_kbfs *k = &ch_uk.s;
+        size_t nk = (size_t)c->nkeys, cw = (size_t)(c->ncells + 63) / 64;
+        k->par = malloc(sizeof(int32_t) * nk);
+        k->mark = calloc(nk, sizeof(uint32_t));
+        k->qon = malloc(sizeof(int32_t) * (nk + 1));
+        k->start = malloc(sizeof(int32_t) * (nk + 1));
+        k->hlive = malloc(sizeof(uint32_t) * (size_t)(nh * c->n));
+        k->end = malloc(sizeof(int32_t) * (nk + 1));
+        k->live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
+        k->kcell = malloc(sizeof(uint16_t) * (nk / 2 + 1));
+        k->clst = calloc(nk, sizeof(uint32_t));
+        k->candb = malloc(sizeof(uint64_t) * (size_t)c->n * cw);
+        k->cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
+        ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
+        if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !ch_uk.elim) {
+            ch_unary_release();
+            return 0;
+        }
+        for (int i = 0; i < c->ncells * c->n; i++)
+            k->kcell[i] = (uint16_t)(i / c->n);
+        k->cw = (int)cw;
+        ch_uk.nkeys = c->nkeys;
+        ch_uk.ncells = c->ncells;
+        ch_uk.nhouses = nh;
+        ch_uk.n = c->n;
+    }
+    *s = ch_uk.s;
+    memset(s->candb, 0, sizeof(uint64_t) * (size_t)c->n * (size_t)s->cw);
+    return 1;
+}
+
 void ch_unary(ch_ctx *c)
 {
     ch_kbfs s;
-    memset(&s, 0, sizeof s);
-    size_t nk = (size_t)c->nkeys;
-    s.par = malloc(sizeof(int32_t) * nk);
-    s.mark = calloc(nk, sizeof(uint32_t));
-    s.qon = malloc(sizeof(int32_t) * (nk + 1));
-    s.start = malloc(sizeof(int32_t) * (nk + 1));
-    s.hlive = malloc(sizeof(uint32_t) * (size_t)(c->b->nhouses * c->n));
-    s.end = malloc(sizeof(int32_t) * (nk + 1));
-    s.live = malloc(sizeof(uint32_t) * (size_t)c->ncells);
-    s.kcell = malloc(sizeof(uint16_t) * (nk / 2 + 1));
-    for (int i = 0; s.kcell && i < c->ncells * c->n; i++)
-        s.kcell[i] = (uint16_t)(i / c->n);
-    s.clst = calloc(nk, sizeof(uint32_t));
-    int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
-    s.cw = (c->ncells + 63) / 64;
+    if (!ch_unary_arrays(c, &s)) {
+        c->oom = 1;
+        return;
+    }
+    int *elim = ch_uk.elim;
     size_t cw = (size_t)s.cw;
     int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
     uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
-    s.candb = calloc((size_t)c->n * cw, sizeof(uint64_t));
-    s.cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
     if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
         ch_peers_fill(c->b, pb, cw);
         if (!own)
             lg_board_set(&ch_peerb.id, c->b);
     }
     s.peerb = pb;
-    for (int cell = 0; s.candb && cell < c->ncells; cell++)
+    for (int cell = 0; cell < c->ncells; cell++)
         for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
-    if (!s.par || !s.mark || !s.qon || !s.start || !s.hlive || !s.end || !s.live || !s.kcell || !s.clst || !elim ||
-        !s.peerb || !s.candb || !s.cyc)
+    if (!s.peerb)
         c->oom = 1;
     else {
         static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
@@ -543,19 +600,10 @@ void ch_unary(ch_ctx *c)
             if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
                 ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
     }
-    free(s.par);
-    free(s.mark);
-    free(s.qon);
-    free(s.start);
-    free(s.hlive);
-    free(s.end);
-    free(s.live);
-    free(s.kcell);
-    free(s.clst);
-    free(s.adj);
-    free(elim);
+    /* what grew or moved on stays for the next call */
+    ch_uk.s.adj = s.adj;
+    ch_uk.s.capadj = s.capadj;
+    ch_uk.s.st = s.st;
     if (own)
         free(pb);
-    free(s.candb);
-    free(s.cyc);
 }
