@@ -87,6 +87,22 @@ typedef struct sdk_board {
      * (owned; freed with the board): the generator's grids relabel it.
      * NULL otherwise. */
     uint8_t *known_grid;
+    /* Killer cages (SDK_VARIANT_KILLER; 0 and NULL on other boards): cage k
+     * is the cells cage_cells[cage_start[k] .. cage_start[k+1]), whose digits
+     * differ and add up to cage_sum[k]; cell_cage[c] is cell c's cage, or -1.
+     * The puzzle's ncages come first, numbered by their first cell in
+     * row-major order; nimplied_cages follow: a house's cells left over by
+     * the whole cages inside it (innies: in one house, so their digits
+     * differ; their sum is what the house's total leaves); then nimplied_sums
+     * groups of cells whose sum is known but whose digits may repeat (the
+     * innies and outies of bands of rows or columns, the outies of a house).
+     * Only the exact solver reads the implied ones, as it alone reads the
+     * implied houses. */
+    int ncages, nimplied_cages, nimplied_sums;
+    int *cage_start;
+    uint16_t *cage_cells;
+    uint16_t *cage_sum;
+    int16_t *cell_cage;
     /* Set when the derived tables are built, unique in the process: caches
      * per board key on it with the address (a freed board's address can come
      * back holding other houses). */
@@ -101,10 +117,12 @@ void sdk_board_free(sdk_board *b);
  * 16->4x4, 25->5x5).  Returns 0 if n is not a supported side. */
 int sdk_board_default_shape(int n, int *box_rows, int *box_cols);
 /* 1 if cells (ncells entries, 0 = blank) have no two equal digits in a house
- * and every digit is in 0..n; otherwise 0 and, if conflict_cell is not NULL,
- * the index of a cell in conflict (or out of range). */
+ * and every digit is in 0..n, and on a killer no two in a cage and every
+ * cage's blanks can still make up its sum; otherwise 0 and, if conflict_cell
+ * is not NULL, the index of a cell in conflict (or out of range). */
 int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *conflict_cell);
-/* 1 if cells is a complete grid with every house holding 1..n once. */
+/* 1 if cells is a complete grid with every house holding 1..n once (and
+ * every cage its sum, in different digits). */
 int sdk_board_is_solution(const sdk_board *b, const uint8_t *cells);
 /* 1 if solution is a valid complete grid that agrees with every clue of puzzle. */
 int sdk_board_solves(const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution);
@@ -121,17 +139,47 @@ enum {
     SDK_VARIANT_X = 1,        /* both main diagonals are houses (any square board) */
     SDK_VARIANT_WINDOKU = 2,  /* 9x9 plus four 3x3 windows (rows/columns 2-4, 6-8) */
     SDK_VARIANT_JIGSAW = 4,   /* irregular connected regions of n cells in place of boxes */
-    SDK_VARIANT_SAMURAI = 8   /* five 9x9 grids, the centre one sharing a corner box with each */
+    SDK_VARIANT_SAMURAI = 8,  /* five 9x9 grids, the centre one sharing a corner box with each */
+    SDK_VARIANT_KILLER = 16   /* cages: cells whose digits differ and add up to a given sum */
 };
-/* Parses "x", "diagonal", "windoku", "hyper", "jigsaw", "samurai",
- * "standard" (0) and comma-joined combinations ("jigsaw,x"), in any case
- * ("X", "Jigsaw,X").  Returns 1 and *flags, or 0 if the name or combination
- * is not known. */
+/* A killer's cages as a map (the builders' input): cage[c] is cell c's
+ * cage 0..ncages-1, or -1 for a cell in none; sum[k] is cage k's sum.
+ * Any numbering: the board numbers its cages by their first cells. */
+typedef struct sdk_killer {
+    int ncages;
+    int16_t cage[SDK_MAX_CELLS];
+    uint16_t sum[SDK_MAX_CELLS];
+} sdk_killer;
+/* Parses "x", "diagonal", "windoku", "hyper", "jigsaw", "killer",
+ * "samurai", "standard" (0) and comma-joined combinations ("jigsaw,x",
+ * "jigsaw,killer"), in any case ("X", "Jigsaw,X").  Returns 1 and *flags, or
+ * 0 if the name or combination is not known. */
 int sdk_variant_parse(const char *name, unsigned *flags);
 /* Checks a region map (ncells = n*n labels 0..n-1) for a jigsaw of side n:
  * n regions of n cells each, each connected.  Returns 1, or 0 with what is
  * wrong in err. */
 int sdk_variant_check_regions(int n, const uint8_t *region, char *err, size_t errsize);
+/* Checks a killer's cages for a board of side n: every cage of 1..n
+ * connected cells (orthogonal neighbours) with a sum that k different
+ * digits 1..n can make (k(k+1)/2 .. k(2n-k+1)/2).  names (or NULL) gives
+ * each cell's label as written, for messages.  Returns 1, or 0 with what
+ * is wrong in err. */
+int sdk_killer_check(int n, const sdk_killer *k, const char *names, char *err, size_t errsize);
+/* A killer board (free with sdk_board_free): the board of flags (any but
+ * samurai; SDK_VARIANT_KILLER is implied) with the cages of k, which must
+ * pass sdk_killer_check.  NULL with the reason in err. */
+sdk_board *sdk_variant_board_killer(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
+                                    const sdk_killer *k, char *err, size_t errsize);
+/* The same from the cache (see sdk_variant_cached), keyed by the cages too:
+ * give it back with sdk_variant_release. */
+const sdk_board *sdk_variant_cached_killer(unsigned flags, int n, int box_rows, int box_cols, const uint8_t *region,
+                                           const sdk_killer *k, char *err, size_t errsize);
+/* A board's cages as a map (numbered as the board numbers them). */
+void sdk_killer_of(const sdk_board *b, sdk_killer *k);
+/* Each cage's label for the line format (labels, ncells chars and a NUL;
+ * '.' for a cell in no cage): a greedy colouring in [a-zA-Z0-9], cages
+ * in order of their first cells, so that cages that touch differ. */
+void sdk_killer_labels(const sdk_board *b, char *labels);
 /* A new variant board (free with sdk_board_free): side n (samurai: 9;
  * windoku: 9), region the jigsaw map (NULL unless SDK_VARIANT_JIGSAW).
  * NULL with the reason in err if the combination or the map is not valid. */
@@ -253,16 +301,19 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec);
 /* The board cache shared by all readers: one board per shape. */
 const sdk_board *sdk_board_cached(int box_rows, int box_cols);
 
-/* Room for the longest line sdk_format_line writes (a 25x25 jigsaw: cells,
- * a space, region labels), a variant's name before it and the NUL. */
-#define SDK_MAX_LINE (2 * SDK_MAX_CELLS + 32)
+/* Room for the longest line sdk_format_line writes (a 25x25 jigsaw killer:
+ * cells, region labels, cage labels and sums, a space between each), a
+ * variant's name before it and the NUL. */
+#define SDK_MAX_LINE (6 * SDK_MAX_CELLS + 64)
 
 /* The character for a digit: 1..9, then A=10, B=11, ...; '.' for 0. */
 char sdk_digit_char(int v);
 /* Writes cells as one line of ncells characters (no newline); buf must hold
  * SDK_MAX_LINE bytes.  A variant's line: samurai, the five grids' 81 cells
  * (top-left, top-right, centre, bottom-left, bottom-right) separated by
- * spaces; jigsaw, the cells, a space and the region labels.  Returns buf. */
+ * spaces; jigsaw, the cells, a space and the region labels; killer, then a
+ * space, the cage labels (sdk_killer_labels), a space and the cages' sums,
+ * comma-separated, in the order of their first cells.  Returns buf. */
 char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf);
 /* Writes a jigsaw board's region labels as one line of ncells characters
  * (1..9 up to 9x9, else A, B, ...; "" for a board without regions); buf must
@@ -270,7 +321,8 @@ char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf);
 char *sdk_format_regions(const sdk_board *b, char *buf);
 /* Writes cells as a grid of n lines, box columns separated by two spaces,
  * followed by one blank line (samurai: the 21x21 layout, its holes blank;
- * jigsaw: then the grid of region labels). */
+ * jigsaw: then the grid of region labels; killer: then a line "cages",
+ * the cage labels and the sums, as on a line). */
 void sdk_format_grid(FILE *out, const sdk_board *b, const uint8_t *cells);
 
 /* ------------------------------------------------------------------------ */
@@ -570,6 +622,9 @@ sdk_status sdk_rate(const sdk_board *b, const uint8_t *puzzle, int samples, uint
  *   missing   (001, 003) over every house but the boxes (rows, columns, a
  *             variant's diagonals and windows), the digits a house lacks;
  *   sort      (002) over the same houses, sum_j |sort(house)_j - j|.
+ * On a killer each of them also counts the cage term K: over the cages,
+ * |sum - the cage's sum| plus the pairs of cells of the cage holding the
+ * same digit (sdk_energy_cage_full), 0 exactly when every cage is right.
  * The tracker keeps per-house digit counts (and, for the conflict energy,
  * per cell and digit the weighted number of peers holding that digit) up to
  * date as moves are committed, so a ΔE reads only the cells and houses a
@@ -587,6 +642,10 @@ typedef struct sdk_energy {
     uint16_t *house_count;        /* nhouses * stride: copies of each digit per house */
     int32_t *peer_weight;         /* ncells * stride: weighted peers holding each digit
                                      (conflict only; NULL otherwise) */
+    /* A killer's cages (NULL otherwise): each cage's sum now and copies of
+     * each digit (ncages * stride). */
+    int32_t *cage_sum;
+    uint16_t *cage_count;
     long conflict, missing, sort; /* current values of the tracked energies */
 } sdk_energy;
 
@@ -603,6 +662,9 @@ long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const u
                               int clue_weight);
 long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state);
 long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state);
+/* The cage term K of a state on a killer board (0 on other boards); the
+ * three above include it. */
+long sdk_energy_cage_full(const sdk_board *b, const uint8_t *state);
 
 /* Starting states: every free cell a uniform digit (000), or every box's
  * free cells a uniform shuffle of the digits the box lacks (001-003). */
@@ -760,6 +822,26 @@ typedef struct sdk_remc_totals {
 } sdk_remc_totals;
 int sdk_generate_remc(const sdk_board *b, const sdk_gen_params *g, uint64_t seed, int count,
                       sdk_gen_result *best, const sdk_budget *budget, sdk_remc_totals *totals);
+
+/* Killer puzzles (src/generate/killergen.c): a random grid, random cages
+ * over it, then merges of touching cages while the exact solver proves the
+ * puzzle unique.  cage_min .. cage_max cells a cage (defaults 2 and 5; a
+ * first cage may stay below cage_min only if no neighbour has room);
+ * clues givens at random cells (default 0). */
+typedef struct sdk_killer_gen {
+    int cage_min, cage_max;
+    int clues;
+} sdk_killer_gen;
+void sdk_killer_gen_defaults(sdk_killer_gen *kg);
+/* One killer on the board of flags (SDK_VARIANT_KILLER implied; x, windoku,
+ * jigsaw combine; box_rows x box_cols boxes, 0 0: the default shape) of
+ * side n: *board (free with sdk_board_free) and puzzle (its givens), with
+ * exactly one solution.  g's grid temperature is used.  SDK_UNSOLVABLE if
+ * 20 grids of 40 partitions each gave no unique start (too few givens and
+ * 1-cell cages allowed, say); SDK_TIMEOUT / SDK_INTERRUPTED from budget. */
+sdk_status sdk_generate_killer(unsigned flags, int n, int box_rows, int box_cols, const sdk_killer_gen *kg,
+                               const sdk_gen_params *g, uint32_t seed, sdk_board **board, uint8_t *puzzle,
+                               const sdk_budget *budget);
 
 /* ------------------------------------------------------------------------ */
 /* Pictures (src/out): SVG puzzles, printable sheets, trace charts          */

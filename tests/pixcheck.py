@@ -128,4 +128,5 @@ def main():
     print('pixcheck: ok (%dx%d grid, %d lines each way)' % (n, n, n + 1))
     return 0
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -38,6 +38,9 @@
 #define LLVMFuzzerTestOneInput fuzz_pattern_one
 #include "fuzz/fuzz_pattern.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_killer_one
+#include "fuzz/fuzz_killer.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
@@ -81,6 +84,8 @@ int main(void)
     CHECK(replay("tests/fuzz/corpus_map", fuzz_map_one) > 0, "map corpus is empty");
     CHECK(replay("tests/fuzz/corpus_fpuzzles", fuzz_fpuzzles_one) > 0, "fpuzzles corpus is empty");
     CHECK(replay("tests/fuzz/corpus_pattern", fuzz_pattern_one) > 0, "pattern corpus is empty");
+    CHECK(replay("tests/fuzz/corpus_killer", fuzz_killer_one) > 0, "killer corpus is empty");
+    replay("tests/fuzz/corpus_killer", fuzz_reader_one);
     /* every reader input is a fine solve input, and the other way round */
     replay("tests/fuzz/corpus_solve", fuzz_reader_one);
     replay("tests/fuzz/corpus_reader", fuzz_solve_one);

@@ -156,6 +156,10 @@ void sdk_board_free(sdk_board *b)
     free(b->cell_x);
     free(b->region);
     free(b->known_grid);
+    free(b->cage_start);
+    free(b->cage_cells);
+    free(b->cage_sum);
+    free(b->cell_cage);
     free(b);
 }
 
@@ -189,6 +193,8 @@ int sdk_board_givens_consistent(const sdk_board *b, const uint8_t *cells, int *c
     }
     if (used != seen)
         free(used);
+    if (ok && b->ncages)
+        ok = killer_cages_consistent(b, cells, conflict_cell);
     return ok;
 }
 

@@ -2,7 +2,8 @@
  * format.c -- writing cells back as text: one line, or a grid that the
  * reader reads back (box columns separated by two spaces).  Variant boards
  * are written in the layouts the reader detects: samurai as five 81-cell
- * groups or the 21x21 layout, jigsaw with its region labels.
+ * groups or the 21x21 layout, jigsaw with its region labels, killer with
+ * its cage labels and sums (on a "cages" line after a grid).
  */
 #include <string.h>
 #include "board.h"
@@ -16,6 +17,15 @@ char sdk_digit_char(int v)
     if (v <= 35)
         return (char)('A' + v - 10);
     return '?';
+}
+
+/* A killer's cage labels, a space and its sums (the line's tail). */
+static char *format_cages(const sdk_board *b, char *buf)
+{
+    sdk_killer_labels(b, buf);
+    buf[b->ncells] = ' ';
+    killer_format_sums(b, buf + b->ncells + 1);
+    return buf;
 }
 
 char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf)
@@ -37,6 +47,11 @@ char *sdk_format_line(const sdk_board *b, const uint8_t *cells, char *buf)
     if (b->region) {
         buf[k++] = ' ';
         sdk_format_regions(b, buf + k);
+        k += (int)strlen(buf + k);
+    }
+    if (b->cell_cage) {
+        buf[k++] = ' ';
+        format_cages(b, buf + k);
     }
     return buf;
 }
@@ -85,6 +100,10 @@ void sdk_format_grid(FILE *out, const sdk_board *b, const uint8_t *cells)
             putc(variant_region_char(b, b->region[r * n + c]), out);
         }
         putc('\n', out);
+    }
+    if (b->cell_cage) {
+        char tail[SDK_MAX_LINE];
+        fprintf(out, "cages %s\n", format_cages(b, tail));
     }
     putc('\n', out);
 }

@@ -28,6 +28,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "board.h"
 #include "fpuzzles.h"
@@ -41,7 +42,8 @@
 #endif
 #define READ_QUEUE 48           /* look-ahead: a 16x16 grid plus its separators */
 
-typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR, LN_VARIANT, LN_CANDROW } line_kind;
+typedef enum { LN_BLANK, LN_COMMENT, LN_SEPARATOR, LN_CELLS, LN_RECORD, LN_ERROR, LN_VARIANT, LN_CANDROW,
+               LN_CAGES } line_kind;
 
 enum { LAYOUT_COLS = 21 };              /* the samurai layout's width */
 
@@ -60,6 +62,14 @@ typedef struct read_line {
     int nlabels;                        /* region labels after the cells (values as cells) */
     uint8_t labels[SDK_MAX_CELLS];
     char label_note[96];                /* why the text after the cells is not n*n labels, if it is not */
+    /* A killer's cages after the cells (and any region labels), or on a
+     * "cages LABELS SUMS" line after a grid (LN_CAGES): the labels as
+     * written and the sums; or why the text there is not cages. */
+    int killer;
+    char cages[SDK_MAX_CELLS + 1];
+    int nsums;
+    uint16_t sums[SDK_MAX_CELLS];
+    char killer_note[96];
     int dashrow;                        /* LN_CELLS of dashes only: a row of blanks or a border */
     int span;                           /* spaced cells: columns from the first cell to the last */
     uint32_t laymask;                   /* columns 0..20 holding a cell, on a line of cells and spaces */
@@ -70,6 +80,7 @@ typedef struct read_line {
 /* The keys of a json record the reader takes. */
 typedef struct json_record {
     char puzzle[SDK_MAX_LINE], variant[32], regions[SDK_MAX_CELLS + 1];
+    char cages[SDK_MAX_CELLS + 1], sums[4 * SDK_MAX_CELLS];
     char candidates[730];               /* a 9x9 position's pencilmarks (hint, explain) */
     int too_long;                       /* one of them did not fit */
 } json_record;
@@ -277,8 +288,97 @@ static int token_cells(const char *s, size_t j, size_t e)
     return (int)(e - j);
 }
 
+/* A cage label: '.' (no cage) or one of [0-9A-Za-z]. */
+static int is_cage_char(unsigned char ch)
+{
+    return ch == '.' || (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+}
+
+/* Whether s[j..e) is k cage labels. */
+static int cage_token(const char *s, size_t j, size_t e, int k)
+{
+    if ((int)(e - j) != k)
+        return 0;
+    for (size_t t = j; t < e; t++)
+        if (!is_cage_char((unsigned char)s[t]))
+            return 0;
+    return 1;
+}
+
+/* Whether s[j..e) looks like sums: digits and commas, a digit first. */
+static int sums_token(const char *s, size_t j, size_t e)
+{
+    if (j == e || s[j] < '0' || s[j] > '9')
+        return 0;
+    for (size_t t = j; t < e; t++)
+        if (!(s[t] == ',' || (s[t] >= '0' && s[t] <= '9')))
+            return 0;
+    return 1;
+}
+
+/* A killer's cage labels s[j..e) (k of them, checked by cage_token) and
+ * sums s[a..z) into ln.  Returns 1, or 0 with killer_note set. */
+static int take_cages(read_line *ln, const char *s, size_t j, size_t e, size_t a, size_t z)
+{
+    memcpy(ln->cages, s + j, e - j);
+    ln->cages[e - j] = '\0';
+    ln->nsums = 0;
+    for (size_t t = a; t < z;) {
+        long v = 0;
+        size_t d = t;
+        while (d < z && s[d] >= '0' && s[d] <= '9' && v < 100000)
+            v = v * 10 + (s[d++] - '0');
+        if (d == t || (d < z && s[d] != ',') || v > 65535 || ln->nsums == SDK_MAX_CELLS) {
+            snprintf(ln->killer_note, sizeof ln->killer_note,
+                     "bad cage sums at column %d (sums are numbers separated by commas)", (int)d + 1);
+            return 0;
+        }
+        ln->sums[ln->nsums++] = (uint16_t)v;
+        t = d + (d < z);
+        if (d + 1 == z) {
+            snprintf(ln->killer_note, sizeof ln->killer_note, "cage sums end with a comma (column %d)", (int)z);
+            return 0;
+        }
+    }
+    ln->killer = 1;
+    return 1;
+}
+
+/* After k cells at tokens 1.. (ntok of them): a killer's cage labels and
+ * sums, after any jigsaw's region labels (then *cage_at is 2).  Returns 1
+ * if they are there (ln->killer), else 0 (a note kept in killer_note when
+ * the text looks meant for cages). */
+static int classify_cages(read_line *ln, const char *s, const size_t *start, const size_t *end, int ntok, int k,
+                          int *cage_at)
+{
+    int at = 0;
+    if (ntok >= 4 && cage_token(s, start[2], end[2], k) && sums_token(s, start[3], end[3]))
+        at = 2;
+    else if (ntok >= 3 && cage_token(s, start[1], end[1], k) && sums_token(s, start[2], end[2]))
+        at = 1;
+    *cage_at = at;
+    if (at)
+        return take_cages(ln, s, start[at], end[at], start[at + 1], end[at + 1]);
+    if (ntok >= 2 && (int)(end[1] - start[1]) == k && !cage_token(s, start[1], end[1], k)) {
+        size_t t = start[1];
+        while (is_cage_char((unsigned char)s[t]))
+            t++;
+        char what[16];
+        describe_char((unsigned char)s[t], what, sizeof what);
+        snprintf(ln->killer_note, sizeof ln->killer_note,
+                 "bad cage label %s at column %d (labels are '.', 0-9, A-Z, a-z)", what, (int)t + 1);
+    } else if (ntok >= 2 && cage_token(s, start[1], end[1], k)) {
+        snprintf(ln->killer_note, sizeof ln->killer_note, "cage labels without their sums after them");
+    } else if (ntok >= 2) {
+        snprintf(ln->killer_note, sizeof ln->killer_note, "%d cage labels for %d cells",
+                 (int)(end[ntok >= 3 && cage_token(s, start[1], end[1], k) ? 2 : 1] - start[1]), k);
+    }
+    return 0;
+}
+
 /* A variant's line: five 81-cell grids (samurai), or n*n cells then n*n
- * region labels (1-9, A-Z).  Returns 1 if the line is classified. */
+ * region labels (1-9, A-Z), or a killer's n*n cells, any region labels,
+ * n*n cage labels and the sums.  Returns 1 if the line is classified. */
 static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t len)
 {
     size_t start[6], end[6];
@@ -299,10 +399,19 @@ static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t 
     for (int t = 0; t < 5 && five; t++)
         five = token_cells(s, start[t], end[t]) == 81;
     int k = ntok >= 2 ? token_cells(s, start[0], end[0]) : -1;
-    int labels = !five && k >= 16 && side_of_cell_count(k) && (int)(end[1] - start[1]) == k;
+    int cage_at = 0;
+    ln->killer = 0;
+    ln->killer_note[0] = '\0';
+    int killer = !five && k >= 16 && side_of_cell_count(k) && classify_cages(ln, s, start, end, ntok, k, &cage_at);
+    int labels = !five && k >= 16 && side_of_cell_count(k) && (int)(end[1] - start[1]) == k && cage_at != 1;
     for (size_t t = start[1]; labels && t < end[1]; t++)
         labels = cell_value((unsigned char)s[t]) > 0;
-    if (!five && !labels && k >= 16 && side_of_cell_count(k)) {
+    if (killer && cage_at == 2 && !labels) {
+        snprintf(ln->killer_note, sizeof ln->killer_note, "bad region labels before the cage labels "
+                 "(region labels are 1-9, A-Z)");
+        killer = ln->killer = 0;
+    }
+    if (!five && !labels && k >= 16 && side_of_cell_count(k) && !killer) {
         /* Kept for a record said to be a jigsaw: what is wrong with its labels. */
         size_t t = start[1];
         while (t < end[1] && cell_value((unsigned char)s[t]) > 0)
@@ -317,7 +426,7 @@ static int classify_variant_line(read_line *ln, const char *s, size_t i, size_t 
                      (int)(end[1] - start[1]), k);
         }
     }
-    if (!five && !labels)
+    if (!five && !labels && !killer)
         return 0;
     ln->ncells = 0;
     ln->maxval = 0;
@@ -361,6 +470,28 @@ static int classify_candidates(read_line *ln, const char *s, size_t len)
 
 static void classify_cells(read_line *ln, const char *s, size_t i, size_t len);
 
+/* A killer grid's "cages LABELS SUMS" line (after the grid and any grid of
+ * region labels).  Returns 1 if the line starts with the word. */
+static int classify_cages_line(read_line *ln, const char *s, size_t i, size_t len)
+{
+    if (len - i < 5 || strncasecmp(s + i, "cages", 5) != 0 || (i + 5 < len && !is_space((unsigned char)s[i + 5])))
+        return 0;
+    size_t j = i + 5, e = next_word(s, &j, len), a = e, z = next_word(s, &a, len);
+    int k = (int)(e - j);
+    /* (an LN_CAGES line even when wrong, so that a grid takes it as its own) */
+    ln->kind = LN_CAGES;
+    ln->error[0] = '\0';
+    if (!side_of_cell_count(k) || !cage_token(s, j, e, k))
+        snprintf(ln->error, sizeof ln->error, "cages line: %d characters of cage labels, not n*n of '.', 0-9, "
+                 "A-Z, a-z", k);
+    else if (!sums_token(s, a, z))
+        snprintf(ln->error, sizeof ln->error, "cages line: the cage labels without their sums after them");
+    else if (!take_cages(ln, s, j, e, a, z))
+        snprintf(ln->error, sizeof ln->error, "cages line: %s", ln->killer_note);
+    ln->ncells = k;
+    return 1;
+}
+
 /* Classifies the text of a line (or of a csv or json record's puzzle). */
 static void classify_text(read_line *ln, const char *s, size_t len, int candidates)
 {
@@ -376,6 +507,8 @@ static void classify_text(read_line *ln, const char *s, size_t len, int candidat
         return;
     }
     if (candidates && classify_candidates(ln, s + i, len - i))
+        return;
+    if (classify_cages_line(ln, s, i, len))
         return;
     classify_layout(ln, s, len);
     size_t name = i;
@@ -418,6 +551,10 @@ static char *json_slot(json_record *j, const char *key, size_t *cap)
         return *cap = sizeof j->regions, j->regions;
     if (strcmp(key, "candidates") == 0)
         return *cap = sizeof j->candidates, j->candidates;
+    if (strcmp(key, "cages") == 0)
+        return *cap = sizeof j->cages, j->cages;
+    if (strcmp(key, "sums") == 0)
+        return *cap = sizeof j->sums, j->sums;
     return NULL;
 }
 
@@ -446,19 +583,20 @@ static int names_variant(const char *text, size_t *len)
 }
 
 /* A JSON Lines record: its "puzzle", after its "variant" unless the puzzle
- * names one, and before its "regions" unless the puzzle has its labels; a
- * position's "candidates" where the command reads candidates. */
+ * names one, and before its "regions", then a killer's "cages" and "sums",
+ * unless the puzzle has its labels; a position's "candidates" where the
+ * command reads candidates. */
 static void classify_json(sdk_reader *r, read_line *ln, const char *s)
 {
     json_record *j = &r->json;
-    j->puzzle[0] = j->variant[0] = j->regions[0] = j->candidates[0] = '\0';
+    j->puzzle[0] = j->variant[0] = j->regions[0] = j->candidates[0] = j->cages[0] = j->sums[0] = '\0';
     j->too_long = 0;
     if (!records_json_object(s, json_key, j)) {
         line_error(ln, "a json record, but not one object on the line");
         return;
     }
     if (j->too_long || !j->puzzle[0]) {
-        line_error(ln, j->too_long ? "json record: its puzzle, variant or regions too long for a puzzle"
+        line_error(ln, j->too_long ? "json record: its puzzle, variant, regions, cages or sums too long for a puzzle"
                                    : "json record without a \"puzzle\" string");
         return;
     }
@@ -472,8 +610,9 @@ static void classify_json(sdk_reader *r, read_line *ln, const char *s)
     const char *cells = named ? p + word + strspn(p + word, " ") : p;
     int labelled = cells[strcspn(cells, " ")] != '\0';
     const char *variant = named ? "" : j->variant, *regions = labelled ? "" : j->regions;
-    snprintf(r->field, sizeof r->field, "%s%s%s%s%s", variant, variant[0] ? " " : "", p, regions[0] ? " " : "",
-             regions);
+    const char *cages = labelled ? "" : j->cages, *sums = labelled ? "" : j->sums;
+    snprintf(r->field, sizeof r->field, "%s%s%s%s%s%s%s%s%s", variant, variant[0] ? " " : "", p,
+             regions[0] ? " " : "", regions, cages[0] ? " " : "", cages, sums[0] ? " " : "", sums);
     classify_field(ln, r->field, r->opt.candidates, "json record's puzzle");
 }
 
@@ -530,6 +669,8 @@ static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, in
     ln->laytab = 0;
     ln->dashrow = 0;
     ln->span = 0;
+    ln->killer = 0;
+    ln->killer_note[0] = '\0';
     if (too_long) {
         line_error(ln, "line is longer than %d bytes", READ_LINE_MAX);
         return;
@@ -976,11 +1117,44 @@ static int labels_to_regions(int n, const uint8_t *labels, uint8_t *region, char
     return 1;
 }
 
+/* A killer record's cages (from kl, its line or its grid's cages line)
+ * into k, checked with its givens.  Returns 1, or 0 with rec's error;
+ * -1 (and no error) when shape is set and the words are no cages at all
+ * (their labels and sums do not agree): an unnamed line's words after its
+ * cells, ignored as before. */
+static int record_cages(sdk_record *rec, int n, long line, const read_line *kl, sdk_killer *k, int shape)
+{
+    char msg[160];
+    if (!kl || !kl->killer) {
+        record_error(rec, line, kl && kl->killer_note[0] ? kl->killer_note
+                     : "a killer puzzle needs its cages: the cells, n*n cage labels and the sums on the line "
+                       "(or a line \"cages LABELS SUMS\" after the grid)");
+        return 0;
+    }
+    if ((int)strlen(kl->cages) != n * n) {
+        snprintf(msg, sizeof msg, "%d cage labels for %d cells", (int)strlen(kl->cages), n * n);
+        record_error(rec, line, msg);
+        return 0;
+    }
+    if (!killer_from_labels(n, kl->cages, kl->sums, kl->nsums, k, msg, sizeof msg)) {
+        if (shape)
+            return -1;
+        record_error(rec, line, msg);
+        return 0;
+    }
+    if (!killer_check_givens(n, k, rec->cells, kl->cages, msg, sizeof msg)) {
+        record_error(rec, line, msg);
+        return 0;
+    }
+    return 1;
+}
+
 /* Finishes a record of side n from its cells: the digits in range, then its
  * board -- standard, or the variant said or shown by the labels (labels:
- * n*n region labels or NULL). */
+ * n*n region labels or NULL) and the cages (kl: the line holding them, or
+ * NULL). */
 static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long line, const read_line *ln,
-                         const uint8_t *labels)
+                         const uint8_t *labels, const read_line *kl)
 {
     char msg[160];
     unsigned flags;
@@ -1027,10 +1201,23 @@ static int record_finish(sdk_reader *r, sdk_record *rec, int n, int maxval, long
                                     "or a grid of labels after the grid)");
         return 1;
     }
+    sdk_killer *k = NULL;
+    if ((kl && kl->killer) || (flags & SDK_VARIANT_KILLER)) {
+        static __thread sdk_killer cages;     /* (2.5 kB: off the stack of a reader's thread) */
+        /* cages seen by their shape alone, on a line no killer name covers */
+        int shape = !(flags & SDK_VARIANT_KILLER) && kl && kl->kind == LN_RECORD;
+        int got = record_cages(rec, n, line, kl, &cages, shape);
+        if (got == 0)
+            return 1;
+        if (got > 0) {
+            flags |= SDK_VARIANT_KILLER;
+            k = &cages;
+        }
+    }
     if (flags) {
         if (!record_box_fits(r, n, rec, line))
             return 1;
-        rec->board = variant_cached_checked(flags, n, r->opt.box_rows, r->opt.box_cols, region, 1, msg, sizeof msg);
+        rec->board = variant_cached_checked(flags, n, r->opt.box_rows, r->opt.box_cols, region, k, 1, msg, sizeof msg);
         if (!rec->board)
             record_error(rec, line, msg);
     } else {
@@ -1263,7 +1450,7 @@ static int grid_rows(sdk_reader *r, const char *what, int n, int br, uint8_t *ce
             reader_drop(r);             /* a border after all */
             continue;
         }
-        if (ln->kind == LN_BLANK || ln->kind == LN_RECORD) {
+        if (ln->kind == LN_BLANK || ln->kind == LN_RECORD || ln->kind == LN_CAGES) {
             if (!problem[0])
                 snprintf(problem, size, "%s ends after %d of %d rows, at line %ld", what, rows, n, ln->number);
             break;                       /* the line belongs to what follows */
@@ -1357,12 +1544,27 @@ static int reader_grid(sdk_reader *r, sdk_record *rec, int width, int *err)
         char later[160];
         grid_labels(r, n, labels, later, sizeof later, err);
     }
+    /* a killer's cages line after it (part of the record, even when it is wrong) */
+    read_line *kl = reader_peek(r, 0, err), cages;
+    int has_cages = kl && kl->kind == LN_CAGES;
+    if (has_cages) {
+        cages = *kl;
+        reader_drop(r);
+        if (!cages.killer && maxval >= 0 && got >= 0) {
+            snprintf(problem, sizeof problem, "line %ld: %s", cages.number, cages.error);
+            maxval = -1;
+        } else if (cages.ncells != n * n && maxval >= 0 && got >= 0) {
+            snprintf(problem, sizeof problem, "cages line (line %ld) has %d cage labels for the grid's %d cells",
+                     cages.number, cages.ncells, n * n);
+            maxval = -1;
+        }
+    }
     if (maxval < 0 || got < 0) {
         record_error(rec, start, problem);      /* a record is named by its first line */
         r->has_pending = 0;
         return 1;
     }
-    return record_finish(r, rec, n, maxval, start, NULL, got ? labels : NULL);
+    return record_finish(r, rec, n, maxval, start, NULL, got ? labels : NULL, has_cages ? &cages : NULL);
 }
 
 /* A 9x9 candidate grid: 9 candidate rows, border lines between them. */
@@ -1392,7 +1594,7 @@ static void reader_cand_grid(sdk_reader *r, sdk_record *rec, int *err)
         return;
     }
     rec->has_cand = 1;
-    record_finish(r, rec, 9, 9, first, NULL, NULL);
+    record_finish(r, rec, 9, 9, first, NULL, NULL, NULL);
 }
 
 /* Whether a line of n dashes in groups starts a grid (as its first row,
@@ -1446,6 +1648,12 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
         case LN_CANDROW:
             reader_cand_grid(r, rec, &err);
             return err ? -1 : 1;
+        case LN_CAGES:
+            record_error(rec, ln->number, ln->killer ? "a cages line (cage labels and sums) belongs after a killer's grid"
+                                                     : ln->error);
+            r->has_pending = 0;
+            reader_drop(r);
+            return 1;
         case LN_RECORD: {
             if (ln->samurai) {
                 record_samurai_line(r, rec, ln);
@@ -1456,7 +1664,7 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
                     memcpy(rec->cand, ln->cand, sizeof rec->cand);
                     rec->has_cand = 1;
                 }
-                record_finish(r, rec, n, ln->maxval, ln->number, ln, ln->nlabels ? ln->labels : NULL);
+                record_finish(r, rec, n, ln->maxval, ln->number, ln, ln->nlabels ? ln->labels : NULL, ln);
             }
             reader_drop(r);
             return 1;
@@ -1471,7 +1679,7 @@ int sdk_reader_next(sdk_reader *r, sdk_record *rec)
                     return -1;
                 ln = reader_peek(r, 0, &err);
                 memcpy(rec->cells, ln->cells, 16);
-                record_finish(r, rec, 4, ln->maxval, ln->number, ln, NULL);
+                record_finish(r, rec, 4, ln->maxval, ln->number, ln, NULL, ln);
                 reader_drop(r);
                 return 1;
             }

@@ -24,7 +24,7 @@ int sdk_variant_parse(const char *name, unsigned *flags)
     static const struct { const char *word; unsigned flag; } words[] = {
         {"x", SDK_VARIANT_X}, {"diagonal", SDK_VARIANT_X}, {"windoku", SDK_VARIANT_WINDOKU},
         {"hyper", SDK_VARIANT_WINDOKU}, {"jigsaw", SDK_VARIANT_JIGSAW},
-        {"samurai", SDK_VARIANT_SAMURAI}, {"standard", 0},
+        {"samurai", SDK_VARIANT_SAMURAI}, {"killer", SDK_VARIANT_KILLER}, {"standard", 0},
     };
     unsigned f = 0;
     const char *s = name;
@@ -47,11 +47,16 @@ int sdk_variant_parse(const char *name, unsigned *flags)
     return 1;
 }
 
-/* The board's name for writers: a static string per combination. */
+/* The board's name for writers: a static string per combination, its
+ * words in alphabetical order. */
 static const char *variant_name(unsigned f)
 {
     static const char *names[] = {NULL, "x", "windoku", "windoku,x", "jigsaw", "jigsaw,x",
                                   "jigsaw,windoku", "jigsaw,windoku,x", "samurai"};
+    static const char *killers[] = {"killer", "killer,x", "killer,windoku", "killer,windoku,x", "jigsaw,killer",
+                                     "jigsaw,killer,x", "jigsaw,killer,windoku", "jigsaw,killer,windoku,x"};
+    if (f & SDK_VARIANT_KILLER)
+        return (f & ~(unsigned)SDK_VARIANT_KILLER) < 8 ? killers[f & 7] : NULL;
     return f <= 8 ? names[f] : NULL;
 }
 
@@ -197,8 +202,7 @@ static int touches(int n, const uint8_t *region, int c, int k)
            (cc < n - 1 && region[c + 1] == k);
 }
 
-/* The orthogonal neighbours of cell c (-1 off the board). */
-static void neighbours(int n, int c, int nb[4])
+void board_neighbours(int n, int c, int nb[4])
 {
     int r = c / n, col = c % n;
     nb[0] = r > 0 ? c - n : -1;
@@ -212,7 +216,7 @@ static int removable(int n, const uint8_t *region, int c)
 {
     uint8_t seen[SDK_MAX_CELLS] = {0};
     int nb[4];
-    neighbours(n, c, nb);
+    board_neighbours(n, c, nb);
     seen[c] = 1;
     for (int k = 0; k < 4; k++)
         if (nb[k] >= 0 && region[nb[k]] == region[c])
@@ -267,7 +271,7 @@ static void around_trade(around *a, sdk_rng *r)
     queue[tail++] = A;
     while (head < tail && last < 0) {
         int X = queue[head++], x = a->in_region[X][d], nb[4], next[4], nnext = 0;
-        neighbours(n, x, nb);
+        board_neighbours(n, x, nb);
         for (int i = 0; i < 4; i++) {
             int y = nb[(i + turn) % 4], Y = y < 0 ? X : a->region[y];
             if (Y != X && y != a->in_region[Y][d])
@@ -383,7 +387,7 @@ void sdk_variant_random_regions(int n, uint8_t *grid, sdk_rng *r, uint8_t *regio
      * connected. */
     for (int t = 0; t < 8 * n * n; t++) {
         int a = (int)sdk_rng_below(r, (uint32_t)(n * n)), nb[4];
-        neighbours(n, a, nb);
+        board_neighbours(n, a, nb);
         int other = nb[sdk_rng_below(r, 4)];
         if (other < 0 || region[other] == region[a])
             continue;
@@ -634,11 +638,20 @@ static int variant_shape(int n, int *box_rows, int *box_cols)
     return (*box_rows && *box_cols) ? *box_rows * *box_cols == n : sdk_board_default_shape(n, box_rows, box_cols);
 }
 
-/* sdk_variant_board_boxed; a jigsaw's map taken as checked when checked is
- * set (the reader checks every map first, for messages in its labels). */
-static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked, char *err,
-                              size_t errsize)
+/* sdk_variant_board_boxed; a jigsaw's map and a killer's cages taken as
+ * checked when checked is set (the reader checks them first, for messages
+ * in its labels). */
+static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8_t *region, const sdk_killer *k,
+                              int checked, char *err, size_t errsize)
 {
+    if (flags & SDK_VARIANT_KILLER) {
+        if (!k) {
+            snprintf(err, errsize, "a killer board needs its cages");
+            return NULL;
+        }
+        if (!checked && !sdk_killer_check(n, k, NULL, err, errsize))
+            return NULL;
+    }
     if (flags & SDK_VARIANT_SAMURAI) {
         if (flags != SDK_VARIANT_SAMURAI || n != 9) {
             snprintf(err, errsize, "a samurai board is five 9x9 grids and combines with no other variant");
@@ -720,6 +733,11 @@ static sdk_board *board_build(unsigned flags, int n, int br, int bc, const uint8
         snprintf(err, errsize, "out of memory building the board");
         return NULL;
     }
+    if ((flags & SDK_VARIANT_KILLER) && !killer_attach(b, k)) {
+        sdk_board_free(b);
+        snprintf(err, errsize, "out of memory building the board");
+        return NULL;
+    }
     b->variant = variant_name(flags);
     return b;
 }
@@ -732,7 +750,13 @@ sdk_board *sdk_variant_board(unsigned flags, int n, const uint8_t *region, char 
 sdk_board *sdk_variant_board_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
                                    size_t errsize)
 {
-    return board_build(flags, n, br, bc, region, 0, err, errsize);
+    return board_build(flags, n, br, bc, region, NULL, 0, err, errsize);
+}
+
+sdk_board *sdk_variant_board_killer(unsigned flags, int n, int br, int bc, const uint8_t *region, const sdk_killer *k,
+                                    char *err, size_t errsize)
+{
+    return board_build(flags | SDK_VARIANT_KILLER, n, br, bc, region, k, 0, err, errsize);
 }
 
 /* ---- layouts the reader and writer share ---------------------------------- */
@@ -774,12 +798,21 @@ static cached_board *variant_cache[CACHE_BUCKETS];
 static long cached_jigsaws, next_sweep = CACHE_KEEP;
 static pthread_mutex_t variant_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* FNV-1a over the variant, the side and a jigsaw's map. */
-static cached_board **cache_bucket(unsigned flags, int n, const uint8_t *region)
+/* A board with a map of its own (a jigsaw's regions, a killer's cages):
+ * one of many, freed when nobody holds it. */
+static int mapped(unsigned flags)
+{
+    return (flags & (SDK_VARIANT_JIGSAW | SDK_VARIANT_KILLER)) != 0;
+}
+
+/* FNV-1a over the variant, the side, a jigsaw's map and a killer's cages. */
+static cached_board **cache_bucket(unsigned flags, int n, const uint8_t *region, const sdk_killer *k)
 {
     uint32_t h = (2166136261u ^ flags ^ (uint32_t)n << 8) * 16777619u;
     for (int c = 0; region && c < n * n; c++)
         h = (h ^ region[c]) * 16777619u;
+    if (k)
+        h = killer_hash(h, n * n, k);
     return &variant_cache[h % CACHE_BUCKETS];
 }
 
@@ -791,7 +824,7 @@ static void cache_sweep(void)
     for (int k = 0; k < CACHE_BUCKETS; k++)
         for (cached_board **at = &variant_cache[k]; *at;) {
             cached_board *e = *at;
-            if ((e->flags & SDK_VARIANT_JIGSAW) && e->refs == 0) {
+            if (mapped(e->flags) && e->refs == 0) {
                 *at = e->next;
                 sdk_board_free(e->board);
                 free(e);
@@ -808,8 +841,12 @@ void sdk_variant_release(const sdk_board *b)
     unsigned flags = b ? sdk_variant_flags(b) : 0;
     if (!flags)
         return;
+    sdk_killer k;
+    if (flags & SDK_VARIANT_KILLER)
+        sdk_killer_of(b, &k);
     pthread_mutex_lock(&variant_cache_lock);
-    cached_board *e = *cache_bucket(flags, b->n, (flags & SDK_VARIANT_JIGSAW) ? b->region : NULL);
+    cached_board *e = *cache_bucket(flags, b->n, (flags & SDK_VARIANT_JIGSAW) ? b->region : NULL,
+                                    (flags & SDK_VARIANT_KILLER) ? &k : NULL);
     while (e && e->board != b)
         e = e->next;
     if (e && e->refs > 0)
@@ -835,32 +872,43 @@ const sdk_board *sdk_variant_cached(unsigned flags, int n, const uint8_t *region
 const sdk_board *sdk_variant_cached_boxed(unsigned flags, int n, int br, int bc, const uint8_t *region, char *err,
                                           size_t errsize)
 {
-    return variant_cached_checked(flags, n, br, bc, region, 0, err, errsize);
+    return variant_cached_checked(flags, n, br, bc, region, NULL, 0, err, errsize);
 }
 
-const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, const uint8_t *region, int checked,
-                                        char *err, size_t errsize)
+const sdk_board *sdk_variant_cached_killer(unsigned flags, int n, int br, int bc, const uint8_t *region,
+                                           const sdk_killer *k, char *err, size_t errsize)
+{
+    return variant_cached_checked(flags | SDK_VARIANT_KILLER, n, br, bc, region, k, 0, err, errsize);
+}
+
+const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, const uint8_t *region,
+                                        const sdk_killer *k, int checked, char *err, size_t errsize)
 {
     if (!flags)
         return NULL;
     if (!(br && bc) || (flags & SDK_VARIANT_SAMURAI))
         sdk_board_default_shape(n, &br, &bc);
-    int jigsaw = (flags & SDK_VARIANT_JIGSAW) != 0;
+    int jigsaw = (flags & SDK_VARIANT_JIGSAW) != 0, killer = (flags & SDK_VARIANT_KILLER) != 0;
+    if (killer && !k) {
+        snprintf(err, errsize, "a killer board needs its cages");
+        return NULL;
+    }
     pthread_mutex_lock(&variant_cache_lock);
-    cached_board **head = cache_bucket(flags, n, jigsaw ? region : NULL);
+    cached_board **head = cache_bucket(flags, n, jigsaw ? region : NULL, killer ? k : NULL);
     cached_board *e = *head;
     while (e && !(e->flags == flags && e->n == n && e->board->box_rows == br &&
-                  (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0)))
+                  (!jigsaw || memcmp(e->board->region, region, (size_t)(n * n)) == 0) &&
+                  (!killer || killer_same(e->board, k))))
         e = e->next;
     sdk_board *b = e ? e->board : NULL;
     if (e)
         e->refs++;
     if (!b) {
-        if (jigsaw && cached_jigsaws >= next_sweep) {
+        if (mapped(flags) && cached_jigsaws >= next_sweep) {
             cache_sweep();
-            head = cache_bucket(flags, n, region);
+            head = cache_bucket(flags, n, jigsaw ? region : NULL, killer ? k : NULL);
         }
-        b = board_build(flags, n, br, bc, region, checked, err, errsize);
+        b = board_build(flags, n, br, bc, region, k, checked, err, errsize);
         cached_board *add = b ? malloc(sizeof *add) : NULL;
         if (add) {
             add->flags = flags;
@@ -869,7 +917,7 @@ const sdk_board *variant_cached_checked(unsigned flags, int n, int br, int bc, c
             add->board = b;
             add->next = *head;
             *head = add;
-            cached_jigsaws += jigsaw;
+            cached_jigsaws += mapped(flags);
         } else if (b) {
             sdk_board_free(b);
             b = NULL;

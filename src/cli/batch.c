@@ -157,14 +157,22 @@ void cli_grid_or_word(FILE *f, const sdk_board *b, const uint8_t *solution, cons
         fprintf(f, "%s\n\n", word);
 }
 
-/* A variant's keys: its name, and a jigsaw's region labels (also in the
- * puzzle's line, which reads back; here for a reader of the json alone). */
+/* A variant's keys: its name, a jigsaw's region labels, a killer's cage
+ * labels and sums (also in the puzzle's line, which reads back; here for a
+ * reader of the json alone). */
 static void json_variant_keys(FILE *f, const sdk_board *b)
 {
-    char labels[SDK_MAX_CELLS + 1];
+    char labels[SDK_MAX_LINE];
     fprintf(f, "\"variant\":\"%s\"", b->variant);
     if (b->region)
         fprintf(f, ",\"regions\":\"%s\"", sdk_format_regions(b, labels));
+    if (b->cell_cage) {
+        sdk_killer_labels(b, labels);
+        fprintf(f, ",\"cages\":\"%s\",\"sums\":\"", labels);
+        for (int j = 0; j < b->ncages; j++)
+            fprintf(f, "%s%d", j ? "," : "", b->cage_sum[j]);
+        fputc('"', f);
+    }
 }
 
 void cli_json_variant(FILE *f, const sdk_board *b)

@@ -56,6 +56,7 @@ typedef struct cli_options {
     int candidates;              /* read positions with candidates too (explain, hint, rate --human) */
     struct {                     /* generate */
         int count, difficulty, clues, hard, size, rate, replicas;
+        int cage_min, cage_max;                 /* --variant killer's cage sizes */
         const char *symmetry;
         uint64_t steps, attempt_steps;
         int orient_every;

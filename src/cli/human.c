@@ -12,6 +12,14 @@
 /* Shared compute: flags says whether to keep the path or stop at one step. */
 static void human_run(const cli_options *opt, const sdk_record *rec, int flags, cli_result *res)
 {
+    if (rec->board->ncages) {
+        /* the ladder knows no cage technique: a killer is answered unsupported */
+        memset(&res->human, 0, sizeof res->human);
+        res->status = SDK_UNSOLVABLE;
+        res->word = "unsupported";
+        res->exit_code = SDK_EXIT_UNSOLVED;
+        return;
+    }
     sdk_budget budget = sdk_budget_start(opt->params.time_limit, opt->params.interrupt);
     uint32_t cand[81];
     for (int i = 0; rec->has_cand && i < 81; i++)
@@ -103,9 +111,18 @@ static void csv_step(FILE *f, const sdk_human_step *s)
     cli_csv_field(f, s->text, 1);
 }
 
+/* The one line on stderr of a record answered unsupported (a killer). */
+static void unsupported_note(cli_batch *b, const sdk_record *rec, const cli_result *res)
+{
+    if (res && res->word && strcmp(res->word, "unsupported") == 0)
+        fprintf(stderr, "%s:%ld: explain, hint and rate --human know no cage techniques: a killer is "
+                "unsupported (solve, check, count and rate take it)\n", cli_batch_file(b), rec->line);
+}
+
 static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
+    unsupported_note(b, rec, res);
     const char *word = res ? res->word : "invalid";
     int rated = res && res->status == SDK_SOLVED;
     const sdk_human_rating *h = res ? &res->human : NULL;
@@ -145,6 +162,7 @@ static void rate_human_emit(cli_batch *b, const cli_options *opt, const sdk_reco
 static void explain_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
+    unsupported_note(b, rec, res);
     const char *word = res ? res->word : "invalid";
     int rated = res && res->status == SDK_SOLVED;
     const sdk_human_rating *h = res ? &res->human : NULL;
@@ -200,6 +218,7 @@ static void explain_emit(cli_batch *b, const cli_options *opt, const sdk_record 
 static void hint_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec, const cli_result *res)
 {
     FILE *f = cli_batch_stream(b);
+    unsupported_note(b, rec, res);
     const char *word = res ? res->word : "invalid";
     const sdk_human_step *s = res && res->human.nsteps ? &res->human.steps[0] : NULL;
     switch (opt->format) {

@@ -25,8 +25,9 @@ static const cli_option option_table[] = {
     {"--box", NULL, "RxC", OPT_BOX, 0, 0, 0, OPTG_INPUT, NULL,
      "box shape, e.g. 3x4 for 12x12 with 3-row boxes (default: detected from the size)"},
     {"--variant", NULL, "NAME", OPT_VARIANT, O(variant), 0, 0, OPTG_INPUT, NULL,
-     "variant board: x (diagonal), windoku (hyper), jigsaw, jigsaw,x or samurai (default: "
-     "standard, or detected from the layout; see docs/variants.md)"},
+     "variant board: x (diagonal), windoku (hyper), jigsaw, killer, samurai, or a combination "
+     "(jigsaw,x, killer,x, jigsaw,killer ...) (default: standard, or detected from the layout; see "
+     "docs/variants.md)"},
     {"--stats", NULL, NULL, OPT_FLAG, O(stats), 0, 0, OPTG_STATS, NULL,
      "write per-puzzle and total figures to stderr"},
     {"--method", NULL, "NAME", OPT_STRING, O(method), 0, 0, OPTG_SOLVER, NULL,
@@ -75,6 +76,10 @@ static const cli_option option_table[] = {
      "0..10: aim for 35 - D clues on 9x9, scaled for other sizes (default 5)"},
     {"--clues", NULL, "N", OPT_INT, O(gen.clues), 1, SDK_MAX_CELLS, OPTG_GEN, NULL,
      "aim for N clues instead (the nearest count the symmetry allows, not above)"},
+    {"--cage-min", NULL, "N", OPT_INT, O(gen.cage_min), 1, SDK_MAX_N, OPTG_GEN, NULL,
+     "--variant killer: the fewest cells a cage has (default 2; 1 allows one-cell cages)"},
+    {"--cage-max", NULL, "N", OPT_INT, O(gen.cage_max), 1, SDK_MAX_N, OPTG_GEN, NULL,
+     "--variant killer: the most cells a cage has (default 5); with --clues N, N givens too (default none)"},
     {"--symmetry", NULL, "S", OPT_STRING, O(gen.symmetry), 0, 0, OPTG_GEN, NULL,
      "none, rotate180 (default), rotate90 or mirror"},
     {"--size", NULL, "N", OPT_INT, O(gen.size), 4, SDK_MAX_N, OPTG_GEN, NULL,

@@ -31,6 +31,7 @@
  * owns a copy of the state, so backtracking is moving back one level.  The
  * budget is checked every 64 nodes.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __AVX__
@@ -76,6 +77,11 @@ typedef struct search {
      * locked-candidates pass (ql). */
     uint32_t qs, ql;
     uint64_t *chunk[XS_MAX_CHUNKS]; /* levels, XS_CHUNK a chunk, allocated as the search deepens */
+    /* A killer (killer set): the cells whose candidates changed since the
+     * last pass over the cages (like hd, forgotten at a fixpoint): a cage
+     * none of whose cells changed has nothing new to say. */
+    int killer;
+    uint64_t cdirty[XS_MAX_W];
     uint8_t val[SDK_MAX_CELLS];     /* digits placed on the current path (1..n) */
 } search;
 
@@ -99,13 +105,17 @@ static inline void clear_marks(search *s)
 {
     memset(s->hd, 0, sizeof(uint32_t) * (size_t)s->nh);
     s->qs = s->ql = 0;
+    memset(s->cdirty, 0, sizeof s->cdirty);
 }
 
-/* Notes that digit bits (a mask) left cell c: its houses are to be looked at. */
+/* Notes that digit bits (a mask) left cell c: its houses (and cages) are
+ * to be looked at. */
 XS_HOT void mark_cell(search *s, int c, uint32_t bits)
 {
     for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
         s->hd[*h] |= bits;
+    if (s->killer)
+        s->cdirty[c >> 6] |= 1ull << (c & 63);
 }
 
 /* The same for the cells of set (W words) that lose digit d. */
@@ -141,6 +151,11 @@ XS_HOT int place_marking(search *s, uint64_t *lv, int c, int d, int W, int mark)
     dd[w] |= bit;
     XS_UNSOLVED(s, lv)[w] &= ~bit;
     s->val[c] = (uint8_t)(d + 1);
+    if (s->killer) {
+        for (int k = 0; k < W; k++)
+            s->cdirty[k] |= gone[k];
+        s->cdirty[w] |= bit;
+    }
     uint32_t *placed = XS_PLACED(s, lv);
     for (const uint16_t *h = s->p->ch + (size_t)c * s->p->hstride; *h != XP_END; h++)
         placed[*h] |= 1u << d;
@@ -488,8 +503,258 @@ XS_HOT int q16_propagate(search *s, uint64_t *lv)
     }
 }
 
-/* Singles, then locked candidates, until nothing changes.  Returns -1 on a
- * contradiction, 0 when solved, 1 when cells are left. */
+/* ---- Killer cages ----------------------------------------------------------
+ * A cage's free cells must take k different digits, none placed in the
+ * cage, adding up to what its placed digits leave of its sum.  The sets of
+ * k digits that do (the classic combination tables, made as needed by a
+ * search over the digits from the top with the bounds of what the rest can
+ * add) count only if every free cell has a candidate in the set and every
+ * digit of the set is some free cell's candidate.  A candidate in no such
+ * set leaves its cell; a digit in all of them that only one free cell can
+ * take is placed there. */
+/* The sets of k different digits of 1..16 adding up to t, as masks in
+ * ascending order: combo_mask[combo_start[g] .. combo_start[g + 1]) for
+ * g = k * COMBO_SUMS + t; made once (all 2^16 masks, grouped). */
+enum { COMBO_N = 16, COMBO_SUMS = COMBO_N * (COMBO_N + 1) / 2 + 1 };
+static uint16_t combo_mask[1 << COMBO_N];
+static int combo_start[(COMBO_N + 1) * COMBO_SUMS + 1];
+static pthread_once_t combo_once = PTHREAD_ONCE_INIT;
+
+static int combo_group(uint32_t m)
+{
+    int sum = 0;
+    for (uint32_t x = m; x; x &= x - 1)
+        sum += __builtin_ctz(x) + 1;
+    return __builtin_popcount(m) * COMBO_SUMS + sum;
+}
+
+static void combo_build(void)
+{
+    static int fill[(COMBO_N + 1) * COMBO_SUMS];
+    for (uint32_t m = 0; m < 1u << COMBO_N; m++)
+        combo_start[combo_group(m) + 1]++;
+    for (int g = 0; g < (COMBO_N + 1) * COMBO_SUMS; g++) {
+        combo_start[g + 1] += combo_start[g];
+        fill[g] = combo_start[g];
+    }
+    for (uint32_t m = 0; m < 1u << COMBO_N; m++)
+        combo_mask[fill[combo_group(m)]++] = (uint16_t)m;
+}
+
+typedef struct cage_sets {
+    int nfree;
+    uint32_t mask[SDK_MAX_N];           /* the free cells' candidates (bit d-1: digit d) */
+    uint32_t any;                       /* their union, less the cage's placed digits */
+    uint32_t uni, inter;                /* over the sets that count */
+    int sets;
+} cage_sets;
+
+/* Counts set in x if the free cells can take it: each has a candidate in
+ * it, and each of its digits is some cell's candidate. */
+static inline void cage_set_try(cage_sets *x, uint32_t set)
+{
+    uint32_t seen = 0;
+    for (int i = 0; i < x->nfree; i++) {
+        if (!(x->mask[i] & set))
+            return;
+        seen |= x->mask[i];
+    }
+    if ((seen & set) != set)
+        return;
+    x->uni |= set;
+    x->inter &= set;
+    x->sets++;
+}
+
+/* The sets of k more digits among 1..top of x->any adding up to sum, on
+ * top of set (boards above 16x16, where the table stops). */
+static void cage_sets_from(cage_sets *x, int top, uint32_t set, int k, int sum)
+{
+    if (k == 0) {
+        if (!sum)
+            cage_set_try(x, set);
+        return;
+    }
+    if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
+        return;
+    if (x->any >> (top - 1) & 1)
+        cage_sets_from(x, top - 1, set | 1u << (top - 1), k - 1, sum - top);
+    cage_sets_from(x, top - 1, set, k, sum);
+}
+
+/* The sets of x->nfree digits of 1..n adding up to sum, into x. */
+static void cage_sets_all(cage_sets *x, int n, int sum)
+{
+    if (n > COMBO_N) {
+        cage_sets_from(x, n, 0, x->nfree, sum);
+        return;
+    }
+    if (sum >= COMBO_SUMS)
+        return;
+    int g = x->nfree * COMBO_SUMS + sum;
+    uint32_t outside = ~x->any;
+    for (int i = combo_start[g]; i < combo_start[g + 1]; i++) {
+        uint32_t m = combo_mask[i];
+        if (m >> n)
+            break;                      /* (ascending: the rest use digits above n) */
+        if (!(m & outside))
+            cage_set_try(x, m);
+    }
+}
+
+/* Each cell's candidates as a mask (bit d: digit d + 1), from the digits'
+ * bitboards: a loop over the candidates, not over cells and digits. */
+static void cell_masks(const search *s, const uint64_t *lv, int W, uint32_t *cm)
+{
+    memset(cm, 0, sizeof(uint32_t) * (size_t)s->p->ncells);
+    for (int d = 0; d < s->n; d++)
+        for (int w = 0; w < W; w++)
+            for (uint64_t x = lv[(size_t)d * W + w]; x; x &= x - 1)
+                cm[w * 64 + __builtin_ctzll(x)] |= 1u << d;
+}
+
+/* Digit d leaves cell c (lv, its mask in cm, and the marks). */
+static inline void cage_cut(search *s, uint64_t *lv, uint32_t *cm, int c, int d, int W)
+{
+    lv[(size_t)d * W + (c >> 6)] &= ~(1ull << (c & 63));
+    cm[c] &= ~(1u << d);
+    mark_cell(s, c, 1u << d);
+}
+
+/* An implied sum k (digits may repeat): each cell keeps the digits that
+ * the others' least and greatest candidates leave room for.  Returns -1 on
+ * a contradiction, else whether a candidate left. */
+static int sum_bounds(search *s, uint64_t *lv, uint32_t *cm, int k, int W)
+{
+    const xp_plan *p = s->p;
+    int lo = 0, hi = 0, cut = 0, s0 = p->cage_start[k], s1 = p->cage_start[k + 1];
+    for (int i = s0; i < s1; i++) {
+        uint32_t m = cm[p->cage_cells[i]];
+        if (!m)
+            return -1;
+        lo += __builtin_ctz(m) + 1;
+        hi += 32 - __builtin_clz(m);
+    }
+    int sum = p->cage_sum[k];
+    if (sum < lo || sum > hi)
+        return -1;
+    for (int i = s0; i < s1; i++) {
+        int c = p->cage_cells[i];
+        int least = __builtin_ctz(cm[c]) + 1, most = 32 - __builtin_clz(cm[c]);
+        int from = sum - (hi - most), to = sum - (lo - least);     /* this cell's room */
+        uint32_t keep = (to >= 32 ? ~0u : (1u << to) - 1) & ~(from <= 1 ? 0u : (1u << (from - 1)) - 1);
+        for (uint32_t gone = cm[c] & ~keep; gone; gone &= gone - 1) {
+            cage_cut(s, lv, cm, c, __builtin_ctz(gone), W);
+            cut = 1;
+        }
+    }
+    return cut;
+}
+
+/* Every cage (and implied sum) with a cell changed since the last pass,
+ * once.  Returns -1 on a contradiction, else whether a candidate left or
+ * a digit was placed (those changes marked for the next pass). */
+static int cage_pass(search *s, uint64_t *lv, int W)
+{
+    const xp_plan *p = s->p;
+    const uint64_t *un = XS_UNSOLVED(s, lv);
+    int n = s->n, changed = 0;
+    uint64_t dirty[XS_MAX_W];
+    uint32_t cm[SDK_MAX_CELLS];
+    memcpy(dirty, s->cdirty, sizeof(uint64_t) * (size_t)W);
+    memset(s->cdirty, 0, sizeof s->cdirty);
+    cell_masks(s, lv, W, cm);
+    for (int k = 0; k < p->ncages; k++) {
+        const uint64_t *bits = p->cage_bits + (size_t)k * W;
+        uint64_t touched = 0;
+        for (int w = 0; w < W; w++)
+            touched |= bits[w] & dirty[w];
+        if (!touched)
+            continue;
+        if (k >= p->ndistinct) {
+            int r = sum_bounds(s, lv, cm, k, W);
+            if (r < 0)
+                return -1;
+            changed |= r;
+            continue;
+        }
+        cage_sets x;
+        x.nfree = x.sets = 0;
+        x.any = x.uni = 0;
+        x.inter = ~0u;
+        int cell[SDK_MAX_N], sum = p->cage_sum[k];
+        uint32_t placed = 0;
+        for (int i = p->cage_start[k]; i < p->cage_start[k + 1]; i++) {
+            int c = p->cage_cells[i];
+            uint32_t m = cm[c];
+            if (!m)
+                return -1;
+            if (un[c >> 6] >> (c & 63) & 1) {
+                cell[x.nfree] = c;
+                x.mask[x.nfree++] = m;
+                x.any |= m;
+            } else {
+                placed |= m;
+                sum -= __builtin_ctz(m) + 1;
+            }
+        }
+        if (!x.nfree) {
+            if (sum)
+                return -1;
+            continue;
+        }
+        x.any &= ~placed;
+        if (sum <= 0)
+            return -1;
+        cage_sets_all(&x, n, sum);
+        if (!x.sets)
+            return -1;
+        int cut = 0;
+        for (int i = 0; i < x.nfree; i++) {
+            for (uint32_t gone = x.mask[i] & ~x.uni; gone; gone &= gone - 1) {
+                cage_cut(s, lv, cm, cell[i], __builtin_ctz(gone), W);
+                cut = 1;
+            }
+            x.mask[i] &= x.uni;
+        }
+        /* a digit every set holds, with one free cell for it */
+        for (uint32_t must = x.inter; must; must &= must - 1) {
+            int d = __builtin_ctz(must), only = -1, places = 0;
+            for (int i = 0; i < x.nfree; i++)
+                if (x.mask[i] >> d & 1) {
+                    only = cell[i];
+                    places++;
+                }
+            if (places == 1 && (un[only >> 6] >> (only & 63) & 1)) {
+                if (!xs_place(s, lv, only, d, W, 0))
+                    return -1;
+                cell_masks(s, lv, W, cm);       /* (the cell and its peers changed) */
+                cut = 1;
+                continue;
+            }
+            /* d is in the cage: a cell that sees each of its places there
+             * cannot hold it (a cage in a house keeps d from the rest) */
+            uint64_t see[XS_MAX_W];
+            memcpy(see, un, sizeof(uint64_t) * (size_t)W);
+            for (int i = 0; i < x.nfree; i++)
+                if (x.mask[i] >> d & 1)
+                    for (int w = 0; w < W; w++)
+                        see[w] &= p->peer[(size_t)cell[i] * W + w];
+            const uint64_t *dd = XS_DIGIT(s, lv, d);
+            for (int w = 0; w < W; w++)
+                for (uint64_t m = see[w] & dd[w]; m; m &= m - 1) {
+                    cage_cut(s, lv, cm, w * 64 + __builtin_ctzll(m), d, W);
+                    cut = 1;
+                }
+        }
+        changed |= cut;
+    }
+    return changed;
+}
+
+/* Singles, then locked candidates, then (on a killer) the cages, until
+ * nothing changes.  Returns -1 on a contradiction, 0 when solved, 1 when
+ * cells are left. */
 XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
 {
     if (Q)
@@ -502,8 +767,12 @@ XS_HOT int propagate(search *s, uint64_t *lv, int W, int Q)
         for (int w = 0; w < W; w++)
             left |= un[w];
         if (!left)
-            return 0;
+            return s->p->ncages ? (cage_pass(s, lv, W) < 0 ? -1 : 0) : 0;
         int r = house_pass(s, lv, W);
+        if (r < 0)
+            return -1;
+        if (!r && s->p->ncages)
+            r = cage_pass(s, lv, W);
         if (r < 0)
             return -1;
         if (!r)
@@ -854,6 +1123,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     s->budget = budget;
     s->count = s->nodes = 0;
     s->stopped = 0;
+    s->killer = 0;
     s->probe_depth = prefer || b->n < 12 ? 0 : XS_PROBE_DEPTH;
     memset(s->chunk, 0, sizeof s->chunk);
     int n = b->n, nc = b->ncells;
@@ -872,6 +1142,10 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     uint64_t *lv = s->p && s->nh <= SDK_MAX_CELLS ? level_at(s, 0) : NULL;
     if (!lv)
         return -1;
+    s->killer = s->p->ncages > 0;
+    if (s->killer)
+        pthread_once(&combo_once, combo_build);
+    memcpy(s->cdirty, s->p->all, sizeof(uint64_t) * (size_t)s->W);   /* (every cage looked at first) */
     for (int d = 0; d < n; d++)
         memcpy(XS_DIGIT(s, lv, d), s->p->all, sizeof(uint64_t) * s->W);
     memcpy(XS_UNSOLVED(s, lv), s->p->all, sizeof(uint64_t) * s->W);
@@ -887,6 +1161,7 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
 
 static void xs_end(search *s)
 {
+
     for (int k = 0; k < XS_MAX_CHUNKS; k++)
         free(s->chunk[k]);
 }

@@ -458,7 +458,7 @@ static const x81_plan *x81_plan_for(const sdk_board *b)
 
 int x81_applies(const sdk_board *b)
 {
-    return b->ncells == X81_CELLS && b->n == X81_N && b->nhouses + b->nimplied <= X81_MAXH &&
+    return b->ncells == X81_CELLS && b->n == X81_N && !b->ncages && b->nhouses + b->nimplied <= X81_MAXH &&
            !x81_plan_for(b)->overlap;
 }
 

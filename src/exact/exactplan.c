@@ -30,6 +30,11 @@ static void xp_free(xp_plan *p)
     free(p->seg_mask);
     free(p->key);
     free(p->ch);
+    free(p->cage_start);
+    free(p->cage_bits);
+    free(p->cage_cells);
+    free(p->cage_sum);
+    free(p->cell_cage);
     free(p);
 }
 
@@ -68,6 +73,41 @@ static int xp_is_sq16(const xp_plan *p)
         }
     }
     return seen == (1ull << 48) - 1;
+}
+
+/* A killer's cages into p: copies of the board's tables, and each cage's
+ * cells made each other's peers.  Returns 0 if out of memory. */
+static int xp_cages(xp_plan *p, const sdk_board *b)
+{
+    int distinct = b->ncages + b->nimplied_cages, total = distinct + b->nimplied_sums, W = p->W;
+    size_t cells = (size_t)b->cage_start[total];
+    p->cage_start = malloc(sizeof(int) * ((size_t)total + 1));
+    p->cage_cells = malloc(sizeof(uint16_t) * (cells + 1));
+    p->cage_sum = malloc(sizeof(uint16_t) * ((size_t)total + 1));
+    p->cell_cage = malloc(sizeof(int16_t) * (size_t)b->ncells);
+    p->cage_bits = calloc((size_t)total * (size_t)W + 1, sizeof(uint64_t));
+    if (!p->cage_start || !p->cage_cells || !p->cage_sum || !p->cell_cage || !p->cage_bits)
+        return 0;
+    memcpy(p->cage_start, b->cage_start, sizeof(int) * ((size_t)total + 1));
+    memcpy(p->cage_cells, b->cage_cells, sizeof(uint16_t) * cells);
+    memcpy(p->cage_sum, b->cage_sum, sizeof(uint16_t) * (size_t)total);
+    memcpy(p->cell_cage, b->cell_cage, sizeof(int16_t) * (size_t)b->ncells);
+    p->ncages = total;
+    p->nreal = b->ncages;
+    p->ndistinct = distinct;
+    for (int k = 0; k < total; k++)
+        for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++) {
+            int c = b->cage_cells[i];
+            p->cage_bits[(size_t)k * W + (c >> 6)] |= 1ull << (c & 63);
+        }
+    for (int k = 0; k < distinct; k++)
+        for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++)
+            for (int j = b->cage_start[k]; j < b->cage_start[k + 1]; j++)
+                if (i != j) {
+                    int c = b->cage_cells[i], d = b->cage_cells[j];
+                    p->peer[(size_t)c * W + (d >> 6)] |= 1ull << (d & 63);
+                }
+    return 1;
 }
 
 static xp_plan *xp_build(const sdk_board *b)
@@ -158,7 +198,11 @@ static xp_plan *xp_build(const sdk_board *b)
                 p->maxshare = shared > p->maxshare ? shared : p->maxshare;
             }
     }
-    p->sq16 = xp_is_sq16(p);
+    if (b->ncages && !xp_cages(p, b)) {
+        xp_free(p);
+        return NULL;
+    }
+    p->sq16 = !p->ncages && xp_is_sq16(p);
     return p;
 }
 
@@ -166,7 +210,10 @@ static int xp_matches(const xp_plan *p, const sdk_board *b)
 {
     int nh = b->nhouses + b->nimplied;
     return p && p->n == b->n && p->ncells == b->ncells && p->nhouses == nh &&
-           !memcmp(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)b->n);
+           !memcmp(p->key, b->house_cells, sizeof(uint16_t) * (size_t)nh * (size_t)b->n) &&
+           p->nreal == b->ncages &&
+           (!b->ncages || (!memcmp(p->cell_cage, b->cell_cage, sizeof(int16_t) * (size_t)b->ncells) &&
+                           !memcmp(p->cage_sum, b->cage_sum, sizeof(uint16_t) * (size_t)b->ncages)));
 }
 
 const xp_plan *xp_plan_for(const sdk_board *b)

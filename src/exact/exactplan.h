@@ -29,6 +29,17 @@ typedef struct xp_plan {
      * than the board's two arrays) */
     int hstride;
     uint16_t *ch;
+    /* A killer's cages, its innies after them, then its implied sums (the
+     * board's tables, copied: group k is cells cage_cells[cage_start[k] ..
+     * cage_start[k+1]) summing to cage_sum[k]); the first ndistinct, cages
+     * and innies, have different digits: their cells are each other's
+     * peers.  ncages 0 on other boards.  cell_cage keys the plan with the
+     * houses. */
+    int ncages, nreal, ndistinct;
+    uint64_t *cage_bits;     /* ncages * W: each cage's cells */
+    int *cage_start;
+    uint16_t *cage_cells, *cage_sum;
+    int16_t *cell_cage;
 } xp_plan;
 
 /* The plan of board b from the calling thread's cache (built on a miss);

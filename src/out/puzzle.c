@@ -3,7 +3,9 @@
  * board's layout (cell_y, cell_x) puts them, holes left blank, thick lines
  * between cells of different boxes (so jigsaw regions draw themselves) and
  * around the board, thin lines inside boxes, cells of extra houses
- * (diagonals, windows) shaded.  Also the one-puzzle SVG document.
+ * (diagonals, windows) shaded, a killer's cages as dashed outlines inset
+ * from the cell edges with each sum small in its cage's top-left cell.
+ * Also the one-puzzle SVG document.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +109,61 @@ void out_draw_digits(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, 
     }
 }
 
+/* Whether the cell at layout (y, x) is in cage j. */
+static int in_cage(const sdk_board *b, const int *map, int y, int x, int j)
+{
+    int c = cell_at(b, map, y, x);
+    return c >= 0 && b->cell_cage[c] == j;
+}
+
+/*
+ * A killer's cages: each cell edge with the cage on one side only gets a
+ * dashed line `in` inside the cell, running to the next cell's line where
+ * the edge goes on (to in past the cell's corner where the outline turns
+ * inwards, to in short of it where it turns outwards), so the pieces join
+ * into one outline a cage, as printed killers draw them.  Each sum goes in
+ * its cage's first cell (its top-left, in reading order), small, on a white
+ * patch that breaks the dashes under it.
+ */
+static void draw_cages(out_canvas *cv, const sdk_board *b, const int *map, double x0, double y0, double cs)
+{
+    double in = cs * 0.09, width = cs * 0.022 > 0.4 ? cs * 0.022 : 0.4, font = cs * 0.26;
+    /* per side (top, right, bottom, left): the step out of the cell, and the
+     * two ends' steps along the edge */
+    static const int oy[4] = {-1, 0, 1, 0}, ox[4] = {0, 1, 0, -1};
+    for (int c = 0; c < b->ncells; c++) {
+        int j = b->cell_cage[c], y = b->cell_y[c], x = b->cell_x[c];
+        if (j < 0)
+            continue;
+        double left = x0 + x * cs, top = y0 + y * cs;
+        for (int k = 0; k < 4; k++) {
+            if (in_cage(b, map, y + oy[k], x + ox[k], j))
+                continue;
+            /* the edge runs along direction (ay, ax), ends at -1 and +1 */
+            int ay = ox[k] != 0, ax = oy[k] != 0;
+            double end[2];
+            for (int e = 0; e < 2; e++) {
+                int sgn = e ? 1 : -1;
+                int along = in_cage(b, map, y + sgn * ay, x + sgn * ax, j);
+                int turn = along && in_cage(b, map, y + sgn * ay + oy[k], x + sgn * ax + ox[k], j);
+                end[e] = sgn * (cs / 2 + (turn ? in : along ? 0 : -in));
+            }
+            /* the line: cs/2 - in out from the centre toward side k */
+            double cx = left + cs / 2 + ox[k] * (cs / 2 - in), cy = top + cs / 2 + oy[k] * (cs / 2 - in);
+            double pts[4] = {cx + ax * end[0], cy + ay * end[0], cx + ax * end[1], cy + ay * end[1]};
+            out_polyline(cv, pts, 2, width, 0x333333u, 1);
+        }
+    }
+    for (int j = 0; j < b->ncages; j++) {
+        int c = b->cage_cells[b->cage_start[j]];
+        char text[8];
+        snprintf(text, sizeof text, "%d", b->cage_sum[j]);
+        double tx = x0 + b->cell_x[c] * cs + in * 0.6, ty = y0 + b->cell_y[c] * cs + in * 0.6;
+        out_rect(cv, tx, ty, out_text_width(text, 0) * font + font * 0.2, font * 0.95, 0xffffffu);
+        out_text(cv, tx + font * 0.1, ty + font * 0.78, font, 0, -1, OUT_BLACK, text);
+    }
+}
+
 /* The lines after the digits, the shading before them: SVG documents keep
  * the order they always had. */
 static void draw(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, const uint8_t *solution,
@@ -121,6 +178,8 @@ static void draw(out_canvas *cv, const sdk_board *b, const uint8_t *puzzle, cons
         out_draw_digits(cv, b, puzzle, solution, x0, y0, size);
     draw_edges(cv, b, map, x0, y0, cs, 0);
     draw_edges(cv, b, map, x0, y0, cs, 1);
+    if (b->cell_cage)
+        draw_cages(cv, b, map, x0, y0, cs);
     free(map);
 }
 

@@ -275,9 +275,11 @@ static int key_read(sdk_sheet *s, sheet_item *it)
         fread(it->solution, 1, n, s->key) != n)
         return 0;
     char err[160];
-    it->board = e.flags ? sdk_variant_cached_boxed(e.flags, e.n, e.box_rows, e.box_cols,
-                                                   e.has_region ? region : NULL, err, sizeof err)
-                        : sdk_board_cached(e.box_rows, e.box_cols);
+    /* (a killer's key shows its solution on the board without the cages) */
+    unsigned flags = e.flags & ~(unsigned)SDK_VARIANT_KILLER;
+    it->board = flags ? sdk_variant_cached_boxed(flags, e.n, e.box_rows, e.box_cols,
+                                                 e.has_region ? region : NULL, err, sizeof err)
+                      : sdk_board_cached(e.box_rows, e.box_cols);
     it->solved = e.solved;
     memcpy(it->label, e.label, sizeof it->label);
     it->label[sizeof it->label - 1] = '\0';

@@ -5,14 +5,17 @@
  *
  * A search node is the cells' values plus their candidate masks (digit d is
  * bit d - 1); "pencil marks" are naked singles only, as the ratings' source
- * (Watanabe, arXiv:1303.1886) defines them.  The node steps are inline: they
- * are the general walk's inner loop.
+ * (Watanabe, arXiv:1303.1886) defines them; on a killer a cage's digits
+ * count as its cells' peers' and its empty cells keep only the digits of
+ * the sets that can still make up its sum (killer_cage_marks), the pencil
+ * marks of a killer solver.  The node steps are inline: they are the
+ * general walk's inner loop.
  */
 #ifndef SUDOKU_RATE_H
 #define SUDOKU_RATE_H
 
 #include <string.h>
-#include "sudoku.h"
+#include "../board/board.h"
 
 typedef struct rate_search {
     const sdk_board *b;
@@ -51,6 +54,8 @@ static inline int rate_node_place(rate_search *s, uint8_t *val, uint32_t *cand, 
         if (!(m & (m - 1)))
             s->queue[s->queued++] = (uint16_t)p;
     }
+    if (b->cell_cage && b->cell_cage[c] >= 0)
+        return killer_cage_marks(b, b->cell_cage[c], val, cand, s->queue, &s->queued);
     return 1;
 }
 
@@ -79,6 +84,8 @@ static inline int rate_node_build(rate_search *s, uint8_t *val, uint32_t *cand)
             s->queue[s->queued++] = (uint16_t)c;
         empty++;
     }
+    for (int j = 0; j < b->ncages && !dead; j++)
+        dead = !killer_cage_marks(b, j, val, cand, s->queue, &s->queued);
     return dead ? -1 : empty;
 }
 

@@ -277,8 +277,9 @@ sdk_status blockswap_run(const sdk_board *b, const uint8_t *puzzle, const sdk_pa
         targets_reset(&tg, b, state);
     /* A swap changes two rows and two columns by at most n-1 each (sort) or
      * 1 each (missing): 4n bounds every ΔE. */
-    int kmax = 4 * b->n;
-    uint32_t accept[4 * SDK_MAX_N + 1];
+    /* (a killer's cage term: up to 2n more for each of a 3-cycle's cells) */
+    int kmax = 4 * b->n + (b->ncages ? 6 * b->n : 0);
+    uint32_t accept[10 * SDK_MAX_N + 1];
     int schedule = !(fixed_T > 0);
     /* Lewis's (free cells)^2, but no more than n^2 proposals per free cell:
      * a board of several grids (Samurai) grows its chains with its free

@@ -22,7 +22,12 @@ int sdk_energy_init(sdk_energy *e, const sdk_board *b, const uint8_t *puzzle,
     e->house_count = malloc(sizeof(uint16_t) * (size_t)(b->nhouses * e->stride));
     if (kinds & SDK_ENERGY_CONFLICT)
         e->peer_weight = malloc(sizeof(int32_t) * (size_t)(b->ncells * e->stride));
-    if (!e->house_count || ((kinds & SDK_ENERGY_CONFLICT) && !e->peer_weight)) {
+    if (b->ncages) {
+        e->cage_sum = malloc(sizeof(int32_t) * (size_t)b->ncages);
+        e->cage_count = malloc(sizeof(uint16_t) * (size_t)(b->ncages * e->stride));
+    }
+    if (!e->house_count || ((kinds & SDK_ENERGY_CONFLICT) && !e->peer_weight) ||
+        (b->ncages && (!e->cage_sum || !e->cage_count))) {
         sdk_energy_free(e);
         return 0;
     }
@@ -34,8 +39,12 @@ void sdk_energy_free(sdk_energy *e)
 {
     free(e->house_count);
     free(e->peer_weight);
+    free(e->cage_sum);
+    free(e->cage_count);
     e->house_count = NULL;
     e->peer_weight = NULL;
+    e->cage_sum = NULL;
+    e->cage_count = NULL;
 }
 
 void sdk_energy_reset(sdk_energy *e, const uint8_t *state)
@@ -55,6 +64,17 @@ void sdk_energy_reset(sdk_energy *e, const uint8_t *state)
                 int w = (e->fixed[c] || e->fixed[p]) ? e->clue_weight : 1;
                 e->peer_weight[c * stride + state[p]] += w;
             }
+    }
+    if (e->cage_count) {
+        memset(e->cage_sum, 0, sizeof(int32_t) * (size_t)b->ncages);
+        memset(e->cage_count, 0, sizeof(uint16_t) * (size_t)(b->ncages * stride));
+        for (int c = 0; c < b->ncells; c++) {
+            int j = b->cell_cage[c];
+            if (j >= 0) {
+                e->cage_sum[j] += state[c];
+                e->cage_count[j * stride + state[c]]++;
+            }
+        }
     }
     uint8_t puzzle[SDK_MAX_CELLS];
     for (int c = 0; c < b->ncells; c++)
@@ -79,7 +99,23 @@ long sdk_energy_conflict_full(const sdk_board *b, const uint8_t *puzzle, const u
         }
         twice += puzzle[c] ? (same_free + same_clue) * clue_weight : same_free + same_clue * clue_weight;
     }
-    return twice / 2;
+    return twice / 2 + sdk_energy_cage_full(b, state);
+}
+
+long sdk_energy_cage_full(const sdk_board *b, const uint8_t *state)
+{
+    long energy = 0;
+    for (int j = 0; j < b->ncages; j++) {
+        long sum = 0;
+        for (int x = b->cage_start[j]; x < b->cage_start[j + 1]; x++) {
+            int c = b->cage_cells[x];
+            sum += state[c];
+            for (int y = x + 1; y < b->cage_start[j + 1]; y++)
+                energy += state[b->cage_cells[y]] == state[c];
+        }
+        energy += labs(sum - b->cage_sum[j]);
+    }
+    return energy;
 }
 
 /* The per-house energies count every house but the boxes (or regions),
@@ -102,7 +138,7 @@ long sdk_energy_missing_full(const sdk_board *b, const uint8_t *state)
         for (int d = 1; d <= b->n; d++)
             energy += !seen[d];
     }
-    return energy;
+    return energy + sdk_energy_cage_full(b, state);
 }
 
 long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state)
@@ -119,5 +155,5 @@ long sdk_energy_sort_full(const sdk_board *b, const uint8_t *state)
             for (int k = 0; k < count[d]; k++, j++)
                 energy += labs((long)d - j);
     }
-    return energy;
+    return energy + sdk_energy_cage_full(b, state);
 }

@@ -13,6 +13,7 @@
  *               (so they are peers, both free);
  *   3-cycle (--propagate)  three free cells of one box rotate their digits
  *               (missing energy only).
+ * On a killer every ΔE adds the change of the cage term (energy_cage_delta).
  */
 #ifndef SUDOKU_ENERGY_H
 #define SUDOKU_ENERGY_H
@@ -57,12 +58,78 @@ HOT_INLINE int energy_house_sort_delta(const sdk_energy *e, int h, int out, int 
     return delta;
 }
 
+/* ---- a killer's cage term ---- */
+
+/* The change of the cage term when cells cell[0..k) (k <= 3, none the same)
+ * take digits now[0..k): per cage touched, its sum's distance to its target
+ * and its pairs of equal digits. */
+static inline long energy_cage_delta(const sdk_energy *e, const int *cell, const int *now, int k)
+{
+    const sdk_board *b = e->board;
+    long delta = 0;
+    for (int i = 0; i < k; i++) {
+        int j = b->cell_cage[cell[i]], first = j >= 0;
+        for (int m = 0; m < i && first; m++)
+            first = b->cell_cage[cell[m]] != j;
+        if (!first)
+            continue;
+        const uint16_t *count = e->cage_count + j * e->stride;
+        int digit[6], change[6], nd = 0, moved = 0;
+        for (int m = i; m < k; m++) {
+            if (b->cell_cage[cell[m]] != j)
+                continue;
+            int trade[2] = {e->cells[cell[m]], now[m]};
+            moved += trade[1] - trade[0];
+            for (int t = 0; t < 2; t++) {
+                int x = 0;
+                while (x < nd && digit[x] != trade[t])
+                    x++;
+                if (x == nd) {
+                    digit[nd] = trade[t];
+                    change[nd++] = 0;
+                }
+                change[x] += t ? 1 : -1;
+            }
+        }
+        long off = e->cage_sum[j] - b->cage_sum[j];
+        delta += labs(off + moved) - labs(off);
+        for (int x = 0; x < nd; x++) {
+            long was = count[digit[x]], will = was + change[x];
+            delta += (will * (will - 1) - was * (was - 1)) / 2;
+        }
+    }
+    return delta;
+}
+
+HOT_INLINE long energy_cage_set_delta(const sdk_energy *e, int c, int d)
+{
+    int cell[1] = {c}, now[1] = {d};
+    return e->cage_count ? energy_cage_delta(e, cell, now, 1) : 0;
+}
+
+HOT_INLINE long energy_cage_swap_delta(const sdk_energy *e, int a, int b)
+{
+    int cell[2] = {a, b}, now[2] = {e->cells[b], e->cells[a]};
+    return e->cage_count ? energy_cage_delta(e, cell, now, 2) : 0;
+}
+
+/* Cell c's cage (if any) trades digit out for in. */
+HOT_INLINE void energy_cage_move(sdk_energy *e, int c, int out, int in)
+{
+    int j = e->cage_count ? e->board->cell_cage[c] : -1;
+    if (j < 0)
+        return;
+    e->cage_count[j * e->stride + out]--;
+    e->cage_count[j * e->stride + in]++;
+    e->cage_sum[j] += in - out;
+}
+
 /* ---- set: free cell c takes digit d ---- */
 
 HOT_INLINE long energy_conflict_set_delta(const sdk_energy *e, int c, int d)
 {
     const int32_t *w = e->peer_weight + c * e->stride;
-    return w[d] - w[e->cells[c]];
+    return w[d] - w[e->cells[c]] + energy_cage_set_delta(e, c, d);
 }
 
 /* 1 if every cell has one row, one column and one box (or jigsaw region)
@@ -103,12 +170,12 @@ HOT_INLINE long energy_set_delta(const sdk_energy *e, int c, int d,
 
 HOT_INLINE long energy_missing_set_delta(const sdk_energy *e, int c, int d)
 {
-    return energy_set_delta(e, c, d, energy_house_missing_delta);
+    return energy_set_delta(e, c, d, energy_house_missing_delta) + energy_cage_set_delta(e, c, d);
 }
 
 HOT_INLINE long energy_sort_set_delta(const sdk_energy *e, int c, int d)
 {
-    return energy_set_delta(e, c, d, energy_house_sort_delta);
+    return energy_set_delta(e, c, d, energy_house_sort_delta) + energy_cage_set_delta(e, c, d);
 }
 
 /* ---- swap: free cells a and b of one box exchange digits ---- */
@@ -122,7 +189,7 @@ HOT_INLINE long energy_conflict_swap_delta(const sdk_energy *e, int a, int b)
     /* wa[vb] counts b itself (it holds vb now, va after) and wb[va] counts a:
      * the pair (a, b), weight 1 as both are free, is not a conflict before
      * or after the swap. */
-    return wa[vb] - wa[va] + wb[va] - wb[vb] - 2;
+    return wa[vb] - wa[va] + wb[va] - wb[vb] - 2 + energy_cage_swap_delta(e, a, b);
 }
 
 /* Rows and columns only: a box keeps its digits under a swap.  One body for
@@ -157,12 +224,12 @@ HOT_INLINE long energy_swap_delta(const sdk_energy *e, int a, int b,
 
 HOT_INLINE long energy_missing_swap_delta(const sdk_energy *e, int a, int b)
 {
-    return energy_swap_delta(e, a, b, energy_house_missing_delta);
+    return energy_swap_delta(e, a, b, energy_house_missing_delta) + energy_cage_swap_delta(e, a, b);
 }
 
 HOT_INLINE long energy_sort_swap_delta(const sdk_energy *e, int a, int b)
 {
-    return energy_swap_delta(e, a, b, energy_house_sort_delta);
+    return energy_swap_delta(e, a, b, energy_house_sort_delta) + energy_cage_swap_delta(e, a, b);
 }
 
 /* ---- 3-cycle: free cells a, b, c of one box rotate, a taking c's digit,
@@ -198,7 +265,7 @@ HOT_INLINE long energy_missing_cycle3_delta(const sdk_energy *e, int a, int b, i
     int cell[3] = {a, b, c};
     int old[3] = {e->cells[a], e->cells[b], e->cells[c]};
     int now[3] = {old[2], old[0], old[1]};
-    long delta = 0;
+    long delta = e->cage_count ? energy_cage_delta(e, cell, now, 3) : 0;
     if (!energy_lines_plain(g)) {
         /* every line house of the three cells, once, with what it trades */
         int seen[24], nseen = 0;
@@ -261,6 +328,7 @@ HOT_INLINE void energy_set(sdk_energy *e, int c, int d)
         count[old]--;
         count[d]++;
     }
+    energy_cage_move(e, c, old, d);
     if (e->kinds & SDK_ENERGY_CONFLICT) {
         /* Only free peers are ever asked for their weights; c is free, so
          * the pair weighs 1. */
@@ -302,6 +370,8 @@ HOT_INLINE void energy_swap_counts(sdk_energy *e, int a, int b)
             count[va]++;
         }
     }
+    energy_cage_move(e, a, va, vb);
+    energy_cage_move(e, b, vb, va);
     e->cells[a] = (uint8_t)vb;
     e->cells[b] = (uint8_t)va;
 }

@@ -29,7 +29,9 @@ static int max_conflict_delta(const sdk_board *b, const uint8_t *puzzle, int clu
         if (sum > most)
             most = sum;
     }
-    return most;
+    /* a killer's cage term: a set moves its cage's sum by up to n - 1 and
+     * its pairs by up to n - 1 */
+    return most + (b->ncages ? 2 * b->n : 0);
 }
 
 sdk_status method_metropolis(const sdk_board *b, const uint8_t *puzzle, const sdk_params *p,

@@ -11,41 +11,7 @@
  */
 #include "fuzz_common.h"
 
-static FILE *fz_reader_in, *fz_reader_back;
-
-/* Writes rec back (as a line, or as a grid) and reads it again. */
-static void fz_round_trip(const sdk_read_options *ro, const sdk_record *rec, int as_grid)
-{
-    FILE *f = fz_reader_back;
-    if (!f) {
-        f = fz_reader_back = tmpfile();
-        FZ_CHECK(f != NULL, "tmpfile");
-    }
-    FZ_CHECK(ftruncate(fileno(f), 0) == 0, "ftruncate");
-    rewind(f);
-    /* a variant is named as the CLI writes it, so it reads back as one */
-    const char *v = rec->board->variant ? rec->board->variant : ro->variant ? "standard" : NULL;
-    if (as_grid) {
-        if (v)
-            fprintf(f, "%s\n", v);
-        sdk_format_grid(f, rec->board, rec->cells);
-    } else {
-        char line[SDK_MAX_LINE];
-        fprintf(f, "%s%s%s\n", v ? v : "", v ? " " : "", sdk_format_line(rec->board, rec->cells, line));
-    }
-    FZ_CHECK(fflush(f) == 0, "fflush");
-    FZ_CHECK(lseek(fileno(f), 0, SEEK_SET) == 0, "lseek");
-    sdk_reader *r = sdk_reader_new(f, "back", ro);
-    FZ_CHECK(r != NULL, "reader_new");
-    static sdk_record again;
-    int got = sdk_reader_next(r, &again);
-    FZ_CHECK(got == 1, "written record reads back (got %d)", got);
-    FZ_CHECK(again.ok, "written %s reads back valid: %s", as_grid ? "grid" : "line", again.error);
-    FZ_CHECK(again.board == rec->board, "same board after the round trip");
-    FZ_CHECK(memcmp(again.cells, rec->cells, (size_t)rec->board->ncells) == 0, "same cells");
-    FZ_CHECK(sdk_reader_next(r, &again) == 0, "nothing after the written record");
-    sdk_reader_free(r);
-}
+static FILE *fz_reader_in;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
