@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "board.h"
 #include "fpuzzles.h"
 #include "lzstring.h"
 #include "records.h"
@@ -306,17 +307,6 @@ static int cage_key(void *ctx, const char *key, const char *value, const char *e
     return 1;                           /* colours: cosmetic */
 }
 
-/* The four orthogonal neighbours of cell c on a board of side n (-1 past
- * an edge). */
-static void neighbours(int n, int c, int next[4])
-{
-    int r = c / n, col = c % n;
-    next[0] = r > 0 ? c - n : -1;
-    next[1] = r < n - 1 ? c + n : -1;
-    next[2] = col > 0 ? c - 1 : -1;
-    next[3] = col < n - 1 ? c + 1 : -1;
-}
-
 /* Whether cage k's cells are one orthogonally connected group. */
 static int cage_connected(const fp_read *f, int k, int first)
 {
@@ -329,7 +319,7 @@ static int cage_connected(const fp_read *f, int k, int first)
     while (top) {
         int c = stack[--top], next[4];
         reached++;
-        neighbours(n, c, next);
+        board_neighbours(n, c, next);
         for (int i = 0; i < 4; i++)
             if (next[i] >= 0 && !seen[next[i]] && f->cage[next[i]] == k) {
                 seen[next[i]] = 1;
@@ -441,7 +431,7 @@ static int cage_labels(const fp_read *f, const int *order, char *labels)
             if (f->cage[c] != k)
                 continue;
             int next[4];
-            neighbours(n, c, next);
+            board_neighbours(n, c, next);
             for (int j = 0; j < 4; j++) {
                 int o = next[j] >= 0 ? f->cage[next[j]] : -1;
                 if (o >= 0 && o != k && label[o] >= 0)
@@ -862,6 +852,17 @@ char *sdk_fpuzzles_json(const sdk_board *b, const uint8_t *cells, const uint8_t 
         for (int w = 0; w < 4; w++) {
             put(&t, "%s", w ? "," : "");
             put_cells(&t, b, "cells", in_window, w);
+        }
+        put(&t, "]");
+    }
+    if (b->ncages) {                    /* the puzzle's cages, not the implied ones after them */
+        put(&t, ",\"killercage\":[");
+        for (int k = 0; k < b->ncages; k++) {
+            put(&t, "%s{\"cells\":[", k ? "," : "");
+            for (int i = b->cage_start[k]; i < b->cage_start[k + 1]; i++)
+                put(&t, "%s\"R%dC%d\"", i > b->cage_start[k] ? "," : "", b->cage_cells[i] / n + 1,
+                    b->cage_cells[i] % n + 1);
+            put(&t, "],\"value\":\"%d\"}", b->cage_sum[k]);
         }
         put(&t, "]");
     }
