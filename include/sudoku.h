@@ -326,6 +326,30 @@ char *sdk_format_regions(const sdk_board *b, char *buf);
 void sdk_format_grid(FILE *out, const sdk_board *b, const uint8_t *cells);
 
 /* ------------------------------------------------------------------------ */
+/* f-puzzles in and out (src/board/fpuzzles.c; docs/formats.md)             */
+/* ------------------------------------------------------------------------ */
+
+/* Translates f-puzzles input into our line format ("jigsaw,x <cells>
+ * <labels>", docs/variants.md), which the reader then parses: text (NUL-
+ * terminated) is an f-puzzles JSON object, an f-puzzles link
+ * (https://www.f-puzzles.com/?load=...), a SudokuPad link whose puzzle id
+ * is f-puzzles' ("fpuzzles..."), or a bare "?load=..." / "load=...".  Read:
+ * given digits, regions (jigsaw), both diagonals (X), windoku's four windows
+ * as extraregions, killer cages.  Returns 1 with the line in line (cap
+ * bytes; 7 * SDK_MAX_CELLS + 64 always do), 0 if text is no f-puzzles
+ * input, -1 with what is wrong in err (a constraint not read is named). */
+int sdk_fpuzzles_read(const char *text, char *line, size_t cap, char *err, size_t errsize);
+/* A puzzle as one f-puzzles JSON object on one line (malloc'd; free it),
+ * its solution (NULL: none) under "solution"; NULL with the reason in err
+ * if f-puzzles cannot draw the board (samurai, sides above 16). */
+char *sdk_fpuzzles_json(const sdk_board *b, const uint8_t *cells, const uint8_t *solution, char *err,
+                        size_t errsize);
+/* The same as a link: https://www.f-puzzles.com/?load=<the object,
+ * lz-string compressed> (malloc'd). */
+char *sdk_fpuzzles_url(const sdk_board *b, const uint8_t *cells, const uint8_t *solution, char *err,
+                       size_t errsize);
+
+/* ------------------------------------------------------------------------ */
 /* Solver statistics and budgets                                            */
 /* ------------------------------------------------------------------------ */
 

@@ -32,6 +32,9 @@
 #define LLVMFuzzerTestOneInput fuzz_map_one
 #include "fuzz/fuzz_map.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_fpuzzles_one
+#include "fuzz/fuzz_fpuzzles.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_pattern_one
 #include "fuzz/fuzz_pattern.c"
 #undef LLVMFuzzerTestOneInput
@@ -79,6 +82,7 @@ int main(void)
     CHECK(replay("tests/fuzz/corpus_trace", fuzz_trace_one) > 0, "trace corpus is empty");
     CHECK(replay("tests/fuzz/corpus_lzstring", fuzz_lzstring_one) > 0, "lzstring corpus is empty");
     CHECK(replay("tests/fuzz/corpus_map", fuzz_map_one) > 0, "map corpus is empty");
+    CHECK(replay("tests/fuzz/corpus_fpuzzles", fuzz_fpuzzles_one) > 0, "fpuzzles corpus is empty");
     CHECK(replay("tests/fuzz/corpus_pattern", fuzz_pattern_one) > 0, "pattern corpus is empty");
     CHECK(replay("tests/fuzz/corpus_killer", fuzz_killer_one) > 0, "killer corpus is empty");
     replay("tests/fuzz/corpus_killer", fuzz_reader_one);

@@ -31,6 +31,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "board.h"
+#include "fpuzzles.h"
 #include "records.h"
 
 #ifndef READ_LINE_MAX
@@ -96,6 +97,7 @@ struct sdk_reader {
     int csv_col;                /* in a csv table: its puzzle column; else -1 */
     int csv_wide;               /* its header has several columns: a row has a comma */
     char field[2 * SDK_MAX_LINE];       /* a csv or json record's puzzle, as a line */
+    char fp_line[FP_LINE_MAX];          /* an f-puzzles puzzle, as our line */
     json_record json;
     read_line queue[READ_QUEUE];
     int q_head, q_count;
@@ -644,6 +646,16 @@ static int classify_csv(sdk_reader *r, read_line *ln, const char *s)
     return 1;
 }
 
+/* f-puzzles input (fpuzzles.c): translated into our line, read as one. */
+static void classify_fpuzzles(sdk_reader *r, read_line *ln, const char *s)
+{
+    char err[sizeof ln->error - 12];
+    if (sdk_fpuzzles_read(s, r->fp_line, sizeof r->fp_line, err, sizeof err) < 0)
+        line_error(ln, "f-puzzles: %s", err);
+    else
+        classify_field(ln, r->fp_line, 0, "f-puzzles puzzle");
+}
+
 /* Classifies one raw line (without its newline; s[len] is its NUL).  A
  * slot of the queue is reused, so every field a later step reads is
  * cleared here. */
@@ -666,7 +678,9 @@ static void classify(sdk_reader *r, read_line *ln, const char *s, size_t len, in
     size_t i = 0;
     while (i < len && is_space((unsigned char)s[i]))
         i++;
-    if (i < len && s[i] == '{')
+    if (i < len && fp_recognise(s + i))
+        classify_fpuzzles(r, ln, s + i);
+    else if (i < len && s[i] == '{')
         classify_json(r, ln, s + i);
     else if (i == len || !classify_csv(r, ln, s + i))
         classify_text(ln, s, len, r->opt.candidates);
@@ -924,10 +938,12 @@ static int reader_fill(sdk_reader *r)
     }
 }
 
-/* Reads the next raw line into r->text.  Returns 1, 0 at end, -1 on error. */
-static int reader_raw_line(sdk_reader *r, size_t *len, int *too_long)
+/* Reads the next raw line into r->text from position at (0, or after the
+ * lines of a json object so far); *len is where the text ends.  Returns 1,
+ * 0 at end, -1 on error. */
+static int reader_raw_line(sdk_reader *r, size_t at, size_t *len, int *too_long)
 {
-    size_t n = 0;
+    size_t n = at;
     int any = 0;
     *too_long = 0;
     for (;;) {
@@ -965,7 +981,7 @@ static int reader_raw_line(sdk_reader *r, size_t *len, int *too_long)
             n -= 3;
         }
     }
-    while (n > 0 && r->text[n - 1] == '\r')
+    while (n > at && r->text[n - 1] == '\r')
         n--;
     r->text[n] = '\0';                  /* for the csv and json parsers */
     *len = n;
@@ -979,7 +995,7 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
     while (r->q_count <= k) {
         size_t len;
         int too_long;
-        int got = reader_raw_line(r, &len, &too_long);
+        int got = reader_raw_line(r, 0, &len, &too_long);
         if (got < 0) {
             *err = 1;
             return NULL;
@@ -988,6 +1004,25 @@ static read_line *reader_peek(sdk_reader *r, int k, int *err)
             return NULL;
         read_line *ln = &r->queue[(r->q_head + r->q_count) % READ_QUEUE];
         ln->number = ++r->lineno;
+        /* A json object spread over lines (an f-puzzles file, pretty-printed)
+         * is one line, its lines joined by spaces: the lines up to its end. */
+        int depth = too_long ? 0 : fp_json_opens(r->text, len);
+        while (depth > 0 && !too_long && len + 1 < READ_LINE_MAX) {
+            size_t end;
+            r->text[len] = ' ';
+            got = reader_raw_line(r, len + 1, &end, &too_long);
+            if (got < 0) {
+                *err = 1;
+                return NULL;
+            }
+            if (got == 0) {
+                r->text[len] = '\0';
+                break;
+            }
+            r->lineno++;
+            depth = fp_json_depth(r->text + len + 1, end - len - 1, depth);
+            len = end;
+        }
         classify(r, ln, r->text, len, too_long);
         r->q_count++;
     }

@@ -2,7 +2,8 @@
  * records.c -- the csv and json the program writes, read back: only as
  * much csv (commas; a field's surrounding quotes dropped) and json (one
  * object on a line; nested values skipped) as our records need.  The
- * puzzle reader takes a record's puzzle from them and print its labels.
+ * puzzle reader takes a record's puzzle from them and print its labels;
+ * f-puzzles' objects (fpuzzles.c) are walked with the same pieces.
  */
 #include <ctype.h>
 #include <string.h>
@@ -129,6 +130,32 @@ static const char *json_skip(const char *p)
         }
     } while (depth > 0);
     return p;
+}
+
+const char *records_json_end(const char *p)
+{
+    return json_skip(p);
+}
+
+const char *records_json_array(const char *p, records_json_item_fn fn, void *ctx)
+{
+    p = json_space(p);
+    if (*p != '[')
+        return NULL;
+    p = json_space(p + 1);
+    if (*p == ']')
+        return p + 1;
+    for (int i = 0;; i++) {
+        const char *end = json_skip(p);
+        if (!end || !fn(ctx, i, p, end))
+            return NULL;
+        p = json_space(end);
+        if (*p == ']')
+            return p + 1;
+        if (*p != ',')
+            return NULL;
+        p = json_space(p + 1);
+    }
 }
 
 int records_json_object(const char *line, records_json_fn fn, void *ctx)

@@ -36,4 +36,17 @@ typedef int (*records_json_fn)(void *ctx, const char *key, const char *value, co
  * Returns 1 if the line is a well-formed object, else 0. */
 int records_json_object(const char *line, records_json_fn fn, void *ctx);
 
+/* The end of the json value at p (nested objects and arrays skipped by
+ * depth), or NULL if malformed. */
+const char *records_json_end(const char *p);
+
+/* Called for each element [value, end) of a json array, with its index.
+ * Returns 0 to stop the walk as malformed. */
+typedef int (*records_json_item_fn)(void *ctx, int index, const char *value, const char *end);
+
+/* Walks the json array at p (its '['): returns the position after its ']',
+ * or NULL if it is malformed or fn stopped it.  f-puzzles' nested grid and
+ * cage lists (fpuzzles.c) are read with it. */
+const char *records_json_array(const char *p, records_json_item_fn fn, void *ctx);
+
 #endif

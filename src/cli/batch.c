@@ -97,6 +97,44 @@ void cli_json_invalid(FILE *f, const sdk_record *rec)
     fputs("}\n", f);
 }
 
+char *cli_fpuzzles_text(cli_format fmt, const sdk_board *b, const uint8_t *cells, const uint8_t *solution,
+                        char *err, size_t errsize)
+{
+    return fmt == FMT_FPUZZLES_URL ? sdk_fpuzzles_url(b, cells, solution, err, errsize)
+                                   : sdk_fpuzzles_json(b, cells, solution, err, errsize);
+}
+
+void cli_fpuzzles_emit(cli_batch *out, cli_format fmt, const sdk_record *rec, const uint8_t *cells,
+                       const uint8_t *solution, const char *word)
+{
+    FILE *f = cli_batch_stream(out);
+    char err[160] = "";
+    if (rec->ok && cells) {
+        char *text = cli_fpuzzles_text(fmt, rec->board, cells, solution, err, sizeof err);
+        if (text) {
+            fprintf(f, "%s\n", text);
+            free(text);
+            return;
+        }
+        fprintf(stderr, "%s:%ld: --format %s: %s\n", cli_batch_file(out), rec->line,
+                fmt == FMT_FPUZZLES_URL ? "fpuzzles-url" : "fpuzzles", err);
+        word = "unsupported";
+    }
+    if (fmt == FMT_FPUZZLES_URL) {
+        fprintf(f, "%s\n", word);
+    } else if (!rec->ok) {
+        cli_json_invalid(f, rec);
+    } else {
+        fprintf(f, "{\"line\":%ld,\"status\":", rec->line);
+        cli_json_string(f, word);
+        if (err[0]) {
+            fputs(",\"error\":", f);
+            cli_json_string(f, err);
+        }
+        fputs("}\n", f);
+    }
+}
+
 void cli_json_head(FILE *f, const sdk_record *rec, const char *puzzle, const char *status)
 {
     fprintf(f, "{\"line\":%ld,", rec->line);

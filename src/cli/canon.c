@@ -13,7 +13,7 @@ int cli_canon_begin(int argc, char **argv, const cli_command *cmd, cli_options *
 {
     int rc = cli_begin(argc, argv, cmd, opt);
     if (rc < 0 && (opt->format == FMT_SVG || opt->format == FMT_PDF)) {
-        fprintf(stderr, "sudoku %s: --format: line, grid, csv or json\n", cmd->name);
+        fprintf(stderr, "sudoku %s: --format: line, grid, csv, json, fpuzzles or fpuzzles-url\n", cmd->name);
         return SDK_EXIT_USAGE;
     }
     return rc;
@@ -72,6 +72,10 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
     switch (opt->format) {
     case FMT_GRID:
         cli_grid_or_word(f, rec->board, done ? res->solution : NULL, word);
+        break;
+    case FMT_FPUZZLES:
+    case FMT_FPUZZLES_URL:
+        cli_fpuzzles_emit(b, opt->format, rec, done ? res->solution : NULL, NULL, word);
         break;
     case FMT_CSV:
         cli_csv_head(f, rec, puzzle, word);

@@ -28,13 +28,15 @@ enum {
     OPTG_HUMAN   = 1 << 13,  /* rate --human */
     OPTG_CANON   = 1 << 14,  /* options of canon */
     OPTG_TRANSFORM = 1 << 15, /* options of transform */
+    OPTG_PUZZLES = 1 << 16,  /* writes puzzles: --format fpuzzles and fpuzzles-url (no option rows) */
     OPTG_JOBS    = 1 << 20   /* -j (far from the others' bits, which grow one by one) */
 };
 
 /* Rows the option table may have (options.c checks it at compile time). */
 #define CLI_MAX_OPTIONS 128
 
-typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON, FMT_SVG, FMT_PDF } cli_format;
+typedef enum { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_CSV, FMT_JSON, FMT_SVG, FMT_PDF, FMT_FPUZZLES, FMT_FPUZZLES_URL
+} cli_format;
 
 typedef struct cli_options {
     cli_format format;
@@ -199,6 +201,17 @@ void cli_record_end(FILE *f, cli_format fmt);
 /* " clues=N depth=N normal_width=N[ average_width=X+-E]": a rating as
  * key=value fields (rate, generate --rate). */
 void cli_rating_fields(FILE *f, const sdk_rating *r);
+/* --format fpuzzles (FMT_FPUZZLES: the JSON object) or fpuzzles-url (the
+ * link): a record's puzzle, cells (solution: its solution or NULL), on one
+ * line.  Without cells (no puzzle to write: word says why) or on a board
+ * f-puzzles cannot draw (said on stderr as FILE:LINE), the line is the word
+ * (link) or {"line":N,"status":word[,"error":...]} (object), which read
+ * back as an invalid record: one output line a record still. */
+void cli_fpuzzles_emit(cli_batch *out, cli_format fmt, const sdk_record *rec, const uint8_t *cells,
+                       const uint8_t *solution, const char *word);
+/* The object or link of a puzzle, malloc'd; NULL with the reason in err. */
+char *cli_fpuzzles_text(cli_format fmt, const sdk_board *b, const uint8_t *cells, const uint8_t *solution,
+                        char *err, size_t errsize);
 /* Writes s as a csv field: in double quotes (a quote inside doubled) when
  * always, or when it holds a comma, a double quote or a newline ("jigsaw,x
  * ..." stays one field). */

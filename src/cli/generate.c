@@ -141,6 +141,17 @@ static int emit(const gen_output *o, const sdk_board *b, int index, const uint8_
             fprintf(f, ",\"objective_figure\":%.2f", known->figure);
         fprintf(f, "}\n");
         break;
+    case FMT_FPUZZLES:
+    case FMT_FPUZZLES_URL: {
+        char err[160], *text = cli_fpuzzles_text(o->format, b, puzzle, NULL, err, sizeof err);
+        if (!text) {
+            fprintf(stderr, "sudoku generate: puzzle %d: %s\n", index, err);
+            return SDK_EXIT_USAGE;
+        }
+        fprintf(f, "%s\n", text);
+        free(text);
+        break;
+    }
     case FMT_GRID:
         if (b->variant)                 /* a line naming the variant: the grid reads back as one */
             fprintf(f, "%s\n", b->variant);
@@ -588,6 +599,19 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
             fprintf(stderr, "sudoku generate: --variant %s: %s\n", opt.variant, err);
             return SDK_EXIT_USAGE;
         }
+    }
+    if (opt.format == FMT_FPUZZLES || opt.format == FMT_FPUZZLES_URL) {
+        /* a board f-puzzles cannot draw is refused before any work (a
+         * jigsaw's by its side, on the plain board of that side) */
+        uint8_t blank[SDK_MAX_CELLS] = {0};
+        char err[160], *text = cli_fpuzzles_text(opt.format, b ? b : sdk_board_cached(box_rows, box_cols), blank,
+                                                 NULL, err, sizeof err);
+        if (!text) {
+            fprintf(stderr, "sudoku generate: --format %s: %s\n", opt.format == FMT_FPUZZLES ? "fpuzzles"
+                            : "fpuzzles-url", err);
+            return SDK_EXIT_USAGE;
+        }
+        free(text);
     }
     int ncells = b ? b->ncells : size * size;
     sdk_gen_params g;

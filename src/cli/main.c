@@ -122,7 +122,7 @@ static const char transform_help[] =
     "map is such a list.  Standard 9x9 boards only ('unsupported' otherwise).\n";
 
 static const cli_command command_table[] = {
-    {"solve", cmd_solve, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
+    {"solve", cmd_solve, OPTG_PUZZLES | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_SOLVER | OPTG_STATS | OPTG_STOCH,
      "sudoku solve [options] [FILE...]",
      "Solve each puzzle; print its solution, or unsolvable, invalid or timeout.", input_help},
     {"check", cmd_check, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_STATS | OPTG_BUDGET,
@@ -148,7 +148,7 @@ static const cli_command command_table[] = {
      "the clues (first record).  Prints 'conflict E' (pairs sharing a house with the same\n"
      "digit, a pair touching a clue weighing W, default 5), 'missing E' (digits missing\n"
      "from rows and columns) and 'sort E' (sum over rows and columns of |sort(house)_j - j|).\n"},
-    {"generate", cmd_generate, OPTG_GEN | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
+    {"generate", cmd_generate, OPTG_PUZZLES | OPTG_GEN | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_OUTPUT | OPTG_RATE,
      "sudoku generate [--count N] [--difficulty D | --clues N | --hard] [--level NAME | --min-er X --max-er Y]\n"
      "                [--technique T]... [options]",
      "Print puzzles with exactly one solution (two-stage Metropolis, or --hard: replica exchange).",
@@ -158,11 +158,11 @@ static const cli_command command_table[] = {
      "Lay puzzles out on printable pages: a PDF (default) or SVG pages, with an answer key.", print_help},
     {"plot", cmd_plot, OPTG_PLOT, "sudoku plot [--puzzle N] [--log] [--title T] [TRACE.csv]",
      "Draw a --trace CSV as an SVG chart: energy (and temperature) against proposals.", plot_help},
-    {"canon", cmd_canon, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_CANON,
+    {"canon", cmd_canon, OPTG_PUZZLES | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_CANON,
      "sudoku canon [--grid] [--unique] [--zeros] [options] [FILE...]",
      "Print each puzzle's minlex form (same form: same puzzle in disguise); --unique drops isomorphs.",
      canon_help},
-    {"transform", cmd_transform, OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_TRANSFORM,
+    {"transform", cmd_transform, OPTG_PUZZLES | OPTG_INPUT | OPTG_JOBS | OPTG_FORMAT | OPTG_TRANSFORM,
      "sudoku transform [--random] [--seed N] [--map STEPS] [--inverse] [options] [FILE...]",
      "Print each puzzle under a map: a random isomorph, or named steps (rotate, transpose, ...).",
      transform_help},
@@ -204,7 +204,8 @@ static void print_overview(FILE *out)
         fprintf(out, "  %-10s %s\n", command_table[i].name, command_table[i].summary);
     fprintf(out, "\n'sudoku COMMAND --help' shows a command's options; 'sudoku help methods' the solvers.\n"
                  "'sudoku --version' prints the version and the instruction set of the build.\n"
-                 "Output formats line, grid, csv and json (JSON Lines: one object per line).\n\n%s",
+                 "Output formats line, grid, csv and json (JSON Lines: one object per line); fpuzzles and\n"
+                 "fpuzzles-url (f-puzzles' JSON and links, which every command also reads, as SudokuPad's).\n\n%s",
             cli_exit_codes_help);
 }
 

@@ -17,7 +17,8 @@
 static const cli_option option_table[] = {
     {"--format", NULL, "FMT", OPT_FORMAT, O(format), 0, 0, OPTG_FORMAT, NULL,
      "output format: line, grid, csv, json (JSON Lines) or svg (a picture a puzzle; default: line, or "
-     "grid for grid input); print: pdf (default) or svg"},
+     "grid for grid input); solve: also fpuzzles (f-puzzles' JSON, with the solution) or fpuzzles-url "
+     "(its link); print: pdf (default) or svg"},
     {"--output", "-o", "PATH", OPT_STRING, O(pic.output), 0, 0, OPTG_OUTPUT, NULL,
      "--format svg: write DIR/0001.svg, DIR/0002.svg ... (a puzzle or page each) into this directory "
      "instead of stdout; print's pdf: the file to write"},
@@ -198,7 +199,8 @@ static const struct {
 static const struct {
     const char *command, *option, *help;
 } own_help[] = {
-    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the ratings"},
+    {"generate", "--format", "output format: line (default), grid, csv or json (JSON Lines); csv and json carry the "
+     "ratings; fpuzzles (f-puzzles' JSON) or fpuzzles-url (a link that opens the puzzle in f-puzzles)"},
     {"generate", "--box", "box shape RxC of the board to make (default: from --size)"},
     {"generate", "--seed", "run seed; each puzzle derives its own (default: a fresh one, reported on stderr)"},
     {"generate", "--time-limit", "time for the whole run; 0 = none (default: none, but a puzzle gives up after "
@@ -210,8 +212,10 @@ static const struct {
     {"explain", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"hint", "--format", "output format: line (default), csv or json (JSON Lines)"},
     {"transform", "--seed", "run seed of --random; each puzzle's map derives from it and its cells (default {})"},
-    {"canon", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map and automorphisms)"},
-    {"transform", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map)"},
+    {"canon", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map and "
+     "automorphisms); fpuzzles or fpuzzles-url (the form as f-puzzles' JSON or link)"},
+    {"transform", "--format", "output format: line (default), grid, csv or json (JSON Lines, with the map); "
+     "fpuzzles or fpuzzles-url (the puzzle as f-puzzles' JSON or link)"},
 };
 
 const char cli_exit_codes_help[] =
@@ -371,13 +375,14 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         return 0;
     }
     case OPT_FORMAT: {
-        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf"};
-        for (int i = 0; i < 6; i++)
+        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf", "fpuzzles", "fpuzzles-url"};
+        for (int i = 0; i < 8; i++)
             if (strcmp(text, names[i]) == 0) {
                 *(cli_format *)field = (cli_format)(FMT_LINE + i);
                 return 0;
             }
-        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf", o->name, text);
+        return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf, fpuzzles, fpuzzles-url",
+                           o->name, text);
     }
     }
     return 0;
@@ -458,6 +463,9 @@ int cli_parse(int argc, char **argv, const cli_command *cmd, cli_options *opt)
         return parse_error(cmd, "--format pdf is for 'sudoku print'%s%s", "", "");
     if (opt->format == FMT_SVG && !(cmd->groups & OPTG_OUTPUT))
         return parse_error(cmd, "--format svg is not available here%s%s", "", "");
+    if ((opt->format == FMT_FPUZZLES || opt->format == FMT_FPUZZLES_URL) && !(cmd->groups & OPTG_PUZZLES))
+        return parse_error(cmd, "--format %s writes puzzles: it is for generate, solve, canon and transform%s",
+                           opt->format == FMT_FPUZZLES ? "fpuzzles" : "fpuzzles-url", "");
     if (opt->jobs == 0)
         opt->jobs = cli_cores();
     return -1;

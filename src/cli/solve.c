@@ -53,6 +53,11 @@ static void solve_emit(cli_batch *b, const cli_options *opt, const sdk_record *r
                           res->status == SDK_SOLVED ? res->solution : NULL, caption);
         }
         break;
+    case FMT_FPUZZLES:
+    case FMT_FPUZZLES_URL:
+        /* the puzzle, its solution under "solution" when solved */
+        cli_fpuzzles_emit(b, fmt, rec, rec->cells, solution[0] ? res->solution : NULL, word);
+        break;
     case FMT_AUTO:
     case FMT_LINE:
         fprintf(f, "%s\n", solution[0] ? solution : word);

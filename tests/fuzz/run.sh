@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 secs=${FUZZ_SECONDS:-60}
 cc=${FUZZ_CC:-clang}
 out=build-fuzz
-targets=${FUZZ_TARGETS:-"reader solve energy human fields trace lzstring map pattern killer"}
+targets=${FUZZ_TARGETS:-"reader solve energy human fields trace lzstring map pattern killer fpuzzles"}
 flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 
 if ! command -v "$cc" >/dev/null 2>&1; then
