@@ -84,7 +84,7 @@ EOF
 # --- generated killers: unique, solved, checked ---------------------------------
 for args in "--variant killer" "--variant killer,x" "--variant killer,windoku" "--variant jigsaw,killer" \
             "--variant killer --size 6" "--variant killer --size 4" "--variant jigsaw,killer,x" \
-            "--variant killer --size 8"; do
+            "--variant killer --size 8" "--variant killer --size 12"; do
     "$SUDOKU" generate $args --seed 7 -n 2 -q > "$T/g"; rc=$?
     expect "generate $args exit" "$rc" 0
     expect "generate $args: 2 puzzles" "$(wc -l < "$T/g" | tr -d ' ')" 2

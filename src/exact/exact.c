@@ -85,10 +85,15 @@ typedef struct search {
     uint8_t val[SDK_MAX_CELLS];     /* digits placed on the current path (1..n) */
 } search;
 
-/* A level: n digit bitboards, the unsolved cells, then nh placed-digit masks. */
+/* A level: n digit bitboards, the unsolved cells, nh placed-digit masks, and
+ * on a killer the cells' masks (XS_CAGEMASK). */
 #define XS_DIGIT(s, lv, d) ((lv) + (size_t)(d) * (s)->W)
 #define XS_UNSOLVED(s, lv) ((lv) + (size_t)(s)->n * (s)->W)
 #define XS_PLACED(s, lv) ((uint32_t *)((lv) + (size_t)((s)->n + 1) * (s)->W))
+/* On a killer, then each cell's candidates as a mask (bit d: digit d + 1),
+ * brought up to date at each pass over the cages for the cells changed
+ * since the last (cdirty): a level at its fixpoint has them all right. */
+#define XS_CAGEMASK(s, lv) ((uint32_t *)((lv) + (size_t)((s)->n + 1) * (s)->W) + (((s)->nh + 1) & ~1))
 
 static uint64_t *level_at(search *s, int depth)
 {
@@ -602,14 +607,17 @@ static void cage_sets_all(cage_sets *x, int n, int sum)
     }
 }
 
-/* Each cell's candidates as a mask (bit d: digit d + 1), from the digits'
- * bitboards: a loop over the candidates, not over cells and digits. */
-static void cell_masks(const search *s, const uint64_t *lv, int W, uint32_t *cm)
+/* The candidates of the cells of set (W words) as masks in cm (bit d:
+ * digit d + 1), from the digits' bitboards: a loop over their candidates,
+ * not over cells and digits. */
+static void cell_masks(const search *s, const uint64_t *lv, const uint64_t *set, int W, uint32_t *cm)
 {
-    memset(cm, 0, sizeof(uint32_t) * (size_t)s->p->ncells);
+    for (int w = 0; w < W; w++)
+        for (uint64_t x = set[w]; x; x &= x - 1)
+            cm[w * 64 + __builtin_ctzll(x)] = 0;
     for (int d = 0; d < s->n; d++)
         for (int w = 0; w < W; w++)
-            for (uint64_t x = lv[(size_t)d * W + w]; x; x &= x - 1)
+            for (uint64_t x = lv[(size_t)d * W + w] & set[w]; x; x &= x - 1)
                 cm[w * 64 + __builtin_ctzll(x)] |= 1u << d;
 }
 
@@ -660,10 +668,10 @@ static int cage_pass(search *s, uint64_t *lv, int W)
     const uint64_t *un = XS_UNSOLVED(s, lv);
     int n = s->n, changed = 0;
     uint64_t dirty[XS_MAX_W];
-    uint32_t cm[SDK_MAX_CELLS];
+    uint32_t *cm = XS_CAGEMASK(s, lv);
     memcpy(dirty, s->cdirty, sizeof(uint64_t) * (size_t)W);
     memset(s->cdirty, 0, sizeof s->cdirty);
-    cell_masks(s, lv, W, cm);
+    cell_masks(s, lv, dirty, W, cm);
     for (int k = 0; k < p->ncages; k++) {
         const uint64_t *bits = p->cage_bits + (size_t)k * W;
         uint64_t touched = 0;
@@ -728,7 +736,7 @@ static int cage_pass(search *s, uint64_t *lv, int W)
             if (places == 1 && (un[only >> 6] >> (only & 63) & 1)) {
                 if (!xs_place(s, lv, only, d, W, 0))
                     return -1;
-                cell_masks(s, lv, W, cm);       /* (the cell and its peers changed) */
+                cell_masks(s, lv, s->cdirty, W, cm);    /* (the cell and its peers changed) */
                 cut = 1;
                 continue;
             }
@@ -1136,6 +1144,8 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     s->W = s->p ? s->p->W : 1;
     s->full = n == 32 ? 0xffffffffu : (1u << n) - 1;
     s->L = (size_t)(n + 1) * s->W + ((size_t)s->nh + 1) / 2;
+    if (s->p && s->p->ncages)
+        s->L += ((size_t)nc + 1) / 2;              /* (XS_CAGEMASK) */
     s->lockmax = s->p ? s->p->maxshare : 0;
     if (n >= 12 && s->lockmax > 3)
         s->lockmax = 3;
