@@ -31,6 +31,9 @@
 #include <string.h>
 #include "sudoku.h"
 #include "canon.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 const uint8_t canon_orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
@@ -59,7 +62,7 @@ typedef struct {
 } ml_list;
 
 typedef struct {
-    uint8_t src[2][81];  /* the puzzle and its transpose */
+    uint8_t src[2][96];  /* the puzzle and its transpose (room for ml_cells) */
     uint16_t mask[2][9]; /* the clues of each row of both, a bit a column */
     uint8_t counts[2][9];   /* ... and how many in each stack, two bits a stack */
     uint8_t lead0[2][9];    /* ... and the row's most leading blanks (ml_lead, all free) */
@@ -639,6 +642,42 @@ static void ml_grid_rows(ml_search *m)
 
 #define ML_STACK_STATES 256
 
+/* ml_lead with every stack free, by the clues in each stack (two bits a
+ * stack): three blanks for each empty stack, then 3 - n for the emptiest
+ * stack with n clues (it goes first among those with clues, its blanks in
+ * front). */
+static const uint8_t ml_lead_all_free[64] = {
+    9, 8, 7, 6, 8, 5, 5, 5, 7, 5, 4, 4, 6, 5, 4, 3, 8, 5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2, 5, 2, 2, 2,
+    7, 5, 4, 4, 5, 2, 2, 2, 4, 2, 1, 1, 4, 2, 1, 1, 6, 5, 4, 3, 5, 2, 2, 2, 4, 2, 1, 1, 3, 2, 1, 0};
+
+/* The 81 cells into out (above 9: blank), and a bit per clue, cell i at
+ * bit i % 8 of clue[i / 8]; out and clue have room for 96. */
+static void ml_cells(const uint8_t *cells, uint8_t *out, uint8_t *clue)
+{
+#if defined __SSE2__ && !defined ML_SCALAR
+    uint8_t in[96] = {0};
+    memcpy(in, cells, 81);
+    const __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+    for (int i = 0; i < 96; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
+        /* (unsigned v > 9: max(v, 9) != 9) */
+        __m128i big = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, nine), nine), _mm_set1_epi8(-1));
+        v = _mm_andnot_si128(big, v);
+        _mm_storeu_si128((__m128i *)(out + i), v);
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) ^ 0xffffu;
+        clue[i / 8] = (uint8_t)bits;
+        clue[i / 8 + 1] = (uint8_t)(bits >> 8);
+    }
+#else
+    memset(clue, 0, 96 / 8);
+    memset(out + 81, 0, 96 - 81);
+    for (int i = 0; i < 81; i++) {
+        out[i] = cells[i] <= 9 ? cells[i] : 0;
+        clue[i / 8] |= (uint8_t)((out[i] != 0) << (i % 8));
+    }
+#endif
+}
+
 static const uint8_t box_of[81] = {
     0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
     3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
@@ -654,17 +693,26 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     uint16_t winners[ML_STACK_STATES];
     int8_t lead_of[ML_STACK_STATES];
     int filled = 0;
+    /* The cells (anything above 9 read as blank) and a bit per clue, then
+     * each row's nine bits, then the transpose's from the clues alone (a
+     * puzzle has few: far cheaper than a full transpose). */
+    uint8_t clue[16];   /* (96 bits, and room for the 4-byte reads) */
+    ml_cells(cells, m.src[0], clue);
     memset(m.mask, 0, sizeof m.mask);
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++) {
-            uint8_t v = cells[r * 9 + c] <= 9 ? cells[r * 9 + c] : 0;
-            m.src[0][r * 9 + c] = m.src[1][c * 9 + r] = v;
-            if (v) {
-                m.mask[0][r] |= (uint16_t)(1u << c);
-                m.mask[1][c] |= (uint16_t)(1u << r);
-                filled++;
-            }
+    memset(m.src[1], 0, 81);
+    for (int r = 0; r < 9; r++) {
+        const uint8_t *row = m.src[0] + r * 9;
+        uint32_t w;
+        memcpy(&w, clue + r * 9 / 8, 4);
+        unsigned mask = w >> (r * 9 % 8) & 0x1ff;
+        m.mask[0][r] = (uint16_t)mask;
+        filled += __builtin_popcount(mask);
+        for (; mask; mask &= mask - 1) {
+            int c = __builtin_ctz(mask);
+            m.src[1][c * 9 + r] = row[c];
+            m.mask[1][c] |= (uint16_t)(1u << r);
         }
+    }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
     if (grid) {
         uint16_t seen[27] = {0};
@@ -676,17 +724,15 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         for (int h = 0; h < 27; h++)
             grid &= seen[h] == 0x3fe;
     }
-    for (int t = 0; t < 2 && !grid; t++)   /* (ml_lead's tables; a grid's search needs none) */
+    /* ml_lead's tables (a grid's search needs none): the clues of each
+     * stack, two bits each, and the most leading blanks with all free. */
+    static const uint8_t bits3[8] = {0, 1, 1, 2, 1, 2, 2, 3};
+    for (int t = 0; t < 2 && !grid; t++)
         for (int r = 0; r < 9; r++) {
-            int lead = 0, fewest = 4, counts = 0;
-            for (int st = 0; st < 3; st++) {
-                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
-                counts |= n << (st * 2);
-                lead += n ? 0 : 3;
-                fewest = n && n < fewest ? n : fewest;
-            }
+            unsigned mask = m.mask[t][r];
+            int counts = bits3[mask & 7] | bits3[mask >> 3 & 7] << 2 | bits3[mask >> 6] << 4;
             m.counts[t][r] = (uint8_t)counts;
-            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
+            m.lead0[t][r] = ml_lead_all_free[counts];
         }
     ml_list *cur = &lists[0];
     int k = 0;
