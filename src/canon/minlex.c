@@ -91,22 +91,38 @@ static ml_state *ml_push(ml_search *m)
     return &l->s[l->count++];
 }
 
-/* One row being laid out under a state, an output stack at a time. */
+/* One row being laid out under a state, an output stack at a time; the
+ * labels are handed out in place (only a tie, ml_stacks, copies them). */
 typedef struct {
     const ml_state *s;
     int k, r;
     const uint8_t *srow;
-    int nfree;
+    int nfree, next;
     uint8_t stk[3], nf[3], col[9];   /* the layout being built */
+    uint8_t lab[10];
     uint8_t row[9];
 } ml_walk;
 
+/* The order of two rows of 9 (memcmp's sign, without the call). */
+static inline int ml_cmp9(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t x, y;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    if (x != y) {
+        x = __builtin_bswap64(x);
+        y = __builtin_bswap64(y);
+        return x < y ? -1 : 1;
+    }
+    return a[8] - b[8];
+}
+
 /* A finished row: kept (as a child state) unless above the best; a row
  * below it empties the list. */
-static void ml_finish(ml_search *m, ml_walk *w, const uint8_t *lab, int next, int less)
+static void ml_finish(ml_search *m, const ml_walk *w, int less)
 {
     /* (less may be stale: a sibling branch may have lowered the best since) */
-    int cmp = less ? memcmp(w->row, m->best, 9) : 0;
+    int cmp = less ? ml_cmp9(w->row, m->best) : 0;
     if (cmp > 0)
         return;
     if (cmp < 0) {
@@ -120,11 +136,11 @@ static void ml_finish(ml_search *m, ml_walk *w, const uint8_t *lab, int next, in
     c->rows[w->k] = (uint8_t)w->r;
     c->used |= (uint16_t)(1u << w->r);
     c->nfree = (uint8_t)w->nfree;
-    c->next = (uint8_t)next;
+    c->next = (uint8_t)w->next;
     memcpy(c->stk, w->stk, 3);
     memcpy(c->nf, w->nf, 3);
     memcpy(c->col, w->col, 9);
-    memcpy(c->lab, lab, 10);
+    memcpy(c->lab, w->lab, 10);
 }
 
 /* Writes value v at position p of the row; returns 0 if the row is now
@@ -140,78 +156,111 @@ static inline int ml_put(ml_search *m, ml_walk *w, int p, int v, int *less)
     return 1;
 }
 
-/* Output stack i and what follows.  The stack's free lead splits into the
- * columns still blank (they stay free, first), then those with clues in
- * every order that sorts them by label (a digit not seen yet sorts last;
- * only such ties give more than one order); its other columns keep their
- * places. */
-static void ml_stacks(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int next, int less)
+/* The output value of source digit v (0: blank), labelling it if new. */
+static inline int ml_label(ml_walk *w, int v)
 {
-    if (i == 3) {
-        ml_finish(m, w, lab, next, less);
-        return;
-    }
-    int base = i * 3, n = w->nf[i];
-    uint8_t blank[3], clued[3], key[3];
-    int nb = 0, nc = 0;
-    for (int j = 0; j < n; j++) {
-        int c = w->col[base + j], v = w->srow[c];
-        if (!v)
-            blank[nb++] = (uint8_t)c;
-        else {
-            key[nc] = lab[v] ? lab[v] : 10;
-            clued[nc++] = (uint8_t)c;
+    if (!v)
+        return 0;
+    if (!w->lab[v])
+        w->lab[v] = (uint8_t)w->next++;
+    return w->lab[v];
+}
+
+/* Output stack i's cells after its free lead's first j, from the layout. */
+static inline int ml_rest(ml_search *m, ml_walk *w, int i, int j, int *less)
+{
+    for (; j < 3; j++)
+        if (!ml_put(m, w, i * 3 + j, ml_label(w, w->srow[w->col[i * 3 + j]]), less))
+            return 0;
+    return 1;
+}
+
+/* Output stacks i to 2.  A stack's free lead splits into the columns still
+ * blank (they stay free, first), then those with clues in every order that
+ * sorts them by label (a digit not seen yet sorts last; only such ties give
+ * more than one order, and only they branch); its other columns keep their
+ * places. */
+static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
+{
+    for (; i < 3; i++) {
+        int base = i * 3, n = w->nf[i];
+        uint8_t blank[3], clued[3], key[3];
+        int nb = 0, nc = 0;
+        for (int j = 0; j < n; j++) {
+            int c = w->col[base + j], v = w->srow[c];
+            if (!v)
+                blank[nb++] = (uint8_t)c;
+            else {
+                key[nc] = w->lab[v] ? w->lab[v] : 10;
+                clued[nc++] = (uint8_t)c;
+            }
         }
-    }
-    if (nc == 0) {
-        /* Blank wherever free: the free lead stays; the rest as it is. */
-        uint8_t l2[10];
-        memcpy(l2, lab, 10);
-        int n2 = next, less2 = less;
-        for (int j = 0; j < 3; j++) {
-            int v = w->srow[w->col[base + j]];
-            int out = v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0;
-            if (!ml_put(m, w, base + j, out, &less2))
+        if (nc == 0) {
+            /* Blank wherever free: the free lead stays; the rest as it is. */
+            if (!ml_rest(m, w, i, 0, &less))
                 return;
+            continue;
         }
-        ml_stacks(m, w, i + 1, l2, n2, less2);
+        int ties = nc > 1 && (key[0] == key[1] || (nc > 2 && (key[2] == key[0] || key[2] == key[1])));
+        if (!ties) {
+            /* The one order: clued columns by key (a sort of at most 3). */
+            uint8_t o[3] = {0, 1, 2};
+            if (nc > 1 && key[o[0]] > key[o[1]]) { uint8_t t = o[0]; o[0] = o[1]; o[1] = t; }
+            if (nc > 2) {
+                if (key[o[1]] > key[2]) { o[2] = o[1]; o[1] = 2; }
+                if (key[o[0]] > key[o[1]]) { uint8_t t = o[0]; o[0] = o[1]; o[1] = t; }
+            }
+            int j = 0;
+            for (; j < nb; j++) {
+                w->col[base + j] = blank[j];
+                if (!ml_put(m, w, base + j, 0, &less))
+                    return;
+            }
+            for (int q = 0; q < nc; q++, j++) {
+                int c = clued[o[q]];
+                w->col[base + j] = (uint8_t)c;
+                if (!ml_put(m, w, base + j, ml_label(w, w->srow[c]), &less))
+                    return;
+            }
+            w->nf[i] = (uint8_t)nb;
+            if (!ml_rest(m, w, i, j, &less))
+                return;
+            continue;
+        }
+        /* Ties: each sorted order on the rest of the row, from copies. */
+        uint8_t saved_col[3], saved_lab[10], saved_nf = w->nf[i];
+        int saved_next = w->next;
+        memcpy(saved_col, w->col + base, 3);
+        memcpy(saved_lab, w->lab, 10);
+        for (int oi = 0; oi < ml_norders[nc]; oi++) {
+            const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+            int sorted = 1;
+            for (int j = 1; j < nc; j++)
+                sorted &= key[o[j - 1]] <= key[o[j]];
+            if (!sorted)
+                continue;
+            int less2 = less, j = 0, ok = 1;
+            for (; j < nb && ok; j++) {
+                w->col[base + j] = blank[j];
+                ok = ml_put(m, w, base + j, 0, &less2);
+            }
+            for (int q = 0; q < nc && ok; q++, j++) {
+                int c = clued[o[q]];
+                w->col[base + j] = (uint8_t)c;
+                ok = ml_put(m, w, base + j, ml_label(w, w->srow[c]), &less2);
+            }
+            if (ok && ml_rest(m, w, i, j, &less2)) {
+                w->nf[i] = (uint8_t)nb;
+                ml_stacks(m, w, i + 1, less2);
+            }
+            memcpy(w->col + base, saved_col, 3);
+            memcpy(w->lab, saved_lab, 10);
+            w->next = saved_next;
+            w->nf[i] = saved_nf;
+        }
         return;
     }
-    int ties = nc > 1 && (key[0] == key[1] || (nc > 2 && (key[2] == key[0] || key[2] == key[1])));
-    uint8_t saved_col[3], saved_nf = w->nf[i];
-    memcpy(saved_col, w->col + base, 3);
-    for (int oi = 0; oi < ml_norders[nc]; oi++) {
-        const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
-        int sorted = 1;
-        for (int j = 1; j < nc; j++)
-            sorted &= key[o[j - 1]] <= key[o[j]];
-        if (!sorted)
-            continue;
-        uint8_t l2[10];
-        memcpy(l2, lab, 10);
-        int n2 = next, less2 = less, j = 0, ok = 1;
-        for (; j < nb && ok; j++) {
-            w->col[base + j] = blank[j];
-            ok = ml_put(m, w, base + j, 0, &less2);
-        }
-        for (int q = 0; q < nc && ok; q++, j++) {
-            int c = clued[o[q]], v = w->srow[c];
-            w->col[base + j] = (uint8_t)c;
-            ok = ml_put(m, w, base + j, l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++), &less2);
-        }
-        for (; j < 3 && ok; j++) {
-            int v = w->srow[w->col[base + j]];
-            ok = ml_put(m, w, base + j, v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0, &less2);
-        }
-        if (ok) {
-            w->nf[i] = (uint8_t)nb;
-            ml_stacks(m, w, i + 1, l2, n2, less2);
-        }
-        memcpy(w->col + base, saved_col, 3);
-        w->nf[i] = saved_nf;
-        if (!ties)
-            break;   /* (the only sorted order) */
-    }
+    ml_finish(m, w, less);
 }
 
 /* State s extended by source row r as output row k.  Its free stacks that
@@ -227,20 +276,17 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
     memcpy(w.stk, s->stk, 3);
     memcpy(w.nf, s->nf, 3);
     memcpy(w.col, s->col, 9);
+    memcpy(w.lab, s->lab, 10);
+    w.next = s->next;
     int nb = 0, nc = 0, less = 0;
     if (s->nfree == 0 && (s->nf[0] | s->nf[1] | s->nf[2]) == 0) {
         /* Every column placed (a grid's rows past 1, most late rows): the
          * row reads off, no order to choose. */
-        uint8_t lab[10];
-        memcpy(lab, s->lab, 10);
-        int next = s->next;
         w.nfree = 0;
-        for (int p = 0; p < 9; p++) {
-            int v = w.srow[s->col[p]];
-            if (!ml_put(m, &w, p, v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0, &less))
+        for (int p = 0; p < 9; p++)
+            if (!ml_put(m, &w, p, ml_label(&w, w.srow[s->col[p]]), &less))
                 return;
-        }
-        ml_finish(m, &w, lab, next, less);
+        ml_finish(m, &w, less);
         return;
     }
     uint8_t clued[3];
@@ -260,9 +306,10 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
         for (int j = 0; j < 3; j++)
             w.col[i * 3 + j] = (uint8_t)(w.stk[i] * 3 + j);
     if (nc == 0) {
-        ml_stacks(m, &w, nb, s->lab, s->next, less);
+        ml_stacks(m, &w, nb, less);
         return;
     }
+    int after = s->nfree * 3;   /* (the stacks placed before: as in s) */
     for (int oi = 0; oi < ml_norders[nc]; oi++) {
         const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
         for (int q = 0; q < nc; q++) {
@@ -272,7 +319,12 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
             for (int j = 0; j < 3; j++)
                 w.col[i * 3 + j] = (uint8_t)(st * 3 + j);
         }
-        ml_stacks(m, &w, nb, s->lab, s->next, less);
+        memcpy(w.col + after, s->col + after, (size_t)(9 - after));
+        for (int i = s->nfree; i < 3; i++)
+            w.nf[i] = s->nf[i];
+        memcpy(w.lab, s->lab, 10);
+        w.next = s->next;
+        ml_stacks(m, &w, nb, less);
     }
 }
 
