@@ -72,23 +72,28 @@ typedef struct {
     int failed;          /* out of memory */
 } ml_search;
 
-static ml_state *ml_push(ml_search *m)
+/* Room for one more state in m->next, the list grown when full. */
+static ml_state *ml_grow(ml_search *m)
 {
     ml_list *l = m->next;
-    if (l->count == l->cap) {
-        size_t cap = l->cap * 2;
-        ml_state *s = l->heap ? realloc(l->s, cap * sizeof *s) : malloc(cap * sizeof *s);
-        if (!s) {
-            m->failed = 1;
-            return NULL;
-        }
-        if (!l->heap)
-            memcpy(s, l->s, l->count * sizeof *s);
-        l->s = s;
-        l->cap = cap;
-        l->heap = 1;
+    size_t cap = l->cap * 2;
+    ml_state *s = l->heap ? realloc(l->s, cap * sizeof *s) : malloc(cap * sizeof *s);
+    if (!s) {
+        m->failed = 1;
+        return NULL;
     }
+    if (!l->heap)
+        memcpy(s, l->s, l->count * sizeof *s);
+    l->s = s;
+    l->cap = cap;
+    l->heap = 1;
     return &l->s[l->count++];
+}
+
+static inline ml_state *ml_push(ml_search *m)
+{
+    ml_list *l = m->next;
+    return l->count < l->cap ? &l->s[l->count++] : ml_grow(m);
 }
 
 /* One row being laid out under a state, an output stack at a time; the
