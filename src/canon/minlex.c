@@ -102,6 +102,7 @@ typedef struct {
     const ml_state *s;
     int k, r;
     const uint8_t *srow;
+    unsigned rmask;      /* the clues of the source row, a bit a column */
     int nfree, next;
     uint8_t stk[3], nf[3], col[9];   /* the layout being built */
     uint8_t lab[10];
@@ -189,6 +190,12 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
 {
     for (; i < 3; i++) {
         int base = i * 3, n = w->nf[i];
+        if (!(w->rmask >> (w->stk[i] * 3) & 7)) {
+            /* A blank stack (most of a sparse row's): three 0s, no change. */
+            w->row[base] = w->row[base + 1] = w->row[base + 2] = 0;
+            less |= m->best[base] | m->best[base + 1] | m->best[base + 2];
+            continue;
+        }
         uint8_t blank[3], clued[3], key[3];
         int nb = 0, nc = 0;
         for (int j = 0; j < n; j++) {
@@ -278,6 +285,7 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
     w.k = k;
     w.r = r;
     w.srow = m->src[s->t] + r * 9;
+    w.rmask = m->mask[s->t][r];
     memcpy(w.stk, s->stk, 3);
     memcpy(w.nf, s->nf, 3);
     memcpy(w.col, s->col, 9);
