@@ -305,15 +305,15 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
     uint8_t clued[3];
     for (int i = 0; i < s->nfree; i++) {
         int st = s->stk[i];
-        const uint8_t *seg = w.srow + st * 3;
-        if (seg[0] | seg[1] | seg[2])
+        if (w.rmask >> (st * 3) & 7)
             clued[nc++] = (uint8_t)st;
         else
             w.stk[nb++] = (uint8_t)st;
     }
-    for (int p = 0; p < nb * 3; p++)
-        if (!ml_put(m, &w, p, 0, &less))
-            return;
+    for (int p = 0; p < nb * 3; p++) {   /* (0s: never above the best) */
+        w.row[p] = 0;
+        less |= m->best[p];
+    }
     w.nfree = nb;
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < 3; j++)
