@@ -322,9 +322,17 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
         ml_stacks(m, &w, nb, less);
         return;
     }
+    /* The stacks that get a clue go in order of their clues, fewest first:
+     * swapping two out of that order puts a clue where a 0 was, after the
+     * same cells.  Only equal counts tie and branch. */
+    uint8_t count[3];
+    for (int q = 0; q < nc; q++)
+        count[q] = (uint8_t)(m->counts[s->t][r] >> (clued[q] * 2) & 3);
     int after = s->nfree * 3;   /* (the stacks placed before: as in s) */
     for (int oi = 0; oi < ml_norders[nc]; oi++) {
         const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+        if ((nc > 1 && count[o[0]] > count[o[1]]) || (nc > 2 && count[o[1]] > count[o[2]]))
+            continue;
         for (int q = 0; q < nc; q++) {
             int i = nb + q, st = clued[o[q]];
             w.stk[i] = (uint8_t)st;
