@@ -52,7 +52,10 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
                     const char *key, int automorphisms)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_LINE] = "", cells[SDK_MAX_LINE] = "", map[SDK_TRANSFORM_TEXT] = "";
+    /* (empty strings set by hand: "= """ would clear the whole buffers, some
+     * 16 KB a record, more than the rest of the writing) */
+    char puzzle[SDK_MAX_LINE], cells[SDK_MAX_LINE], map[SDK_TRANSFORM_TEXT];
+    puzzle[0] = cells[0] = map[0] = '\0';
     const char *word = !res ? "invalid" : res->word;
     int done = res && res->exit_code == SDK_EXIT_OK;
     /* (the record's line and the map's words only where they are written:
