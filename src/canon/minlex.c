@@ -659,8 +659,28 @@ static void ml_grid_rows(ml_search *m)
 {
     ml_grid gs[36];
     int n = 0, fixed = -1;
+    /* A pure pair makes its band pure (every pair of its rows is), and only
+     * a pure band's pairs can give the least row 1 when there is one: told
+     * by the digits of each row's stacks, before any pair is laid out. */
+    int pure_band[2][3], any_pure = 0;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            unsigned set[2][3];
+            for (int k = 0; k < 2; k++)
+                for (int st = 0; st < 3; st++) {
+                    const uint8_t *p = m->src[t] + (b * 3 + k) * 9 + st * 3;
+                    set[k][st] = 1u << p[0] | 1u << p[1] | 1u << p[2];
+                }
+            int pure = 1;
+            for (int st = 0; st < 3; st++)
+                pure &= set[1][st] == set[0][(st + 1) % 3] || set[1][st] == set[0][(st + 2) % 3];
+            pure_band[t][b] = pure;
+            any_pure |= pure;
+        }
     for (int t = 0; t < 2; t++)
         for (int r0 = 0; r0 < 9; r0++) {
+            if (any_pure && !pure_band[t][r0 / 3])
+                continue;
             uint8_t col0[10];
             for (int c = 0; c < 9; c++)
                 col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
@@ -751,11 +771,6 @@ static void ml_cells(const uint8_t *cells, uint8_t *out, uint8_t *clue)
 #endif
 }
 
-static const uint8_t box_of[81] = {
-    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
-    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
-    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8};
-
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
     if (!sdk_board_is_plain9(b))
@@ -787,15 +802,14 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         }
     }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
-    if (grid) {
-        uint16_t seen[27] = {0};
-        for (int i = 0; i < 81; i++) {
-            seen[i / 9] |= (uint16_t)(1u << m.src[0][i]);
-            seen[9 + i % 9] |= (uint16_t)(1u << m.src[0][i]);
-            seen[18 + box_of[i]] |= (uint16_t)(1u << m.src[0][i]);
-        }
-        for (int h = 0; h < 27; h++)
-            grid &= seen[h] == 0x3fe;
+    for (int h = 0; h < 27 && grid; h++) {
+        /* rows, columns (rows of the transpose), boxes: all nine digits */
+        const uint8_t *p = h < 18 ? m.src[h / 9] + h % 9 * 9 : m.src[0] + (h - 18) / 3 * 27 + (h - 18) % 3 * 3;
+        int step = h < 18 ? 3 : 9;   /* (a row's thirds, or a box's rows) */
+        unsigned seen = 0;
+        for (int k = 0; k < 3; k++)
+            seen |= 1u << p[k * step] | 1u << p[k * step + 1] | 1u << p[k * step + 2];
+        grid = seen == 0x3fe;
     }
     /* ml_lead's tables (a grid's search needs none): the clues of each
      * stack, two bits each, and the most leading blanks with all free. */
