@@ -34,6 +34,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
 
 const uint8_t canon_orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
@@ -435,12 +438,13 @@ static uint64_t ml_freedom(const ml_state *s)
  */
 typedef struct {
     int t, r0, r1;
-    uint8_t image[9];    /* the row-0 column holding the digit row 1 has in each column */
+    uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
+                          * (room for a 16-byte store) */
     uint8_t col[9];      /* the source column at each output position (0xff: free) */
     uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
     int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
     int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
-    uint8_t pure;        /* every stack's images lie in one stack (ml_grid_pure) */
+    uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
     uint8_t row[9];
 } ml_grid;
 
@@ -552,16 +556,9 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
  * theirs C), and ends with the positions in A of the images' images'
  * images: 1 2 3, 1 3 2 or 2 3 1 as that map of A fixes 3, 1 or 0 columns.
  * Any other pair starts 4 5 7.  So where pure pairs exist, the least row 1
- * and every order that gives it are written down, not searched. */
-static int ml_grid_pure(const ml_grid *g)
-{
-    for (int a = 0; a < 3; a++) {
-        int s0 = g->image[a * 3] / 3;
-        if (g->image[a * 3 + 1] / 3 != s0 || g->image[a * 3 + 2] / 3 != s0)
-            return 0;
-    }
-    return 1;
-}
+ * and every order that gives it are written down, not searched.  (Row 1's
+ * stacks then hold the digits of row 0's, so a pair is pure when those
+ * sets agree: ml_grid_rows tells it so.) */
 
 /* Columns of stack 0 that the image's image's image leaves in place. */
 static int ml_grid_fixed(const ml_grid *g)
@@ -653,6 +650,20 @@ static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
         ml_grid_from(m, &g, p, less);
 }
 
+/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
+ * readable, col0 16 entries). */
+static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
+{
+#if defined __SSSE3__
+    __m128i table = _mm_loadu_si128((const __m128i *)col0);
+    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
+    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
+#else
+    for (int c = 0; c < 9; c++)
+        image[c] = col0[row[c]];
+#endif
+}
+
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
  * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
@@ -681,17 +692,20 @@ static void ml_grid_rows(ml_search *m)
         for (int r0 = 0; r0 < 9; r0++) {
             if (any_pure && !pure_band[t][r0 / 3])
                 continue;
-            uint8_t col0[10];
+            uint8_t col0[16] = {0};
             for (int c = 0; c < 9; c++)
                 col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
             for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
                 if (r1 == r0)
                     continue;
                 ml_grid *g = &gs[n++];
-                *g = (ml_grid){.t = t, .r0 = r0, .r1 = r1};
-                for (int c = 0; c < 9; c++)
-                    g->image[c] = col0[m->src[t][r1 * 9 + c]];
-                g->pure = (uint8_t)ml_grid_pure(g);
+                g->t = t;
+                g->r0 = r0;
+                g->r1 = r1;
+                memset(g->out_of, 0xff, 3);
+                memset(g->src_of, 0xff, 3);
+                ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
+                g->pure = (uint8_t)pure_band[t][r0 / 3];
                 if (g->pure && ml_grid_fixed(g) > fixed)
                     fixed = ml_grid_fixed(g);
             }
