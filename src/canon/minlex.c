@@ -474,7 +474,7 @@ static int ml_grid_slot(const ml_grid *g, int c)
  * or beat the best pair. */
 static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
 {
-    int cmp = less ? memcmp(g->row, m->best, 9) : 0;
+    int cmp = less ? ml_cmp9(g->row, m->best) : 0;
     if (cmp > 0)
         return;
     uint8_t lab[10], row2[9];
@@ -482,11 +482,17 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
     int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
     for (int p = 0; p < 9; p++)
         lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
-    for (int p = 0; p < 9; p++)
+    /* Row 2, given up at its first cell above the best when row 1 ties
+     * (most calls: a grid's row 1 ties often, row 2 tells them apart). */
+    int cmp2 = cmp;
+    for (int p = 0; p < 9; p++) {
         row2[p] = lab[src[r2 * 9 + g->col[p]]];
-    int cmp2 = cmp < 0 ? -1 : memcmp(row2, m->best2, 9);
-    if (cmp2 > 0)
-        return;
+        if (cmp2 == 0 && row2[p] != m->best2[p]) {
+            if (row2[p] > m->best2[p])
+                return;
+            cmp2 = -1;
+        }
+    }
     if (cmp2 < 0) {
         memcpy(m->best, g->row, 9);
         memcpy(m->best2, row2, 9);
