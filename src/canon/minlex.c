@@ -871,7 +871,13 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         for (size_t i = 0; i < cur->count; i++) {
             int own = -1;
             unsigned win = 0;   /* the state's rows with its most leading blanks */
-            for (unsigned rows = ml_candidates(&cur->s[i], k); rows; rows &= rows - 1) {
+            unsigned cand = ml_candidates(&cur->s[i], k);
+            if (grid) {   /* (no blanks: every row leads with none) */
+                win = cand;
+                own = 0;
+                cand = 0;
+            }
+            for (unsigned rows = cand; rows; rows &= rows - 1) {
                 int r = __builtin_ctz(rows), lead = ml_lead(&m, &cur->s[i], r);
                 if (lead >= own) {
                     win = (lead > own ? 0 : win) | 1u << r;
