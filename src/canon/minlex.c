@@ -278,6 +278,38 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
     ml_finish(m, w, less);
 }
 
+/* A solution grid's row k from source row r (rows 3 to 8: every column
+ * placed, every digit labelled, so the row reads off; by two byte
+ * shuffles where SSSE3 is). */
+static void ml_try_grid(ml_search *m, const ml_state *s, int k, int r)
+{
+    uint8_t row[16];
+    const uint8_t *srow = m->src[s->t] + r * 9;
+#if defined __SSSE3__
+    uint8_t col[16] = {0}, lab[16] = {0};
+    memcpy(col, s->col, 9);
+    memcpy(lab, s->lab, 10);
+    __m128i digits = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)srow), _mm_loadu_si128((const __m128i *)col));
+    _mm_storeu_si128((__m128i *)row, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)lab), digits));
+#else
+    for (int p = 0; p < 9; p++)
+        row[p] = s->lab[srow[s->col[p]]];
+#endif
+    int cmp = ml_cmp9(row, m->best);
+    if (cmp > 0)
+        return;
+    if (cmp < 0) {
+        memcpy(m->best, row, 9);
+        m->next->count = 0;
+    }
+    ml_state *c = ml_push(m);
+    if (!c)
+        return;
+    *c = *s;
+    c->rows[k] = (uint8_t)r;
+    c->used = (uint16_t)(s->used | 1u << r);
+}
+
 /* State s extended by source row r as output row k.  Its free stacks that
  * stay blank keep the front; those that get a clue follow, in every order
  * (each then a stack of three free columns); then the stacks placed before. */
@@ -670,6 +702,22 @@ static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *ima
 #endif
 }
 
+/* The columns c of a pair with image[image[c]] == c, a bit each. */
+static unsigned ml_grid_swaps(const uint8_t *image)
+{
+#if defined __SSSE3__
+    __m128i im = _mm_loadu_si128((const __m128i *)image);
+    __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i im2 = _mm_shuffle_epi8(im, _mm_and_si128(im, _mm_set1_epi8(15)));
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(im2, iota)) & 0x1ff;
+#else
+    unsigned swaps = 0;
+    for (int c = 0; c < 9; c++)
+        swaps |= (unsigned)(image[image[c]] == c) << c;
+    return swaps;
+#endif
+}
+
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
  * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
@@ -734,18 +782,27 @@ static void ml_grid_rows(ml_search *m)
      * only the starts that give its least value are searched on. */
     uint8_t start[36 * 6][2], fourth[36 * 6];
     int nstart = 0, least = 10;
+    /* A fourth cell of 1 needs a first column that is its image's image
+     * (the two swap): the stacks with one are tried first, and only if none
+     * gives 1, every stack. */
+    uint16_t swaps[36];
     for (int i = 0; i < n; i++)
-        for (int x = 0; x < 3; x++) {
-            uint8_t c0[2], v[2];
-            ml_grid_fourth(&gs[i], x, c0, v);
-            for (int k = 0; k < 2; k++)
-                if (v[k] <= least) {
-                    least = v[k];
-                    start[nstart][0] = (uint8_t)i;
-                    start[nstart][1] = c0[k];
-                    fourth[nstart++] = v[k];
-                }
-        }
+        swaps[i] = ml_grid_swaps(gs[i].image);
+    for (int pass = 0; pass < 2 && least > 1; pass++)
+        for (int i = 0; i < n; i++)
+            for (int x = 0; x < 3; x++) {
+                if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
+                    continue;
+                uint8_t c0[2], v[2];
+                ml_grid_fourth(&gs[i], x, c0, v);
+                for (int k = 0; k < 2; k++)
+                    if (v[k] <= least) {
+                        least = v[k];
+                        start[nstart][0] = (uint8_t)i;
+                        start[nstart][1] = c0[k];
+                        fourth[nstart++] = v[k];
+                    }
+            }
     for (int k = 0; k < nstart; k++) {
         if (fourth[k] != least)
             continue;
@@ -898,7 +955,10 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
                 for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
                     rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
             for (; rows; rows &= rows - 1)
-                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+                if (grid)
+                    ml_try_grid(&m, &cur->s[i], k, __builtin_ctz(rows));
+                else
+                    ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
         }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;
