@@ -21,10 +21,12 @@
  * unordered set in front: blank rows and sparse rows never multiply the
  * states.  Extending by a row, a stack's free columns that get a clue go
  * after those still blank, those with a label already by label, then the new
- * ones; only new labels (and free stacks that get clues) tie and branch.
+ * ones; the free stacks that get clues by their clue counts, fewest first;
+ * only new labels and equal counts tie and branch.
  *
  * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
- * 123456789 under every column order, so rows 0 to 2 are chosen together.
+ * 123456789 under every column order, so rows 0 to 2 are chosen together;
+ * its later rows read off (ml_try_grid).
  * Other boards are in group.c.
  */
 #include <stdlib.h>
