@@ -856,7 +856,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         return canon_group_minlex(b, cells, out);
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
-    ml_search m = {.failed = 0};
+    ml_search m;   /* (each part is written before it is read: no clearing) */
+    m.failed = 0;
     uint16_t winners[ML_STACK_STATES];
     int8_t lead_of[ML_STACK_STATES];
     int filled = 0;
