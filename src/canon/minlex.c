@@ -932,7 +932,9 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             int own = -1;
             unsigned win = 0;   /* the state's rows with its most leading blanks */
             unsigned cand = ml_candidates(&cur->s[i], k);
-            if (grid) {   /* (no blanks: every row leads with none) */
+            if (grid || (cur->count == 1 && !(cand & (cand - 1)))) {
+                /* (no blanks, every row leads with none; or one state and
+                 * one row: nothing to compare) */
                 win = cand;
                 own = 0;
                 cand = 0;
