@@ -35,11 +35,12 @@ static char *canon_line(const cli_options *opt, const sdk_board *b, const uint8_
     const char *prefix = b->variant ? cli_csv_variant(b) : "";
     size_t len = strlen(prefix);
     memcpy(buf, prefix, len);
-    const char blank = opt->canon.zeros ? '0' : '.';   /* (read once: buf may alias) */
-    for (int i = 0, n = b->ncells; i < n; i++) {
-        int v = cells[i];
-        buf[len++] = v > 9 ? sdk_digit_char(v) : v ? (char)('0' + v) : blank;
-    }
+    char chars[SDK_MAX_N + 1];   /* (each value's character, read once: buf may alias) */
+    chars[0] = opt->canon.zeros ? '0' : '.';
+    for (int v = 1; v <= b->n; v++)
+        chars[v] = sdk_digit_char(v);
+    for (int i = 0, n = b->ncells; i < n; i++)
+        buf[len++] = chars[cells[i]];
     buf[len] = '\0';
     if (b->region) {
         buf[len++] = ' ';
