@@ -882,14 +882,24 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         }
     }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
-    for (int h = 0; h < 27 && grid; h++) {
-        /* rows, columns (rows of the transpose), boxes: all nine digits */
-        const uint8_t *p = h < 18 ? m.src[h / 9] + h % 9 * 9 : m.src[0] + (h - 18) / 3 * 27 + (h - 18) % 3 * 3;
-        int step = h < 18 ? 3 : 9;   /* (a row's thirds, or a box's rows) */
-        unsigned seen = 0;
-        for (int k = 0; k < 3; k++)
-            seen |= 1u << p[k * step] | 1u << p[k * step + 1] | 1u << p[k * step + 2];
-        grid = seen == 0x3fe;
+    if (grid) {
+        /* rows, columns (the transpose's rows), boxes: all nine digits */
+        unsigned bad = 0;
+        for (int t = 0; t < 2; t++)
+            for (int r = 0; r < 9; r++) {
+                unsigned seen = 0;
+                for (int c = 0; c < 9; c++)
+                    seen |= 1u << m.src[t][r * 9 + c];
+                bad |= seen ^ 0x3fe;
+            }
+        for (int b = 0; b < 9; b++) {
+            const uint8_t *p = m.src[0] + b / 3 * 27 + b % 3 * 3;
+            unsigned seen = 0;
+            for (int r = 0; r < 3; r++)
+                seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
+            bad |= seen ^ 0x3fe;
+        }
+        grid = !bad;
     }
     /* ml_lead's tables (a grid's search needs none): the clues of each
      * stack, two bits each, and the most leading blanks with all free. */
