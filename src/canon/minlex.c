@@ -244,10 +244,12 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
                 return;
             continue;
         }
-        /* Ties: each sorted order on the rest of the row, from copies. */
-        uint8_t saved_col[3], saved_lab[10], saved_nf = w->nf[i];
+        /* Ties: each sorted order on the rest of the row, from copies (of
+         * the whole layout: the stacks after this one change in place). */
+        uint8_t saved_col[9], saved_lab[10], saved_nf[3];
         int saved_next = w->next;
-        memcpy(saved_col, w->col + base, 3);
+        memcpy(saved_col, w->col, 9);
+        memcpy(saved_nf, w->nf, 3);
         memcpy(saved_lab, w->lab, 10);
         for (int oi = 0; oi < ml_norders[nc]; oi++) {
             const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
@@ -270,10 +272,10 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
                 w->nf[i] = (uint8_t)nb;
                 ml_stacks(m, w, i + 1, less2);
             }
-            memcpy(w->col + base, saved_col, 3);
+            memcpy(w->col, saved_col, 9);
+            memcpy(w->nf, saved_nf, 3);
             memcpy(w->lab, saved_lab, 10);
             w->next = saved_next;
-            w->nf[i] = saved_nf;
         }
         return;
     }
