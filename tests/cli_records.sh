@@ -180,6 +180,28 @@ tr '\n.' ' 0' <num16.txt >num16line.txt; echo >>num16line.txt
 "$SUDOKU" solve num16line.txt >got 2>err
 expect "16x16 numbers on one line" "$(cat got)$(cat err)" "$(cat p16.txt.sol)"
 
+# The reader's short cut for a compact line of 81 cells ('.' and 0-9 alone)
+# reads what its general scan reads: the same lines with a word after the
+# cells (which only the general scan takes) give the same records, with '.'
+# or '0' blanks; and 81-character lines it must leave alone (a letter among
+# the cells, rows of a csv table) keep their meaning.
+grep -v '^#' "$ROOT/puzzles/puzzles3_magictour_top1465" | head -n 200 >short.txt
+grep -v '^#' "$ROOT/puzzles/puzzles2_17_clue" | head -n 200 | tr . 0 >>short.txt
+sed 's/$/ note/' short.txt >general.txt
+"$SUDOKU" transform --map identity --format json short.txt >got.json 2>err
+"$SUDOKU" transform --map identity --format json general.txt >want.json 2>&1
+expect "compact 81-cell lines read as the general scan reads them" "$(cat got.json err | cksum)" "$(cksum <want.json)"
+expect "compact 81-cell lines: all read" "$(grep -c '"status":"transformed"' got.json)" 400
+head -n 1 short.txt | sed 's/^./Z/' >letter.txt
+"$SUDOKU" solve letter.txt >/dev/null 2>err
+sed 's/$/ note/' letter.txt >letter2.txt
+"$SUDOKU" solve letter2.txt >/dev/null 2>err2
+expect "an 81-character line with a letter: the general scan's message" "$(cat err)" "$(sed 's/letter2/letter/' err2)"
+{ echo puzzle; head -n 2 short.txt; } >table.csv
+"$SUDOKU" solve --format line table.csv >got 2>err
+"$SUDOKU" solve --format line general.txt 2>/dev/null | head -n 2 >want
+expect "81-character rows of a csv table" "$(cat got err)" "$(cat want)"
+
 # Messages that say what is wrong.
 echo "$P" | tr . ' ' >spaces.txt
 "$SUDOKU" solve spaces.txt >/dev/null 2>err

@@ -21,16 +21,24 @@
  * unordered set in front: blank rows and sparse rows never multiply the
  * states.  Extending by a row, a stack's free columns that get a clue go
  * after those still blank, those with a label already by label, then the new
- * ones; only new labels (and free stacks that get clues) tie and branch.
+ * ones; the free stacks that get clues by their clue counts, fewest first;
+ * only new labels and equal counts tie and branch.
  *
  * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
- * 123456789 under every column order, so rows 0 to 2 are chosen together.
+ * 123456789 under every column order, so rows 0 to 2 are chosen together;
+ * its later rows read off (ml_try_grid).
  * Other boards are in group.c.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "sudoku.h"
 #include "canon.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
 
 const uint8_t canon_orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
@@ -59,7 +67,7 @@ typedef struct {
 } ml_list;
 
 typedef struct {
-    uint8_t src[2][81];  /* the puzzle and its transpose */
+    uint8_t src[2][96];  /* the puzzle and its transpose (room for ml_cells) */
     uint16_t mask[2][9]; /* the clues of each row of both, a bit a column */
     uint8_t counts[2][9];   /* ... and how many in each stack, two bits a stack */
     uint8_t lead0[2][9];    /* ... and the row's most leading blanks (ml_lead, all free) */
@@ -69,41 +77,63 @@ typedef struct {
     int failed;          /* out of memory */
 } ml_search;
 
-static ml_state *ml_push(ml_search *m)
+/* Room for one more state in m->next, the list grown when full. */
+static ml_state *ml_grow(ml_search *m)
 {
     ml_list *l = m->next;
-    if (l->count == l->cap) {
-        size_t cap = l->cap * 2;
-        ml_state *s = l->heap ? realloc(l->s, cap * sizeof *s) : malloc(cap * sizeof *s);
-        if (!s) {
-            m->failed = 1;
-            return NULL;
-        }
-        if (!l->heap)
-            memcpy(s, l->s, l->count * sizeof *s);
-        l->s = s;
-        l->cap = cap;
-        l->heap = 1;
+    size_t cap = l->cap * 2;
+    ml_state *s = l->heap ? realloc(l->s, cap * sizeof *s) : malloc(cap * sizeof *s);
+    if (!s) {
+        m->failed = 1;
+        return NULL;
     }
+    if (!l->heap)
+        memcpy(s, l->s, l->count * sizeof *s);
+    l->s = s;
+    l->cap = cap;
+    l->heap = 1;
     return &l->s[l->count++];
 }
 
-/* One row being laid out under a state, an output stack at a time. */
+static inline ml_state *ml_push(ml_search *m)
+{
+    ml_list *l = m->next;
+    return l->count < l->cap ? &l->s[l->count++] : ml_grow(m);
+}
+
+/* One row being laid out under a state, an output stack at a time; the
+ * labels are handed out in place (only a tie, ml_stacks, copies them). */
 typedef struct {
     const ml_state *s;
     int k, r;
     const uint8_t *srow;
-    int nfree;
+    unsigned rmask;      /* the clues of the source row, a bit a column */
+    int nfree, next;
     uint8_t stk[3], nf[3], col[9];   /* the layout being built */
+    uint8_t lab[10];
     uint8_t row[9];
 } ml_walk;
 
+/* The order of two rows of 9 (memcmp's sign, without the call). */
+static inline int ml_cmp9(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t x, y;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    if (x != y) {
+        x = __builtin_bswap64(x);
+        y = __builtin_bswap64(y);
+        return x < y ? -1 : 1;
+    }
+    return a[8] - b[8];
+}
+
 /* A finished row: kept (as a child state) unless above the best; a row
  * below it empties the list. */
-static void ml_finish(ml_search *m, ml_walk *w, const uint8_t *lab, int next, int less)
+static void ml_finish(ml_search *m, const ml_walk *w, int less)
 {
     /* (less may be stale: a sibling branch may have lowered the best since) */
-    int cmp = less ? memcmp(w->row, m->best, 9) : 0;
+    int cmp = less ? ml_cmp9(w->row, m->best) : 0;
     if (cmp > 0)
         return;
     if (cmp < 0) {
@@ -117,11 +147,11 @@ static void ml_finish(ml_search *m, ml_walk *w, const uint8_t *lab, int next, in
     c->rows[w->k] = (uint8_t)w->r;
     c->used |= (uint16_t)(1u << w->r);
     c->nfree = (uint8_t)w->nfree;
-    c->next = (uint8_t)next;
+    c->next = (uint8_t)w->next;
     memcpy(c->stk, w->stk, 3);
     memcpy(c->nf, w->nf, 3);
     memcpy(c->col, w->col, 9);
-    memcpy(c->lab, lab, 10);
+    memcpy(c->lab, w->lab, 10);
 }
 
 /* Writes value v at position p of the row; returns 0 if the row is now
@@ -137,78 +167,151 @@ static inline int ml_put(ml_search *m, ml_walk *w, int p, int v, int *less)
     return 1;
 }
 
-/* Output stack i and what follows.  The stack's free lead splits into the
- * columns still blank (they stay free, first), then those with clues in
- * every order that sorts them by label (a digit not seen yet sorts last;
- * only such ties give more than one order); its other columns keep their
- * places. */
-static void ml_stacks(ml_search *m, ml_walk *w, int i, const uint8_t *lab, int next, int less)
+/* The output value of source digit v (0: blank), labelling it if new. */
+static inline int ml_label(ml_walk *w, int v)
 {
-    if (i == 3) {
-        ml_finish(m, w, lab, next, less);
-        return;
+    if (!v)
+        return 0;
+    if (!w->lab[v])
+        w->lab[v] = (uint8_t)w->next++;
+    return w->lab[v];
+}
+
+/* Output stack i's cells after its free lead's first j, from the layout. */
+static inline int ml_rest(ml_search *m, ml_walk *w, int i, int j, int *less)
+{
+    for (; j < 3; j++)
+        if (!ml_put(m, w, i * 3 + j, ml_label(w, w->srow[w->col[i * 3 + j]]), less))
+            return 0;
+    return 1;
+}
+
+/* Output stack i with its free lead split: the blank columns (still the
+ * free lead), then the clued ones in order o, then the stack's others.
+ * Returns 0 if the row went above the best.  (Kept inline: a call here
+ * costs some 5% of the search.) */
+static inline __attribute__((always_inline)) int ml_lay(ml_search *m, ml_walk *w, int i, const uint8_t *blank,
+                                                       int nb, const uint8_t *clued, const uint8_t *o, int nc,
+                                                       int *less)
+{
+    int base = i * 3, j = 0;
+    for (; j < nb; j++) {
+        w->col[base + j] = blank[j];
+        if (!ml_put(m, w, base + j, 0, less))
+            return 0;
     }
-    int base = i * 3, n = w->nf[i];
-    uint8_t blank[3], clued[3], key[3];
-    int nb = 0, nc = 0;
-    for (int j = 0; j < n; j++) {
-        int c = w->col[base + j], v = w->srow[c];
-        if (!v)
-            blank[nb++] = (uint8_t)c;
-        else {
-            key[nc] = lab[v] ? lab[v] : 10;
-            clued[nc++] = (uint8_t)c;
-        }
+    for (int q = 0; q < nc; q++, j++) {
+        int c = clued[o[q]];
+        w->col[base + j] = (uint8_t)c;
+        if (!ml_put(m, w, base + j, ml_label(w, w->srow[c]), less))
+            return 0;
     }
-    if (nc == 0) {
-        /* Blank wherever free: the free lead stays; the rest as it is. */
-        uint8_t l2[10];
-        memcpy(l2, lab, 10);
-        int n2 = next, less2 = less;
-        for (int j = 0; j < 3; j++) {
-            int v = w->srow[w->col[base + j]];
-            int out = v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0;
-            if (!ml_put(m, w, base + j, out, &less2))
-                return;
-        }
-        ml_stacks(m, w, i + 1, l2, n2, less2);
-        return;
-    }
-    int ties = nc > 1 && (key[0] == key[1] || (nc > 2 && (key[2] == key[0] || key[2] == key[1])));
-    uint8_t saved_col[3], saved_nf = w->nf[i];
-    memcpy(saved_col, w->col + base, 3);
-    for (int oi = 0; oi < ml_norders[nc]; oi++) {
-        const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
-        int sorted = 1;
-        for (int j = 1; j < nc; j++)
-            sorted &= key[o[j - 1]] <= key[o[j]];
-        if (!sorted)
+    w->nf[i] = (uint8_t)nb;
+    return ml_rest(m, w, i, j, less);
+}
+
+/* Output stacks i to 2.  A stack's free lead splits into the columns still
+ * blank (they stay free, first), then those with clues in every order that
+ * sorts them by label (a digit not seen yet sorts last; only such ties give
+ * more than one order, and only they branch); its other columns keep their
+ * places. */
+static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
+{
+    for (; i < 3; i++) {
+        int base = i * 3, n = w->nf[i];
+        if (!(w->rmask >> (w->stk[i] * 3) & 7)) {
+            /* A blank stack (most of a sparse row's): three 0s, no change. */
+            w->row[base] = w->row[base + 1] = w->row[base + 2] = 0;
+            less |= m->best[base] | m->best[base + 1] | m->best[base + 2];
             continue;
-        uint8_t l2[10];
-        memcpy(l2, lab, 10);
-        int n2 = next, less2 = less, j = 0, ok = 1;
-        for (; j < nb && ok; j++) {
-            w->col[base + j] = blank[j];
-            ok = ml_put(m, w, base + j, 0, &less2);
         }
-        for (int q = 0; q < nc && ok; q++, j++) {
-            int c = clued[o[q]], v = w->srow[c];
-            w->col[base + j] = (uint8_t)c;
-            ok = ml_put(m, w, base + j, l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++), &less2);
+        uint8_t blank[3], clued[3], key[3];
+        int nb = 0, nc = 0;
+        for (int j = 0; j < n; j++) {
+            int c = w->col[base + j], v = w->srow[c];
+            if (!v)
+                blank[nb++] = (uint8_t)c;
+            else {
+                key[nc] = w->lab[v] ? w->lab[v] : 10;
+                clued[nc++] = (uint8_t)c;
+            }
         }
-        for (; j < 3 && ok; j++) {
-            int v = w->srow[w->col[base + j]];
-            ok = ml_put(m, w, base + j, v ? (l2[v] ? l2[v] : (l2[v] = (uint8_t)n2++)) : 0, &less2);
+        if (nc == 0) {
+            /* Blank wherever free: the free lead stays; the rest as it is. */
+            if (!ml_rest(m, w, i, 0, &less))
+                return;
+            continue;
         }
-        if (ok) {
-            w->nf[i] = (uint8_t)nb;
-            ml_stacks(m, w, i + 1, l2, n2, less2);
+        int ties = nc > 1 && (key[0] == key[1] || (nc > 2 && (key[2] == key[0] || key[2] == key[1])));
+        if (!ties) {
+            /* The one order: clued columns by key (a sort of at most 3). */
+            uint8_t o[3] = {0, 1, 2};
+            if (nc > 1 && key[o[0]] > key[o[1]]) { uint8_t t = o[0]; o[0] = o[1]; o[1] = t; }
+            if (nc > 2) {
+                if (key[o[1]] > key[2]) { o[2] = o[1]; o[1] = 2; }
+                if (key[o[0]] > key[o[1]]) { uint8_t t = o[0]; o[0] = o[1]; o[1] = t; }
+            }
+            if (!ml_lay(m, w, i, blank, nb, clued, o, nc, &less))
+                return;
+            continue;
         }
-        memcpy(w->col + base, saved_col, 3);
-        w->nf[i] = saved_nf;
-        if (!ties)
-            break;   /* (the only sorted order) */
+        /* Ties: each sorted order on the rest of the row, from copies (of
+         * the whole layout: the stacks after this one change in place). */
+        uint8_t saved_col[9], saved_lab[10], saved_nf[3];
+        int saved_next = w->next;
+        memcpy(saved_col, w->col, 9);
+        memcpy(saved_nf, w->nf, 3);
+        memcpy(saved_lab, w->lab, 10);
+        for (int oi = 0; oi < ml_norders[nc]; oi++) {
+            const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+            int sorted = 1;
+            for (int j = 1; j < nc; j++)
+                sorted &= key[o[j - 1]] <= key[o[j]];
+            if (!sorted)
+                continue;
+            int less2 = less;
+            if (ml_lay(m, w, i, blank, nb, clued, o, nc, &less2))
+                ml_stacks(m, w, i + 1, less2);
+            memcpy(w->col, saved_col, 9);
+            memcpy(w->nf, saved_nf, 3);
+            memcpy(w->lab, saved_lab, 10);
+            w->next = saved_next;
+        }
+        return;
     }
+    ml_finish(m, w, less);
+}
+
+/* A solution grid's row k from source row r (rows 3 to 8: every column
+ * placed, every digit labelled, so the row reads off; by two byte
+ * shuffles where SSSE3 is). */
+static void ml_try_grid(ml_search *m, const ml_state *s, int k, int r)
+{
+    uint8_t row[16];
+    const uint8_t *srow = m->src[s->t] + r * 9;
+#if defined __SSSE3__
+    uint8_t col[16] = {0}, lab[16] = {0};
+    memcpy(col, s->col, 9);
+    memcpy(lab, s->lab, 10);
+    __m128i digits = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)srow), _mm_loadu_si128((const __m128i *)col));
+    _mm_storeu_si128((__m128i *)row, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)lab), digits));
+#else
+    for (int p = 0; p < 9; p++)
+        row[p] = s->lab[srow[s->col[p]]];
+#endif
+    int cmp = ml_cmp9(row, m->best);
+    if (cmp > 0)
+        return;
+    if (cmp < 0) {
+        memcpy(m->best, row, 9);
+        m->next->count = 0;
+    }
+    ml_state *c = ml_push(m);
+    if (!c)
+        return;
+    *c = *s;
+    c->rows[k] = (uint8_t)r;
+    c->used = (uint16_t)(s->used | 1u << r);
 }
 
 /* State s extended by source row r as output row k.  Its free stacks that
@@ -221,47 +324,54 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
     w.k = k;
     w.r = r;
     w.srow = m->src[s->t] + r * 9;
+    w.rmask = m->mask[s->t][r];
     memcpy(w.stk, s->stk, 3);
     memcpy(w.nf, s->nf, 3);
     memcpy(w.col, s->col, 9);
+    memcpy(w.lab, s->lab, 10);
+    w.next = s->next;
     int nb = 0, nc = 0, less = 0;
     if (s->nfree == 0 && (s->nf[0] | s->nf[1] | s->nf[2]) == 0) {
         /* Every column placed (a grid's rows past 1, most late rows): the
          * row reads off, no order to choose. */
-        uint8_t lab[10];
-        memcpy(lab, s->lab, 10);
-        int next = s->next;
         w.nfree = 0;
-        for (int p = 0; p < 9; p++) {
-            int v = w.srow[s->col[p]];
-            if (!ml_put(m, &w, p, v ? (lab[v] ? lab[v] : (lab[v] = (uint8_t)next++)) : 0, &less))
+        for (int p = 0; p < 9; p++)
+            if (!ml_put(m, &w, p, ml_label(&w, w.srow[s->col[p]]), &less))
                 return;
-        }
-        ml_finish(m, &w, lab, next, less);
+        ml_finish(m, &w, less);
         return;
     }
     uint8_t clued[3];
     for (int i = 0; i < s->nfree; i++) {
         int st = s->stk[i];
-        const uint8_t *seg = w.srow + st * 3;
-        if (seg[0] | seg[1] | seg[2])
+        if (w.rmask >> (st * 3) & 7)
             clued[nc++] = (uint8_t)st;
         else
             w.stk[nb++] = (uint8_t)st;
     }
-    for (int p = 0; p < nb * 3; p++)
-        if (!ml_put(m, &w, p, 0, &less))
-            return;
+    for (int p = 0; p < nb * 3; p++) {   /* (0s: never above the best) */
+        w.row[p] = 0;
+        less |= m->best[p];
+    }
     w.nfree = nb;
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < 3; j++)
             w.col[i * 3 + j] = (uint8_t)(w.stk[i] * 3 + j);
     if (nc == 0) {
-        ml_stacks(m, &w, nb, s->lab, s->next, less);
+        ml_stacks(m, &w, nb, less);
         return;
     }
+    /* The stacks that get a clue go in order of their clues, fewest first:
+     * swapping two out of that order puts a clue where a 0 was, after the
+     * same cells.  Only equal counts tie and branch. */
+    uint8_t count[3];
+    for (int q = 0; q < nc; q++)
+        count[q] = (uint8_t)(m->counts[s->t][r] >> (clued[q] * 2) & 3);
+    int after = s->nfree * 3;   /* (the stacks placed before: as in s) */
     for (int oi = 0; oi < ml_norders[nc]; oi++) {
         const uint8_t *o = canon_orders[ml_order_of[nc][oi]];
+        if ((nc > 1 && count[o[0]] > count[o[1]]) || (nc > 2 && count[o[1]] > count[o[2]]))
+            continue;
         for (int q = 0; q < nc; q++) {
             int i = nb + q, st = clued[o[q]];
             w.stk[i] = (uint8_t)st;
@@ -269,7 +379,12 @@ static void ml_try(ml_search *m, const ml_state *s, int k, int r)
             for (int j = 0; j < 3; j++)
                 w.col[i * 3 + j] = (uint8_t)(st * 3 + j);
         }
-        ml_stacks(m, &w, nb, s->lab, s->next, less);
+        memcpy(w.col + after, s->col + after, (size_t)(9 - after));
+        for (int i = s->nfree; i < 3; i++)
+            w.nf[i] = s->nf[i];
+        memcpy(w.lab, s->lab, 10);
+        w.next = s->next;
+        ml_stacks(m, &w, nb, less);
     }
 }
 
@@ -359,12 +474,13 @@ static uint64_t ml_freedom(const ml_state *s)
  */
 typedef struct {
     int t, r0, r1;
-    uint8_t image[9];    /* the row-0 column holding the digit row 1 has in each column */
+    uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
+                          * (room for a 16-byte store) */
     uint8_t col[9];      /* the source column at each output position (0xff: free) */
     uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
     int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
     int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
-    uint8_t pure;        /* every stack's images lie in one stack (ml_grid_pure) */
+    uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
     uint8_t row[9];
 } ml_grid;
 
@@ -394,7 +510,7 @@ static int ml_grid_slot(const ml_grid *g, int c)
  * or beat the best pair. */
 static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
 {
-    int cmp = less ? memcmp(g->row, m->best, 9) : 0;
+    int cmp = less ? ml_cmp9(g->row, m->best) : 0;
     if (cmp > 0)
         return;
     uint8_t lab[10], row2[9];
@@ -402,11 +518,17 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
     int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
     for (int p = 0; p < 9; p++)
         lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
-    for (int p = 0; p < 9; p++)
+    /* Row 2, given up at its first cell above the best when row 1 ties
+     * (most calls: a grid's row 1 ties often, row 2 tells them apart). */
+    int cmp2 = cmp;
+    for (int p = 0; p < 9; p++) {
         row2[p] = lab[src[r2 * 9 + g->col[p]]];
-    int cmp2 = cmp < 0 ? -1 : memcmp(row2, m->best2, 9);
-    if (cmp2 > 0)
-        return;
+        if (cmp2 == 0 && row2[p] != m->best2[p]) {
+            if (row2[p] > m->best2[p])
+                return;
+            cmp2 = -1;
+        }
+    }
     if (cmp2 < 0) {
         memcpy(m->best, g->row, 9);
         memcpy(m->best2, row2, 9);
@@ -476,16 +598,9 @@ static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
  * theirs C), and ends with the positions in A of the images' images'
  * images: 1 2 3, 1 3 2 or 2 3 1 as that map of A fixes 3, 1 or 0 columns.
  * Any other pair starts 4 5 7.  So where pure pairs exist, the least row 1
- * and every order that gives it are written down, not searched. */
-static int ml_grid_pure(const ml_grid *g)
-{
-    for (int a = 0; a < 3; a++) {
-        int s0 = g->image[a * 3] / 3;
-        if (g->image[a * 3 + 1] / 3 != s0 || g->image[a * 3 + 2] / 3 != s0)
-            return 0;
-    }
-    return 1;
-}
+ * and every order that gives it are written down, not searched.  (Row 1's
+ * stacks then hold the digits of row 0's, so a pair is pure when those
+ * sets agree: ml_grid_rows tells it so.) */
 
 /* Columns of stack 0 that the image's image's image leaves in place. */
 static int ml_grid_fixed(const ml_grid *g)
@@ -577,25 +692,78 @@ static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
         ml_grid_from(m, &g, p, less);
 }
 
+/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
+ * readable, col0 16 entries). */
+static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
+{
+#if defined __SSSE3__
+    __m128i table = _mm_loadu_si128((const __m128i *)col0);
+    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
+    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
+#else
+    for (int c = 0; c < 9; c++)
+        image[c] = col0[row[c]];
+#endif
+}
+
+/* The columns c of a pair with image[image[c]] == c, a bit each. */
+static unsigned ml_grid_swaps(const uint8_t *image)
+{
+#if defined __SSSE3__
+    __m128i im = _mm_loadu_si128((const __m128i *)image);
+    __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i im2 = _mm_shuffle_epi8(im, _mm_and_si128(im, _mm_set1_epi8(15)));
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(im2, iota)) & 0x1ff;
+#else
+    unsigned swaps = 0;
+    for (int c = 0; c < 9; c++)
+        swaps |= (unsigned)(image[image[c]] == c) << c;
+    return swaps;
+#endif
+}
+
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
  * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
 {
     ml_grid gs[36];
     int n = 0, fixed = -1;
+    /* A pure pair makes its band pure (every pair of its rows is), and only
+     * a pure band's pairs can give the least row 1 when there is one: told
+     * by the digits of each row's stacks, before any pair is laid out. */
+    int pure_band[2][3], any_pure = 0;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            unsigned set[2][3];
+            for (int k = 0; k < 2; k++)
+                for (int st = 0; st < 3; st++) {
+                    const uint8_t *p = m->src[t] + (b * 3 + k) * 9 + st * 3;
+                    set[k][st] = 1u << p[0] | 1u << p[1] | 1u << p[2];
+                }
+            int pure = 1;
+            for (int st = 0; st < 3; st++)
+                pure &= set[1][st] == set[0][(st + 1) % 3] || set[1][st] == set[0][(st + 2) % 3];
+            pure_band[t][b] = pure;
+            any_pure |= pure;
+        }
     for (int t = 0; t < 2; t++)
         for (int r0 = 0; r0 < 9; r0++) {
-            uint8_t col0[10];
+            if (any_pure && !pure_band[t][r0 / 3])
+                continue;
+            uint8_t col0[16] = {0};
             for (int c = 0; c < 9; c++)
                 col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
             for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
                 if (r1 == r0)
                     continue;
                 ml_grid *g = &gs[n++];
-                *g = (ml_grid){.t = t, .r0 = r0, .r1 = r1};
-                for (int c = 0; c < 9; c++)
-                    g->image[c] = col0[m->src[t][r1 * 9 + c]];
-                g->pure = (uint8_t)ml_grid_pure(g);
+                g->t = t;
+                g->r0 = r0;
+                g->r1 = r1;
+                memset(g->out_of, 0xff, 3);
+                memset(g->src_of, 0xff, 3);
+                ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
+                g->pure = (uint8_t)pure_band[t][r0 / 3];
                 if (g->pure && ml_grid_fixed(g) > fixed)
                     fixed = ml_grid_fixed(g);
             }
@@ -618,18 +786,27 @@ static void ml_grid_rows(ml_search *m)
      * only the starts that give its least value are searched on. */
     uint8_t start[36 * 6][2], fourth[36 * 6];
     int nstart = 0, least = 10;
+    /* A fourth cell of 1 needs a first column that is its image's image
+     * (the two swap): the stacks with one are tried first, and only if none
+     * gives 1, every stack. */
+    uint16_t swaps[36];
     for (int i = 0; i < n; i++)
-        for (int x = 0; x < 3; x++) {
-            uint8_t c0[2], v[2];
-            ml_grid_fourth(&gs[i], x, c0, v);
-            for (int k = 0; k < 2; k++)
-                if (v[k] <= least) {
-                    least = v[k];
-                    start[nstart][0] = (uint8_t)i;
-                    start[nstart][1] = c0[k];
-                    fourth[nstart++] = v[k];
-                }
-        }
+        swaps[i] = ml_grid_swaps(gs[i].image);
+    for (int pass = 0; pass < 2 && least > 1; pass++)
+        for (int i = 0; i < n; i++)
+            for (int x = 0; x < 3; x++) {
+                if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
+                    continue;
+                uint8_t c0[2], v[2];
+                ml_grid_fourth(&gs[i], x, c0, v);
+                for (int k = 0; k < 2; k++)
+                    if (v[k] <= least) {
+                        least = v[k];
+                        start[nstart][0] = (uint8_t)i;
+                        start[nstart][1] = c0[k];
+                        fourth[nstart++] = v[k];
+                    }
+            }
     for (int k = 0; k < nstart; k++) {
         if (fourth[k] != least)
             continue;
@@ -639,10 +816,41 @@ static void ml_grid_rows(ml_search *m)
 
 #define ML_STACK_STATES 256
 
-static const uint8_t box_of[81] = {
-    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
-    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
-    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8};
+/* ml_lead with every stack free, by the clues in each stack (two bits a
+ * stack): three blanks for each empty stack, then 3 - n for the emptiest
+ * stack with n clues (it goes first among those with clues, its blanks in
+ * front). */
+static const uint8_t ml_lead_all_free[64] = {
+    9, 8, 7, 6, 8, 5, 5, 5, 7, 5, 4, 4, 6, 5, 4, 3, 8, 5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2, 5, 2, 2, 2,
+    7, 5, 4, 4, 5, 2, 2, 2, 4, 2, 1, 1, 4, 2, 1, 1, 6, 5, 4, 3, 5, 2, 2, 2, 4, 2, 1, 1, 3, 2, 1, 0};
+
+/* The 81 cells into out (above 9: blank), and a bit per clue, cell i at
+ * bit i % 8 of clue[i / 8]; out and clue have room for 96. */
+static void ml_cells(const uint8_t *cells, uint8_t *out, uint8_t *clue)
+{
+#if defined __SSE2__ && !defined ML_SCALAR
+    uint8_t in[96] = {0};
+    memcpy(in, cells, 81);
+    const __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+    for (int i = 0; i < 96; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
+        /* (unsigned v > 9: max(v, 9) != 9) */
+        __m128i big = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, nine), nine), _mm_set1_epi8(-1));
+        v = _mm_andnot_si128(big, v);
+        _mm_storeu_si128((__m128i *)(out + i), v);
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) ^ 0xffffu;
+        clue[i / 8] = (uint8_t)bits;
+        clue[i / 8 + 1] = (uint8_t)(bits >> 8);
+    }
+#else
+    memset(clue, 0, 96 / 8);
+    memset(out + 81, 0, 96 - 81);
+    for (int i = 0; i < 81; i++) {
+        out[i] = cells[i] <= 9 ? cells[i] : 0;
+        clue[i / 8] |= (uint8_t)((out[i] != 0) << (i % 8));
+    }
+#endif
+}
 
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
@@ -650,43 +858,60 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         return canon_group_minlex(b, cells, out);
     ml_state buf[2][ML_STACK_STATES];
     ml_list lists[2] = {{buf[0], 0, ML_STACK_STATES, 0}, {buf[1], 0, ML_STACK_STATES, 0}};
-    ml_search m = {.failed = 0};
+    ml_search m;   /* (each part is written before it is read: no clearing) */
+    m.failed = 0;
     uint16_t winners[ML_STACK_STATES];
     int8_t lead_of[ML_STACK_STATES];
     int filled = 0;
+    /* The cells (anything above 9 read as blank) and a bit per clue, then
+     * each row's nine bits, then the transpose's from the clues alone (a
+     * puzzle has few: far cheaper than a full transpose). */
+    uint8_t clue[16];   /* (96 bits, and room for the 4-byte reads) */
+    ml_cells(cells, m.src[0], clue);
     memset(m.mask, 0, sizeof m.mask);
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++) {
-            uint8_t v = cells[r * 9 + c] <= 9 ? cells[r * 9 + c] : 0;
-            m.src[0][r * 9 + c] = m.src[1][c * 9 + r] = v;
-            if (v) {
-                m.mask[0][r] |= (uint16_t)(1u << c);
-                m.mask[1][c] |= (uint16_t)(1u << r);
-                filled++;
-            }
+    memset(m.src[1], 0, 81);
+    for (int r = 0; r < 9; r++) {
+        const uint8_t *row = m.src[0] + r * 9;
+        uint32_t w;
+        memcpy(&w, clue + r * 9 / 8, 4);
+        unsigned mask = w >> (r * 9 % 8) & 0x1ff;
+        m.mask[0][r] = (uint16_t)mask;
+        filled += __builtin_popcount(mask);
+        for (; mask; mask &= mask - 1) {
+            int c = __builtin_ctz(mask);
+            m.src[1][c * 9 + r] = row[c];
+            m.mask[1][c] |= (uint16_t)(1u << r);
         }
+    }
     int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
     if (grid) {
-        uint16_t seen[27] = {0};
-        for (int i = 0; i < 81; i++) {
-            seen[i / 9] |= (uint16_t)(1u << m.src[0][i]);
-            seen[9 + i % 9] |= (uint16_t)(1u << m.src[0][i]);
-            seen[18 + box_of[i]] |= (uint16_t)(1u << m.src[0][i]);
-        }
-        for (int h = 0; h < 27; h++)
-            grid &= seen[h] == 0x3fe;
-    }
-    for (int t = 0; t < 2 && !grid; t++)   /* (ml_lead's tables; a grid's search needs none) */
-        for (int r = 0; r < 9; r++) {
-            int lead = 0, fewest = 4, counts = 0;
-            for (int st = 0; st < 3; st++) {
-                int n = __builtin_popcount(m.mask[t][r] >> (st * 3) & 7);
-                counts |= n << (st * 2);
-                lead += n ? 0 : 3;
-                fewest = n && n < fewest ? n : fewest;
+        /* rows, columns (the transpose's rows), boxes: all nine digits */
+        unsigned bad = 0;
+        for (int t = 0; t < 2; t++)
+            for (int r = 0; r < 9; r++) {
+                unsigned seen = 0;
+                for (int c = 0; c < 9; c++)
+                    seen |= 1u << m.src[t][r * 9 + c];
+                bad |= seen ^ 0x3fe;
             }
+        for (int b = 0; b < 9; b++) {
+            const uint8_t *p = m.src[0] + b / 3 * 27 + b % 3 * 3;
+            unsigned seen = 0;
+            for (int r = 0; r < 3; r++)
+                seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
+            bad |= seen ^ 0x3fe;
+        }
+        grid = !bad;
+    }
+    /* ml_lead's tables (a grid's search needs none): the clues of each
+     * stack, two bits each, and the most leading blanks with all free. */
+    static const uint8_t bits3[8] = {0, 1, 1, 2, 1, 2, 2, 3};
+    for (int t = 0; t < 2 && !grid; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned mask = m.mask[t][r];
+            int counts = bits3[mask & 7] | bits3[mask >> 3 & 7] << 2 | bits3[mask >> 6] << 4;
             m.counts[t][r] = (uint8_t)counts;
-            m.lead0[t][r] = (uint8_t)(fewest < 4 ? lead + 3 - fewest : lead);
+            m.lead0[t][r] = ml_lead_all_free[counts];
         }
     ml_list *cur = &lists[0];
     int k = 0;
@@ -718,7 +943,15 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         for (size_t i = 0; i < cur->count; i++) {
             int own = -1;
             unsigned win = 0;   /* the state's rows with its most leading blanks */
-            for (unsigned rows = ml_candidates(&cur->s[i], k); rows; rows &= rows - 1) {
+            unsigned cand = ml_candidates(&cur->s[i], k);
+            if (grid || (cur->count == 1 && !(cand & (cand - 1)))) {
+                /* (no blanks, every row leads with none; or one state and
+                 * one row: nothing to compare) */
+                win = cand;
+                own = 0;
+                cand = 0;
+            }
+            for (unsigned rows = cand; rows; rows &= rows - 1) {
                 int r = __builtin_ctz(rows), lead = ml_lead(&m, &cur->s[i], r);
                 if (lead >= own) {
                     win = (lead > own ? 0 : win) | 1u << r;
@@ -739,7 +972,10 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
                 for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
                     rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
             for (; rows; rows &= rows - 1)
-                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+                if (grid)
+                    ml_try_grid(&m, &cur->s[i], k, __builtin_ctz(rows));
+                else
+                    ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
         }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;

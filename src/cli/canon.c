@@ -35,11 +35,12 @@ static char *canon_line(const cli_options *opt, const sdk_board *b, const uint8_
     const char *prefix = b->variant ? cli_csv_variant(b) : "";
     size_t len = strlen(prefix);
     memcpy(buf, prefix, len);
-    const char blank = opt->canon.zeros ? '0' : '.';   /* (read once: buf may alias) */
-    for (int i = 0, n = b->ncells; i < n; i++) {
-        int v = cells[i];
-        buf[len++] = v > 9 ? sdk_digit_char(v) : v ? (char)('0' + v) : blank;
-    }
+    char chars[SDK_MAX_N + 1];   /* (each value's character, read once: buf may alias) */
+    chars[0] = opt->canon.zeros ? '0' : '.';
+    for (int v = 1; v <= b->n; v++)
+        chars[v] = sdk_digit_char(v);
+    for (int i = 0, n = b->ncells; i < n; i++)
+        buf[len++] = chars[cells[i]];
     buf[len] = '\0';
     if (b->region) {
         buf[len++] = ' ';
@@ -52,7 +53,10 @@ void cli_canon_emit(cli_batch *b, const cli_options *opt, const sdk_record *rec,
                     const char *key, int automorphisms)
 {
     FILE *f = cli_batch_stream(b);
-    char puzzle[SDK_MAX_LINE] = "", cells[SDK_MAX_LINE] = "", map[SDK_TRANSFORM_TEXT] = "";
+    /* (empty strings set by hand: "= """ would clear the whole buffers, some
+     * 16 KB a record, more than the rest of the writing) */
+    char puzzle[SDK_MAX_LINE], cells[SDK_MAX_LINE], map[SDK_TRANSFORM_TEXT];
+    puzzle[0] = cells[0] = map[0] = '\0';
     const char *word = !res ? "invalid" : res->word;
     int done = res && res->exit_code == SDK_EXIT_OK;
     /* (the record's line and the map's words only where they are written:
