@@ -32,9 +32,10 @@
  * budget is checked every 64 nodes.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __AVX__
+#if defined(__AVX__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 #include "exact81.h"
@@ -551,20 +552,170 @@ typedef struct cage_sets {
     uint32_t mask[SDK_MAX_N];           /* the free cells' candidates (bit d-1: digit d) */
     uint32_t any;                       /* their union, less the cage's placed digits */
     uint32_t uni, inter;                /* over the sets that count */
+    uint32_t sup[SDK_MAX_N];            /* each free cell's digits in some assignment of a set */
     int sets;
 } cage_sets;
 
+enum { CAGE_MATCH_MAX = 6 };            /* free cells up to which sets are matched exactly */
+
+/* The matchings of k cells to k digits: c[i] the digits (bits 0..k-1)
+ * cell i may take.  Returns each cell's digits in some matching, k bits a
+ * cell (cell i at bit k * i), 0 if there is none.  A cell that may take
+ * every digit (a wildcard) takes whatever the others leave, so the search
+ * is on the others: the subsets of the digits they can take, cell by cell,
+ * as a bitmap over the 2^k subsets (k <= 6: one word), reachable from the
+ * first (fwd) and, with the wildcards after them, completable by the rest
+ * (back).  Adding digit b to every subset without it is a shift by 2^b of
+ * those subsets' bits: no branch on the data (mispredictions were most of
+ * the cost of a loop over each subset's bits). */
+static uint64_t match_small(int k, const uint32_t *c)
+{
+    static const uint64_t without[6] = {
+        0x5555555555555555ull, 0x3333333333333333ull, 0x0f0f0f0f0f0f0f0full,
+        0x00ff00ff00ff00ffull, 0x0000ffff0000ffffull, 0x00000000ffffffffull,
+    };
+    uint32_t all = (1u << k) - 1, rc[CAGE_MATCH_MAX];
+    int r = 0, at[CAGE_MATCH_MAX];
+    for (int i = 0; i < k; i++)
+        if (c[i] != all) {
+            at[r] = i;
+            rc[r++] = c[i];
+        }
+    uint64_t fwd[CAGE_MATCH_MAX + 1], back, sup = 0;
+    fwd[0] = 1;
+    for (int i = 0; i < r; i++) {
+        uint64_t next = 0;
+        for (int b = 0; b < k; b++)
+            next |= ((fwd[i] & without[b]) << (1u << b)) & -(uint64_t)(rc[i] >> b & 1);
+        fwd[i + 1] = next;
+    }
+    if (!fwd[r])
+        return 0;
+    uint32_t left = 0;                  /* the digits some matching leaves the wildcards */
+    for (int b = 0; b < k; b++)
+        left |= (uint32_t)((fwd[r] & without[b]) != 0) << b;
+    back = fwd[r];
+    for (int i = r - 1; i >= 0; i--) {
+        uint64_t prev = 0;
+        for (int b = 0; b < k; b++) {
+            uint64_t on = rc[i] >> b & 1 ? (fwd[i] & without[b]) << (1u << b) & back : 0;
+            sup |= (uint64_t)(on != 0) << (b + k * at[i]);
+            prev |= on >> (1u << b);
+        }
+        back = prev;
+    }
+    for (int i = 0; i < k; i++)
+        if (c[i] == all)
+            sup |= (uint64_t)left << (k * i);
+    return sup;
+}
+
+/* match_small's answers: up to 4 cells in a table by the cells' masks
+ * (2^(k*k) entries, filled as met; 0xffff unknown, never an answer since a
+ * cell that lacks a digit lacks its support), 5 and 6 cells in a small
+ * cache per thread keyed by k and the masks. */
+static _Atomic uint16_t match_table[16 + 512 + 65536];
+static pthread_once_t match_once = PTHREAD_ONCE_INIT;
+static void match_table_clear(void)
+{
+    for (size_t i = 0; i < sizeof match_table / sizeof match_table[0]; i++)
+        atomic_store_explicit(&match_table[i], 0xffff, memory_order_relaxed);
+}
+enum { MATCH_CACHE_BITS = 12 };
+static __thread struct { uint64_t key, sup; } match_cache[1 << MATCH_CACHE_BITS];
+
+static uint64_t match_lookup(int k, const uint32_t *c)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < k; i++)
+        key |= (uint64_t)c[i] << (k * i);
+    if (k <= 4) {
+        size_t at = (k == 2 ? 0 : k == 3 ? 16 : 16 + 512) + (size_t)key;
+        uint16_t v = atomic_load_explicit(&match_table[at], memory_order_relaxed);
+        if (v == 0xffff) {
+            v = (uint16_t)match_small(k, c);
+            atomic_store_explicit(&match_table[at], v, memory_order_relaxed);
+        }
+        return v;
+    }
+    key |= (uint64_t)k << 60;
+    size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - MATCH_CACHE_BITS));
+    if (match_cache[h].key != key) {
+        match_cache[h].key = key;
+        match_cache[h].sup = match_small(k, c);
+    }
+    return match_cache[h].sup;
+}
+
+/* The digits each free cell takes in some assignment of set's digits to the
+ * free cells, one each, from their candidates (a matching), into x->sup;
+ * 0 if there is none. */
+static int cage_match(cage_sets *x, uint32_t set)
+{
+    int k = x->nfree;
+    uint32_t c[CAGE_MATCH_MAX];
+#ifdef __BMI2__
+    for (int i = 0; i < k; i++)
+        c[i] = _pext_u32(x->mask[i], set);
+#else
+    uint32_t digit[CAGE_MATCH_MAX];
+    int j = 0;
+    for (uint32_t t = set; t; t &= t - 1)
+        digit[j++] = t & -t;
+    for (int i = 0; i < k; i++) {
+        c[i] = 0;
+        for (j = 0; j < k; j++)
+            if (x->mask[i] & digit[j])
+                c[i] |= 1u << j;
+    }
+#endif
+    uint64_t sup = match_lookup(k, c);
+    if (!sup)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        uint32_t b = (uint32_t)(sup >> (k * i)) & ((1u << k) - 1);
+#ifdef __BMI2__
+        x->sup[i] |= _pdep_u32(b, set);
+#else
+        for (; b; b &= b - 1)
+            x->sup[i] |= digit[__builtin_ctz(b)];
+#endif
+    }
+    return 1;
+}
+
 /* Counts set in x if the free cells can take it: each has a candidate in
- * it, and each of its digits is some cell's candidate. */
+ * it, each of its digits is some cell's candidate, and (up to
+ * CAGE_MATCH_MAX cells) the digits can be dealt out one a cell; x->sup
+ * gets the digits each cell takes in some such deal.  With at most one
+ * cell short of some digit of the set, the deal is plain: that cell takes
+ * any of its own, the others the rest. */
 static inline void cage_set_try(cage_sets *x, uint32_t set)
 {
-    uint32_t seen = 0;
+    uint32_t seen = 0, short_mask = 0;
+    int shorts = 0, short_at = 0;
     for (int i = 0; i < x->nfree; i++) {
-        if (!(x->mask[i] & set))
+        uint32_t m = x->mask[i] & set;
+        if (!m)
             return;
-        seen |= x->mask[i];
+        seen |= m;
+        if (m != set) {
+            shorts++;
+            short_mask = m;
+            short_at = i;
+        }
     }
-    if ((seen & set) != set)
+    if (seen != set)
+        return;
+    if (x->nfree > CAGE_MATCH_MAX) {
+        for (int i = 0; i < x->nfree; i++)
+            x->sup[i] |= x->mask[i] & set;
+    } else if (shorts <= 1) {
+        /* (the others lose the short cell's digit when it has only one) */
+        uint32_t rest = short_mask & (short_mask - 1) ? set : set & ~short_mask;
+        for (int i = 0; i < x->nfree; i++)
+            x->sup[i] |= i == short_at && shorts ? short_mask : rest;
+    } else if (!cage_match(x, set))
         return;
     x->uni |= set;
     x->inter &= set;
@@ -604,6 +755,51 @@ static void cage_sets_all(cage_sets *x, int n, int sum)
             break;                      /* (ascending: the rest use digits above n) */
         if (!(m & outside))
             cage_set_try(x, m);
+    }
+}
+
+/* cage_sets_all's answers on boards up to 16x16 for up to 6 free cells, in
+ * a cache per thread: the free cells' masks, their number and the sum they
+ * must make are the key (a cage's placed digits have left its free cells),
+ * each cell's supported digits and the digits every set holds the answer
+ * (16 bits each).  Cage states recur all over a search (siblings,
+ * backtracking) and from puzzle to puzzle. */
+enum { SETS_CACHE_BITS = 12, SETS_CACHE_CELLS = 6 };
+typedef struct sets_entry {
+    uint64_t key[2];                    /* masks 0-3; masks 4-5, the sum, the cell count */
+    uint64_t val[2];                    /* sups 0-3; sups 4-5, inter (all 0: no set) */
+} sets_entry;
+static __thread sets_entry sets_cache[1 << SETS_CACHE_BITS];
+
+static void cage_sets_known(cage_sets *x, int n, int sum)
+{
+    int k = x->nfree;
+    memset(x->sup, 0, sizeof(uint32_t) * (size_t)k);
+    if (n > 16 || k > SETS_CACHE_CELLS) {
+        cage_sets_all(x, n, sum);
+        return;
+    }
+    uint64_t key[2] = {0, (uint64_t)k << 48 | (uint64_t)sum << 32};
+    for (int i = 0; i < k; i++)
+        key[i >> 2] |= (uint64_t)x->mask[i] << (16 * (i & 3));
+    size_t h = (size_t)(((key[0] ^ key[1] * 0xff51afd7ed558ccdull) * 0x9e3779b97f4a7c15ull) >>
+                        (64 - SETS_CACHE_BITS));
+    sets_entry *e = &sets_cache[h];
+    if (e->key[0] == key[0] && e->key[1] == key[1]) {
+        for (int i = 0; i < k; i++)
+            x->sup[i] = (uint32_t)(e->val[i >> 2] >> (16 * (i & 3))) & 0xffff;
+        x->inter = (uint32_t)(e->val[1] >> 32) & 0xffff;
+        x->sets = (e->val[0] | e->val[1]) != 0;
+        return;
+    }
+    cage_sets_all(x, n, sum);
+    e->key[0] = key[0];
+    e->key[1] = key[1];
+    e->val[0] = e->val[1] = 0;
+    if (x->sets) {
+        for (int i = 0; i < k; i++)
+            e->val[i >> 2] |= (uint64_t)(x->sup[i] & 0xffff) << (16 * (i & 3));
+        e->val[1] |= (uint64_t)(x->inter & 0xffff) << 32;
     }
 }
 
@@ -714,16 +910,16 @@ static int cage_pass(search *s, uint64_t *lv, int W)
         x.any &= ~placed;
         if (sum <= 0)
             return -1;
-        cage_sets_all(&x, n, sum);
+        cage_sets_known(&x, n, sum);
         if (!x.sets)
             return -1;
         int cut = 0;
         for (int i = 0; i < x.nfree; i++) {
-            for (uint32_t gone = x.mask[i] & ~x.uni; gone; gone &= gone - 1) {
+            for (uint32_t gone = x.mask[i] & ~x.sup[i]; gone; gone &= gone - 1) {
                 cage_cut(s, lv, cm, cell[i], __builtin_ctz(gone), W);
                 cut = 1;
             }
-            x.mask[i] &= x.uni;
+            x.mask[i] &= x.sup[i];
         }
         /* a digit every set holds, with one free cell for it */
         for (uint32_t must = x.inter; must; must &= must - 1) {
@@ -1153,8 +1349,10 @@ static int xs_start(search *s, const sdk_board *b, const uint8_t *puzzle, const 
     if (!lv)
         return -1;
     s->killer = s->p->ncages > 0;
-    if (s->killer)
+    if (s->killer) {
         pthread_once(&combo_once, combo_build);
+        pthread_once(&match_once, match_table_clear);
+    }
     memcpy(s->cdirty, s->p->all, sizeof(uint64_t) * (size_t)s->W);   /* (every cage looked at first) */
     for (int d = 0; d < n; d++)
         memcpy(XS_DIGIT(s, lv, d), s->p->all, sizeof(uint64_t) * s->W);

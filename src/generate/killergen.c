@@ -16,11 +16,12 @@
 /* A uniqueness proof that takes more search nodes than KG_NODES (9x9 and
  * smaller) or KG_NODES_BIG (larger boards) counts as a failure: the merge
  * is not made, a first partition is drawn again.  From 12x12 a node costs
- * ~50 us and the proofs cut short were most of the time: measured on six
- * 12x12 seeds, 300 in place of 3,000 nodes ran 5-10x faster for at most two
- * more cages of ~45.  On 9x9 the 3,000 keep the puzzles as hard as before.
- * The puzzle printed is proven unique all the same. */
-enum { KG_PARTITIONS = 40, KG_GRIDS = 20, KG_MAPS = 100, KG_NODES = 3000, KG_NODES_BIG = 300 };
+ * tens of microseconds and the proofs cut short were most of the time:
+ * measured on six 12x12 seeds, 150 nodes (with the cage matchings of
+ * exact.c) give 0.07-0.5 s a puzzle and as few cages as 3,000 nodes did
+ * without them.  On 9x9 the 3,000 keep the puzzles as hard as ever.  The
+ * puzzle printed is proven unique all the same. */
+enum { KG_PARTITIONS = 40, KG_GRIDS = 20, KG_MAPS = 100, KG_NODES = 3000, KG_NODES_BIG = 150 };
 
 void sdk_killer_gen_defaults(sdk_killer_gen *kg)
 {
