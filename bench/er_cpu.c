@@ -8,25 +8,12 @@
  * Built by bench/run.sh; not run by `make bench` (minutes a seed).
  * Usage: build/bench/er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS]]]]
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include "bench_cpu.h"
 #include "sudoku.h"
 
-static volatile int stop;
-static double cpu_limit, last_er;
-
-/* Raises the run's interrupt flag once the process has had its CPU. */
-static void *watch(void *arg)
-{
-    (void)arg;
-    while (!stop && cpu_now() < cpu_limit)
-        usleep(20000);
-    stop = 1;
-    return NULL;
-}
+static double last_er;
 
 static void progress(void *ctx, uint64_t steps, int stage, const sdk_gen_result *best)
 {
@@ -46,7 +33,7 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t seed = strtoull(argv[1], NULL, 10);
-    cpu_limit = atof(argv[2]);
+    double cpu_limit = atof(argv[2]);
     sdk_nb_params nb = {SDK_DEFAULT_NB_MINUS, SDK_DEFAULT_NB_PLUS, 0, NULL, 0, SDK_DEFAULT_NB_IMMIGRANTS,
                         SDK_DEFAULT_NB_RESTART};
     if (argc > 3)
@@ -63,16 +50,15 @@ int main(int argc, char **argv)
     g.objective = sdk_remc_objective_find("er");
     g.runs = 1;
     g.progress = progress;
-    sdk_budget budget = {0, 0, &stop};
-    pthread_t watcher;
-    if (pthread_create(&watcher, NULL, watch, NULL) != 0)
+    bench_watch watch;
+    sdk_budget budget = {0, 0, &watch.flag};
+    if (!bench_watch_start(&watch, cpu_limit))
         return 1;
     enum { COUNT = 5 };
     sdk_nb_result best[COUNT];
     sdk_remc_totals totals = {0, 0};
     int found = sdk_generate_neighbour(b, &g, &nb, NULL, 0, seed, COUNT, best, &budget, &totals);
-    stop = 1;
-    pthread_join(watcher, NULL);
+    bench_watch_stop(&watch);
     printf("seed %llu: %.1f cpu-s, %llu moves, %llu rated\n", (unsigned long long)seed, cpu_now(),
            (unsigned long long)totals.steps, (unsigned long long)totals.attempts);
     for (int i = 0; i < found; i++) {

@@ -1159,10 +1159,11 @@ uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, 
 /* A {-n+m} move: 1..minus clues go, 1..plus blank cells get digits. */
 #define SDK_DEFAULT_NB_MINUS 2
 #define SDK_DEFAULT_NB_PLUS 2
-/* From scratch: a pool is the best of this many random minimal puzzles, and
- * a new one begins when the best has not improved in this many ratings. */
-#define SDK_DEFAULT_NB_IMMIGRANTS 300
-#define SDK_DEFAULT_NB_RESTART 3000
+/* From scratch (--immigrants): a pool is the best of this many random minimal
+ * puzzles (the value --help suggests, measured: docs/generate-hard.md), and a
+ * new one begins when its best has not improved in this many ratings. */
+#define SDK_DEFAULT_NB_IMMIGRANTS 2000
+#define SDK_DEFAULT_NB_RESTART 1000
 
 typedef struct sdk_nb_params {
     int minus, plus;              /* the move's largest n and m */

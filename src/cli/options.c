@@ -139,8 +139,8 @@ static const cli_option option_table[] = {
      "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
     {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 1, 1000000, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the --from search from the best of N random minimal puzzles rated, "
-     "a new pool of N after --restart ratings without a better best (default: the replica exchange; "
-     "docs/generate-hard.md)"},
+     "a new pool of N after --restart ratings without a better best (measured with "
+     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "; default: the replica exchange; docs/generate-hard.md)"},
     {"--restart", NULL, "N", OPT_INT, O(gen.restart), 0, 100000000, OPTG_GEN, NULL,
      "--immigrants: a new pool after N ratings without a better best; 0 = never (default "
      SDK_STR(SDK_DEFAULT_NB_RESTART) ")"},
