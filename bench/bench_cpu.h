@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -39,6 +40,19 @@ static inline int bench_options(int argc, char **argv, int *runs, uint64_t *limi
     }
     *runs = *runs < 1 ? 1 : *runs > max_runs ? max_runs : *runs;
     return i;
+}
+
+/* The arguments SEED SECONDS [...] of remc_cpu and er_cpu: 0 (usage on
+ * stderr) if there are fewer than two. */
+static inline int bench_seed_seconds(int argc, char **argv, const char *usage, uint64_t *seed, double *seconds)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s\n", usage);
+        return 0;
+    }
+    *seed = strtoull(argv[1], NULL, 10);
+    *seconds = atof(argv[2]);
+    return 1;
 }
 
 /* A CPU-time limit for the library's long runs (remc_cpu, er_cpu): a thread

@@ -28,12 +28,10 @@ static void progress(void *ctx, uint64_t steps, int stage, const sdk_gen_result 
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS]]]]\n");
+    uint64_t seed;
+    double cpu_limit;
+    if (!bench_seed_seconds(argc, argv, "er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS]]]]", &seed, &cpu_limit))
         return 2;
-    }
-    uint64_t seed = strtoull(argv[1], NULL, 10);
-    double cpu_limit = atof(argv[2]);
     sdk_nb_params nb = {SDK_DEFAULT_NB_MINUS, SDK_DEFAULT_NB_PLUS, 0, NULL, 0, SDK_DEFAULT_NB_IMMIGRANTS,
                         SDK_DEFAULT_NB_RESTART};
     if (argc > 3)

@@ -15,12 +15,10 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: remc_cpu SEED SECONDS [COUNT]\n");
+    uint64_t seed;
+    double cpu_limit;
+    if (!bench_seed_seconds(argc, argv, "remc_cpu SEED SECONDS [COUNT]", &seed, &cpu_limit))
         return 2;
-    }
-    uint64_t seed = strtoull(argv[1], NULL, 10);
-    double cpu_limit = atof(argv[2]);
     int count = argc > 3 ? atoi(argv[3]) : 5;
     if (count < 1 || count > 64)
         count = 5;
