@@ -139,7 +139,8 @@ expect "--pattern, 21 clues: 3 different puzzles" "$(cut -d' ' -f1 "$T/p21.txt" 
 # --hard --immigrants: from scratch, the best of N random minimal puzzles,
 # then the search of --from; unique, minimal, rated as rate --human rates,
 # the same output for the same seed and -j, hard (seed 3: ER 8.9 at 300
-# moves), and refused with --from, --pattern or --neighbour-share
+# moves), and refused with --from, --pattern, --neighbour-share, another
+# objective or board
 $SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 >"$T/im1.txt"
 check "--immigrants: exit status" $?
 expect "--immigrants: 3 puzzles" "$(wc -l <"$T/im1.txt" | tr -d ' ')" 3
@@ -159,7 +160,8 @@ check "--immigrants --restart 1: exit status" $?
 $SUDOKU generate -q --hard --immigrants 100 --restart 0 --steps 3000 --seed 3 -n 3 -j 2 >"$T/im4.txt"
 check "--immigrants --restart 1: new pools, other puzzles than --restart 0" \
     "$([ "$(cat "$T/im3.txt")" != "$(cat "$T/im4.txt")" ]; echo $?)"
-for other in "--from $T/seeds.txt" "--pattern $T/pat.txt" "--neighbour-share 0.5"; do
+for other in "--from $T/seeds.txt" "--pattern $T/pat.txt" "--neighbour-share 0.5" "--objective width" "--size 6" \
+    "--variant x"; do
     $SUDOKU generate -q --hard --immigrants 10 $other --steps 10 >/dev/null 2>"$T/e.txt"
     expect "--immigrants $other: refused" "$?$(wc -l <"$T/e.txt" | tr -d ' ')" 21
 done

@@ -639,9 +639,10 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         free(seeds);
         return SDK_EXIT_USAGE;
     }
-    if (opt.gen.immigrants && (opt.gen.from || opt.gen.pattern || opt.gen.neighbour_share > 0)) {
-        fprintf(stderr, "sudoku generate: --immigrants starts --hard from scratch: not with --from, --pattern or "
-                "--neighbour-share\n");
+    if (opt.gen.immigrants && (opt.gen.from || opt.gen.pattern || opt.gen.neighbour_share > 0 || !b ||
+                               !sdk_board_is_plain9(b) || (opt.gen.objective && strcmp(opt.gen.objective, "er")))) {
+        fprintf(stderr, "sudoku generate: --immigrants starts --hard from scratch, on the er objective and the "
+                "standard 9x9: not with --from, --pattern, --neighbour-share or another board or objective\n");
         free(seeds);
         return SDK_EXIT_USAGE;
     }
