@@ -8,41 +8,17 @@
  * (sdk_rate, seed 1).  Built by bench/run.sh; not run by `make bench`
  * (a minute a seed).  Usage: build/bench/remc_cpu SEED SECONDS [COUNT]
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
+#include "bench_cpu.h"
 #include "sudoku.h"
-
-static volatile int stop;
-static double cpu_limit;
-
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Raises the run's interrupt flag once the process has had its CPU. */
-static void *watch(void *arg)
-{
-    (void)arg;
-    while (!stop && cpu_seconds() < cpu_limit)
-        usleep(20000);
-    stop = 1;
-    return NULL;
-}
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: remc_cpu SEED SECONDS [COUNT]\n");
+    uint64_t seed;
+    double cpu_limit;
+    if (!bench_seed_seconds(argc, argv, "remc_cpu SEED SECONDS [COUNT]", &seed, &cpu_limit))
         return 2;
-    }
-    uint64_t seed = strtoull(argv[1], NULL, 10);
-    cpu_limit = atof(argv[2]);
     int count = argc > 3 ? atoi(argv[3]) : 5;
     if (count < 1 || count > 64)
         count = 5;
@@ -53,17 +29,16 @@ int main(int argc, char **argv)
     g.depth_goal = 5;           /* as src/cli/generate.c sets for this objective */
     g.attempt_seconds = 0;
     g.runs = 1;
-    sdk_budget budget = {0, 0, &stop};
-    pthread_t watcher;
-    if (pthread_create(&watcher, NULL, watch, NULL) != 0)
+    bench_watch watch;
+    sdk_budget budget = {0, 0, &watch.flag};
+    if (!bench_watch_start(&watch, cpu_limit))
         return 1;
     sdk_gen_result best[64];
     sdk_remc_totals totals;
-    double start = cpu_seconds();
+    double start = cpu_now();
     int found = sdk_generate_remc(b, &g, seed, count, best, &budget, &totals);
-    double used = cpu_seconds() - start;
-    stop = 1;
-    pthread_join(watcher, NULL);
+    double used = cpu_now() - start;
+    bench_watch_stop(&watch);
     printf("seed %llu: %.1f CPU-s, %llu steps, %d puzzle(s)\n", (unsigned long long)seed, used,
            (unsigned long long)totals.steps, found);
     for (int i = 0; i < found; i++) {

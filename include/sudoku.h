@@ -1159,14 +1159,24 @@ uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, 
 /* A {-n+m} move: 1..minus clues go, 1..plus blank cells get digits. */
 #define SDK_DEFAULT_NB_MINUS 2
 #define SDK_DEFAULT_NB_PLUS 2
+/* From scratch (--immigrants): a pool is the best of this many random minimal
+ * puzzles (the value --help suggests, measured: docs/generate-hard.md), and a
+ * new one begins when its best has not improved in this many ratings. */
+#define SDK_DEFAULT_NB_IMMIGRANTS 2000
+#define SDK_DEFAULT_NB_RESTART 1000
 
 typedef struct sdk_nb_params {
     int minus, plus;              /* the move's largest n and m */
     int non_minimal;              /* 0: every candidate is minimal (the default) */
     const uint8_t *mask;          /* NULL, or 81 flags: clues exactly there (a move gives the
                                      cells it blanked new digits; minimality is not asked) */
-    double scratch_share;         /* no seeds, no mask: the replica exchange (remc.c) gets the
-                                     rest of the time, the search from its best this share */
+    double scratch_share;         /* no seeds, no mask, no immigrants: the replica exchange
+                                     (remc.c) gets the rest of the time, the search from its best
+                                     this share */
+    int immigrants;               /* no seeds, no mask: a pool is the best of this many random
+                                     minimal puzzles rated (0: the replica exchange's, above) */
+    int restart;                  /* ... and a new pool when the best has not improved in this
+                                     many ratings (0: never) */
 } sdk_nb_params;
 
 /* A puzzle of the neighbourhood search, with its human rating (no steps). */

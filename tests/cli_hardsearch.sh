@@ -123,6 +123,49 @@ check "--pattern --hard: exit status" $?
 unique "$T/p6.txt" "--pattern --hard"
 on_pattern "$T/p6.txt" "--pattern --hard"
 
+# --pattern on a sparse mask: the 21 clues of a random minimal puzzle of
+# puzzles/se_rated_1000.txt (the Metropolis descent of before gave up on it
+# after 30 s); three puzzles within the default budget a puzzle
+echo '800043000000700020000005000000000078009010002030008040400020100000000050753000000' >"$T/pz21.txt"
+tr '0-9' '.xxxxxxxxx' <"$T/pz21.txt" >"$T/pat21.txt"
+$SUDOKU generate -q --pattern "$T/pat21.txt" --seed 2 -n 3 >"$T/p21.txt"
+check "--pattern, 21 clues: exit status" $?
+expect "--pattern, 21 clues: 3 puzzles" "$(wc -l <"$T/p21.txt" | tr -d ' ')" 3
+unique "$T/p21.txt" "--pattern, 21 clues"
+n=$(cut -d' ' -f1 "$T/p21.txt" | tr '1-9' 'xxxxxxxxx' | grep -cvxF "$(cat "$T/pat21.txt")")
+expect "--pattern, 21 clues: clue cells exactly the pattern's" "$n" 0
+expect "--pattern, 21 clues: 3 different puzzles" "$(cut -d' ' -f1 "$T/p21.txt" | sort -u | wc -l | tr -d ' ')" 3
+
+# --hard --immigrants: from scratch, the best of N random minimal puzzles,
+# then the search of --from; unique, minimal, rated as rate --human rates,
+# the same output for the same seed and -j, hard (seed 3: ER 8.9 at 300
+# moves), and refused with --from, --pattern, --neighbour-share, another
+# objective or board
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 >"$T/im1.txt"
+check "--immigrants: exit status" $?
+expect "--immigrants: 3 puzzles" "$(wc -l <"$T/im1.txt" | tr -d ' ')" 3
+unique "$T/im1.txt" "--immigrants"
+cut -d' ' -f1 "$T/im1.txt" | awk '{ for (i = 1; i <= 81; i++) if (substr($0, i, 1) != ".")
+    print substr($0, 1, i - 1) "." substr($0, i + 1) }' >"$T/less.txt"
+n=$($SUDOKU count --limit 2 "$T/less.txt" | awk '$1 != 2' | wc -l | tr -d ' ')
+expect "--immigrants: every puzzle minimal" "$n" 0
+cut -d' ' -f1 "$T/im1.txt" | $SUDOKU rate --human >"$T/r.txt"
+expect "--immigrants: printed ratings are rate --human's" "$(cut -d' ' -f1-4 "$T/im1.txt")" "$(cut -d' ' -f1-4 "$T/r.txt")"
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 >"$T/im2.txt"
+expect "--immigrants: the same seed, the same output" "$(cat "$T/im2.txt")" "$(cat "$T/im1.txt")"
+er=$(head -1 "$T/im1.txt" | sed 's/.* er=\([0-9.]*\).*/\1/')
+check "--immigrants: the best is hard (ER $er >= 8.5)" "$(awk -v e="$er" 'BEGIN { exit !(e >= 8.5) }'; echo $?)"
+$SUDOKU generate -q --hard --immigrants 100 --restart 1 --steps 3000 --seed 3 -n 3 -j 2 >"$T/im3.txt"
+check "--immigrants --restart 1: exit status" $?
+$SUDOKU generate -q --hard --immigrants 100 --restart 0 --steps 3000 --seed 3 -n 3 -j 2 >"$T/im4.txt"
+check "--immigrants --restart 1: new pools, other puzzles than --restart 0" \
+    "$([ "$(cat "$T/im3.txt")" != "$(cat "$T/im4.txt")" ]; echo $?)"
+for other in "--from $T/seeds.txt" "--pattern $T/pat.txt" "--neighbour-share 0.5" "--objective width" "--size 6" \
+    "--variant x"; do
+    $SUDOKU generate -q --hard --immigrants 10 $other --steps 10 >/dev/null 2>"$T/e.txt"
+    expect "--immigrants $other: refused" "$?$(wc -l <"$T/e.txt" | tr -d ' ')" 21
+done
+
 # refusals: at once, one line; provably no unique puzzle is exit 2, malformed exit 3
 # refuse NAME CODE PATTERN-LINE
 refuse() {

@@ -71,6 +71,7 @@ typedef struct cli_options {
         const char *from, *pattern;             /* neighbourhood search, fixed pattern (hardsearch.c) */
         int minus, plus, non_minimal;
         double neighbour_share;                 /* --hard from scratch: the search's share */
+        int immigrants, restart;                /* --hard from scratch: random minimal puzzles a pool */
     } gen;
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */

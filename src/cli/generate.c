@@ -491,7 +491,8 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     const cli_options *opt = o->opt;
     sdk_nb_params nb = {opt->gen.minus ? opt->gen.minus : SDK_DEFAULT_NB_MINUS,
                         opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
-                        opt->gen.neighbour_share};
+                        opt->gen.neighbour_share, opt->gen.immigrants,
+                        cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART};
     g->runs = opt->jobs > 0 ? opt->jobs : 1;
     g->progress = o->progress ? nb_progress : NULL;
     g->progress_ctx = (void *)o;
@@ -638,8 +639,16 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         free(seeds);
         return SDK_EXIT_USAGE;
     }
+    if (opt.gen.immigrants && (opt.gen.from || opt.gen.pattern || opt.gen.neighbour_share > 0 || !b ||
+                               !sdk_board_is_plain9(b) || (opt.gen.objective && strcmp(opt.gen.objective, "er")))) {
+        fprintf(stderr, "sudoku generate: --immigrants starts --hard from scratch, on the er objective and the "
+                "standard 9x9: not with --from, --pattern, --neighbour-share or another board or objective\n");
+        free(seeds);
+        return SDK_EXIT_USAGE;
+    }
     /* --hard from scratch, then from its best (neighbour.c): the er objective only */
-    int scratch = opt.gen.neighbour_share > 0 && !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
+    int scratch = (opt.gen.neighbour_share > 0 || opt.gen.immigrants > 0) &&
+                  !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
     sdk_human_band band;
     rc = cli_human_band(&opt, b, size, &band, &human);
     if (rc >= 0)

@@ -137,6 +137,13 @@ static const cli_option option_table[] = {
     {"--neighbour-share", NULL, "F", OPT_DOUBLE, O(gen.neighbour_share), 0, 1, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the replica exchange gets 1 - F of the time, then the --from search "
      "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
+    {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 1, 1000000, OPTG_GEN, NULL,
+     "--hard (er, 9x9) without --from: the --from search from the best of N random minimal puzzles rated, "
+     "a new pool of N after --restart ratings without a better best (measured with "
+     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "; default: the replica exchange; docs/generate-hard.md)"},
+    {"--restart", NULL, "N", OPT_INT, O(gen.restart), 0, 100000000, OPTG_GEN, NULL,
+     "--immigrants: a new pool after N ratings without a better best; 0 = never (default "
+     SDK_STR(SDK_DEFAULT_NB_RESTART) ")"},
     {"--pattern", NULL, "FILE", OPT_STRING, O(gen.pattern), 0, 0, OPTG_GEN, NULL,
      "puzzles whose clues are exactly the pattern's cells: FILE's first line, 81 characters, any but "
      "'.', '0', '-' or a blank marking a clue cell (a puzzle's line or grid will do); 9x9"},

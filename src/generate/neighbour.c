@@ -101,6 +101,7 @@ typedef struct nb_run {
     uint8_t (*best_form)[81];
     nb_item pool[POOL];
     int npool;
+    uint64_t improved_at, restarts;     /* ratings when the pool's best last improved; pools begun */
     uint64_t *seen;
     uint64_t steps, rated;
     sdk_rng rng;
@@ -207,10 +208,10 @@ static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const
 
 /* Puts a rated puzzle into the pool (sorted, best first) if it beats the
  * worst. */
-static void pool_add(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, double energy)
+static int pool_add(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, double energy)
 {
     if (run->npool == POOL && energy >= run->pool[POOL - 1].energy)
-        return;
+        return 0;
     int at = run->npool < POOL ? run->npool++ : POOL - 1;
     while (at > 0 && run->pool[at - 1].energy > energy) {
         run->pool[at] = run->pool[at - 1];
@@ -219,6 +220,7 @@ static void pool_add(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, do
     memcpy(run->pool[at].puzzle, puzzle, 81);
     memcpy(run->pool[at].grid, grid, 81);
     run->pool[at].energy = energy;
+    return at == 0;
 }
 
 /* Rates a unique puzzle (solution grid), then pool and best; 0 if the
@@ -233,10 +235,45 @@ static int rate_and_keep(nb_run *run, const uint8_t *puzzle, const uint8_t *grid
     for (int c = 0; c < 81; c++)
         clues += puzzle[c] != 0;
     double energy = rating_energy(run->g, &hr, clues);
-    pool_add(run, puzzle, grid, energy);
+    if (pool_add(run, puzzle, grid, energy))
+        run->improved_at = run->rated;
     if (offered)
         offer(run, puzzle, grid, &hr, energy);
     return 1;
+}
+
+/* A random minimal puzzle (solution grid): a random grid's clues removed in
+ * a random order while the puzzle stays unique.  0 if the budget stopped it. */
+static int random_minimal(nb_run *run, uint8_t *puzzle, uint8_t *grid)
+{
+    if (sdk_generate_grid(run->b, run->g, sdk_rng_u32(&run->rng), grid, run->budget) != SDK_SOLVED)
+        return 0;
+    int order[81];
+    memcpy(puzzle, grid, 81);
+    nb_draw_cells(&run->rng, puzzle, 1, NULL, 81, order);
+    for (int i = 0; i < 81; i++) {
+        int c = order[i];
+        puzzle[c] = 0;
+        int other = sdk_exact_differs(run->b, puzzle, grid, &c, 1, NULL, run->budget);
+        if (other < 0)
+            return 0;
+        if (other)
+            puzzle[c] = grid[c];
+    }
+    return 1;
+}
+
+/* From scratch: a new pool, the best of nb->immigrants random minimal
+ * puzzles rated. */
+static void restart_pool(nb_run *run)
+{
+    uint8_t puzzle[81], grid[81];
+    run->npool = 0;
+    run->restarts++;
+    for (int i = 0; i < run->nb->immigrants && !nb_run_over(run); i++)
+        if (random_minimal(run, puzzle, grid) && !seen_before(run, puzzle))
+            rate_and_keep(run, puzzle, grid, 1);
+    run->improved_at = run->rated;
 }
 
 /* One {-n+m} proposal from pool puzzle p into cand (its solution into
@@ -294,7 +331,16 @@ static void *nb_thread(void *arg)
         seen_before(run, cand);
         rate_and_keep(run, cand, grid, 1);
     }
-    while (run->npool > 0 && !nb_run_over(run)) {
+    int scratch = !run->nseeds && !run->nb->mask && run->nb->immigrants > 0;
+    while (!nb_run_over(run)) {
+        /* From scratch, a new pool at first and when the pool's best has not
+         * improved in nb->restart ratings. */
+        if (scratch && (!run->npool || (run->nb->restart && run->rated - run->improved_at >= (uint64_t)run->nb->restart))) {
+            restart_pool(run);
+            continue;
+        }
+        if (!run->npool)
+            break;
         run->steps++;
         /* a pool puzzle, the best the likeliest: index floor(n u^2) */
         double u = sdk_rng_double(&run->rng);
@@ -338,7 +384,7 @@ int sdk_generate_neighbour(const sdk_board *b, const sdk_gen_params *g, const sd
     int runs = g->runs > 0 ? g->runs : 1, found = 0, keep_seeds = 0;
     uint8_t (*own)[81] = NULL;
     sdk_remc_totals before = {0, 0};
-    if (!nseeds && !nb->mask) {
+    if (!nseeds && !nb->mask && nb->immigrants <= 0) {
         nseeds = scratch_seeds(b, g, nb->scratch_share, seed, budget, &own, &before);
         seeds = (const uint8_t (*)[81])own;
         keep_seeds = 1;
