@@ -80,6 +80,7 @@ typedef struct ch_ctx {
     /* collect mode (a nested producer): every hint is kept, none is best */
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */
+    struct ch_uref *uref_fill;     /* ch_unary on rp_src itself: what it records (chains_unary.c) */
     ch_hint *hints;
     int nhints, caphints;
     ch_nest *nest;
