@@ -114,6 +114,15 @@ static int ch_tab_use(ch_ctx *c)
     return 1;
 }
 
+void ch_house_masks(const ch_ctx *c, const uint32_t *cand, uint32_t *hm)
+{
+    const sdk_board *b = c->b;
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < c->n; i++)
+            for (uint32_t m = cand[b->house_cells[h * c->n + i]]; m; m &= m - 1)
+                hm[h * c->n + __builtin_ctz(m)] |= 1u << i;
+}
+
 static int ch_houses_init(ch_ctx *c)
 {
     const sdk_board *b = c->b;
@@ -130,12 +139,7 @@ static int ch_houses_init(ch_ctx *c)
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
     if (!c->hmask0)
         return 0;
-    for (int h = 0; h < b->nhouses; h++)
-        for (int i = 0; i < c->n; i++) {
-            int cell = b->house_cells[h * c->n + i];
-            for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
-                c->hmask0[h * c->n + __builtin_ctz(m)] |= 1u << i;
-        }
+    ch_house_masks(c, c->g->cand, c->hmask0);
     return 1;
 }
 
@@ -175,6 +179,7 @@ static void ch_arrays_free(void *p)
     }
     memset(&ch_arrays, 0, sizeof ch_arrays);
     ch_unary_release();
+    ch_multi_release();
     ch_nest_release();
 }
 
@@ -319,6 +324,57 @@ void ch_ctx_free(ch_ctx *c)
     free(c->hempty);
     free(c->advm);
     free(c->lines);
+}
+
+/* ------------------------------------------------------ grid records */
+
+int ch_gridkey_is(const ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)
+{
+    size_t nc = (size_t)c->ncells;
+    return k->valid && lg_board_is(&k->id, c->b) && k->ncells == c->ncells &&
+           k->nkeys == c->nkeys && !memcmp(k->cand, cand, sizeof(uint32_t) * nc) &&
+           !memcmp(k->val, c->g->val, nc);
+}
+
+void ch_gridkey_set(ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)
+{
+    lg_board_set(&k->id, c->b);
+    k->ncells = c->ncells;
+    k->nkeys = c->nkeys;
+    memcpy(k->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(k->val, c->g->val, (size_t)c->ncells);
+    k->valid = 1;
+}
+
+int ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref, struct ch_mref *mref)
+{
+    lg_grid *g = malloc(sizeof *g);
+    ch_ctx *x = malloc(sizeof *x);
+    int ok = 0;
+    if (g && x) {
+        *g = *c->g;
+        memcpy(g->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
+        if (ch_ctx_init(x, g, c->budget)) {
+            x->collect = 1;
+            x->rp_src = cand;
+            x->uref_fill = uref;
+            x->mref_fill = mref;
+            x->multiple = c->multiple;
+            x->dynamic = c->dynamic;
+            x->nishio = c->nishio;
+            x->level = c->level;
+            if (!x->multiple && !x->dynamic)
+                ch_unary(x);
+            else
+                ch_multiple(x);
+            ok = !x->stopped && !x->oom;
+            c->stopped |= x->stopped;
+        }
+        ch_ctx_free(x);
+    }
+    free(g);
+    free(x);
+    return ok;
 }
 
 /* ---------------------------------------------------------------- nodes */

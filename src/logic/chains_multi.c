@@ -4,6 +4,10 @@
  * (8.5) and dynamic+ (9.0).  One chaining from each candidate on (and off)
  * is computed once and reused by the binary, region and cell reductions,
  * exactly as SE would recompute it.
+ *
+ * Nested in a chain (level 3's cell and region forcing chains), only the
+ * cells and regions whose chainings can differ from the initial grid's are
+ * looked at (ch_mref, "The initial grid" below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +292,156 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     return *slot;
 }
 
+/* ------------------------------------------ the initial grid (static chains)
+ *
+ * Nested at level 3 (collect mode), cell and region forcing chains run on a
+ * chain's working grid: its initial grid (rp_src) less a few candidates.  As
+ * with the cycles (chains_unary.c): a static chaining reads the implication
+ * lists of the keys it reaches, and where none of them differs from the
+ * initial grid's it is the initial grid's chaining, node for node.  A cell
+ * whose candidates, or a region whose places of a digit, are the initial
+ * grid's and whose chainings all are too agrees on the same candidates as
+ * there, so it gives a hint only where it gave one there.  Those are kept
+ * once a grid (ch_mref), and on a working grid only the other cells and
+ * regions are looked at and their chainings made, in the same order: the
+ * same hints in the same order.
+ */
+struct ch_mref {
+    ch_gridkey key;
+    uint32_t *hsrc;                /* places of each (house, digit) */
+    uint8_t *hinted;               /* gave a hint: per cell, then per (house, digit) */
+};
+#define CH_MREF_SLOTS 4
+static _Thread_local struct {
+    struct ch_mref *slot[CH_MREF_SLOTS];
+    unsigned next;
+} ch_mrefs;
+
+void ch_multi_release(void)
+{
+    for (int i = 0; i < CH_MREF_SLOTS; i++)
+        if (ch_mrefs.slot[i]) {
+            free(ch_mrefs.slot[i]->hsrc);
+            free(ch_mrefs.slot[i]->hinted);
+            free(ch_mrefs.slot[i]);
+        }
+    memset(&ch_mrefs, 0, sizeof ch_mrefs);
+}
+
+/* The initial grid's record (made now if no slot holds it), or NULL. */
+static const struct ch_mref *ch_mref_get(ch_ctx *c)
+{
+    for (int i = 0; i < CH_MREF_SLOTS; i++)
+        if (ch_mrefs.slot[i] && ch_gridkey_is(&ch_mrefs.slot[i]->key, c, c->rp_src))
+            return ch_mrefs.slot[i];
+    int at = (int)(ch_mrefs.next++ % CH_MREF_SLOTS), nhd = c->b->nhouses * c->n;
+    struct ch_mref *r = ch_mrefs.slot[at];
+    if (!r && !(r = ch_mrefs.slot[at] = calloc(1, sizeof *r)))
+        return NULL;
+    r->key.valid = 0;
+    free(r->hsrc);
+    free(r->hinted);
+    r->hsrc = calloc((size_t)nhd, sizeof(uint32_t));
+    r->hinted = calloc((size_t)(c->ncells + nhd), 1);
+    if (!r->hsrc || !r->hinted)
+        return NULL;
+    ch_house_masks(c, c->rp_src, r->hsrc);
+    if (!ch_run_on(c, c->rp_src, NULL, r))
+        return NULL;
+    ch_gridkey_set(&r->key, c, c->rp_src);
+    return r;
+}
+
+static inline void ch_mark(uint8_t *b, int k, int32_t *q, int *ql)
+{
+    if (!b[k]) {
+        b[k] = 1;
+        q[(*ql)++] = k;
+    }
+}
+
+/* Marks (b) the working grid's keys whose static lists (ch_static_lists)
+ * may differ from the initial grid's, and every key that can reach one
+ * (q: a queue of nkeys).  An "on" key's list is its cell's other
+ * candidates and its houses' other places of its digit; an "off" key's,
+ * a bivalue cell's other digit and a bilocal house's other place. */
+static void ch_static_reach(ch_ctx *c, const struct ch_mref *ref, uint8_t *b, int32_t *q)
+{
+    int n = c->n, ql = 0;
+    const uint32_t *cand = c->g->cand, *src = c->rp_src;
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t gone = src[cell] & ~cand[cell];
+        if (!gone)
+            continue;
+        for (uint32_t m = cand[cell]; m; m &= m - 1) {
+            int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0);
+            ch_mark(b, k, q, &ql);
+            ch_mark(b, k + 1, q, &ql);
+        }
+        for (; gone; gone &= gone - 1) {
+            int d = __builtin_ctz(gone);
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int at = c->hlist[h] * n + d;
+                uint32_t now = c->hmask0[at];
+                int bil = __builtin_popcount(now) == 2 || __builtin_popcount(ref->hsrc[at]) == 2;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (; now; now &= now - 1) {
+                    int k = CH_KEY(c, hc[__builtin_ctz(now)], d + 1, 0);
+                    ch_mark(b, k + 1, q, &ql);
+                    if (bil)
+                        ch_mark(b, k, q, &ql);
+                }
+            }
+        }
+    }
+    /* Backwards: what implies each marked key (a superset is harmless). */
+    for (int qh = 0; qh < ql; qh++) {
+        int k = q[qh], cell = k / (2 * n), d = (k >> 1) % n;
+        uint32_t cm = cand[cell], bit = 1u << d;
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+            uint32_t m = c->hmask0[c->hlist[h] * n + d], self = 1u << c->hpos[h];
+            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+            if (k & 1) {
+                /* "on": the "off" keys of its strong links */
+                if (__builtin_popcount(m) == 2 && (m & self))
+                    ch_mark(b, CH_KEY(c, hc[__builtin_ctz(m & ~self)], d + 1, 0), q, &ql);
+            } else
+                /* "off": the "on" keys it is weakly linked to */
+                for (m &= ~self; m; m &= m - 1)
+                    ch_mark(b, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
+        }
+        if ((k & 1) && __builtin_popcount(cm) == 2)
+            ch_mark(b, CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 0), q, &ql);
+        for (uint32_t m = (k & 1) ? 0 : cm & ~bit; m; m &= m - 1)
+            ch_mark(b, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
+    }
+}
+
+/* With the initial grid's record: must the cell's agreement be looked at? */
+static int ch_cell_needed(const ch_ctx *c, int cell)
+{
+    if (!c->mref || c->g->cand[cell] != c->rp_src[cell] || c->mref->hinted[cell])
+        return 1;
+    for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+        if (c->mreach[CH_KEY(c, cell, __builtin_ctz(m) + 1, 1)])
+            return 1;
+    return 0;
+}
+
+/* The same for the region of digit d in house h (first place cell). */
+static int ch_region_needed(const ch_ctx *c, int h, int d, int cell)
+{
+    int at = h * c->n + d - 1;
+    if (!c->mref || c->hmask0[at] != c->mref->hsrc[at] || c->g->cand[cell] != c->rp_src[cell] ||
+        c->mref->hinted[c->ncells + at])
+        return 1;
+    const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)c->n;
+    for (uint32_t m = c->hmask0[at]; m; m &= m - 1)
+        if (c->mreach[CH_KEY(c, hc[__builtin_ctz(m)], d, 1)])
+            return 1;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- names */
 
 static const char *ch_name(const ch_ctx *c, int kind)
@@ -404,7 +558,8 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                     first = hc[i];
                 cnt++;
             }
-        if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell)
+        if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell ||
+            !ch_region_needed(c, c->hlist[h], d, cell))
             continue;
         int ns = 0;
         for (int i = 0; i < c->n; i++)
@@ -414,8 +569,22 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                     return;
                 ns++;
             }
+        int h0 = c->nhints;
         ch_agree(c, CH_REGION, 6, sets, ns, elim, ends, c->hlist[h]);
+        if (c->mref_fill && c->nhints != h0)
+            c->mref_fill->hinted[c->ncells + c->hlist[h] * c->n + d - 1] = 1;
     }
+}
+
+/* Is any region whose first place is (cell, d) to be looked at? */
+static int ch_regions_needed(const ch_ctx *c, int cell, int d)
+{
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        uint32_t m = c->hmask0[c->hlist[h] * c->n + d - 1];
+        if (m && (uint32_t)__builtin_ctz(m) == c->hpos[h] && ch_region_needed(c, c->hlist[h], d, cell))
+            return 1;
+    }
+    return 0;
 }
 
 /* SE's doBinaryChaining: contradictions and double implications of (cell, d). */
@@ -458,14 +627,26 @@ void ch_multiple(ch_ctx *c)
         c->oom = 1;
         goto out;
     }
+    /* static chains nested (level 3): the initial grid's record */
+    if (c->collect && c->rp_src && !c->mref_fill && !c->dynamic && !c->nishio) {
+        c->mref = ch_mref_get(c);
+        if (c->stopped)
+            goto out;
+        if (c->mref && !(c->mreach = calloc((size_t)c->nkeys, 1)))
+            c->mref = NULL;
+        if (c->mref)
+            ch_static_reach(c, c->mref, c->mreach, c->qon);
+    }
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
         if (c->g->val[cell] || !(card > 2 || (card > 1 && c->dynamic)))
             continue;
-        int ns = 0;
+        int ns = 0, need = ch_cell_needed(c, cell);
         for (int d = 1; d <= c->n; d++) {
             if (!(m >> (d - 1) & 1))
+                continue;
+            if (!need && !ch_regions_needed(c, cell, d))
                 continue;
             if (ch_stopped(c))
                 goto out;
@@ -479,8 +660,12 @@ void ch_multiple(ch_ctx *c)
                 goto out;
             cellsets[ns++] = ron;
         }
-        if (!c->nishio && (card == 2 || (c->multiple && card > 2)))
+        if (need && !c->nishio && (card == 2 || (c->multiple && card > 2))) {
+            int h0 = c->nhints;
             ch_agree(c, CH_CELL, 5, cellsets, ns, elim, ends, CH_CELL_LINK);
+            if (c->mref_fill && c->nhints != h0)
+                c->mref_fill->hinted[cell] = 1;
+        }
     }
 out:
     free(elim);
@@ -488,6 +673,9 @@ out:
     free(cellsets);
     free(ends);
     free(c->common);
+    free(c->mreach);
+    c->mreach = NULL;
+    c->mref = NULL;
     free(c->sstart);
     free(c->skey);
     free(c->scause);

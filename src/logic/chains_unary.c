@@ -488,10 +488,7 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
  * cycles found nothing on the step's grid, so there are normally none.)
  */
 struct ch_uref {
-    lg_board_id id;
-    int ncells, nkeys, valid;
-    uint32_t cand[SDK_MAX_CELLS];
-    uint8_t val[SDK_MAX_CELLS];
+    ch_gridkey key;
     uint32_t *hsrc;                     /* places of each (house, digit) */
     struct ch_upass {
         uint32_t live[SDK_MAX_CELLS];   /* ch_klive's live */
@@ -851,54 +848,23 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
  * holds it); NULL when it cannot be had (then every start is searched). */
 static const struct ch_uref *ch_uref_get(ch_ctx *c)
 {
-    size_t nc = (size_t)c->ncells;
-    for (int i = 0; i < CH_UREF_SLOTS; i++) {
-        const struct ch_uref *r = ch_urefs.slot[i];
-        if (r && r->valid && lg_board_is(&r->id, c->b) && r->ncells == c->ncells &&
-            r->nkeys == c->nkeys &&
-            !memcmp(r->cand, c->rp_src, sizeof(uint32_t) * nc) && !memcmp(r->val, c->g->val, nc))
-            return r;
-    }
-    int at = (int)(ch_urefs.next++ % CH_UREF_SLOTS), n = c->n, nh = c->b->nhouses;
+    for (int i = 0; i < CH_UREF_SLOTS; i++)
+        if (ch_urefs.slot[i] && ch_gridkey_is(&ch_urefs.slot[i]->key, c, c->rp_src))
+            return ch_urefs.slot[i];
+    int at = (int)(ch_urefs.next++ % CH_UREF_SLOTS);
     struct ch_uref *r = ch_urefs.slot[at];
     if (!r && !(r = ch_urefs.slot[at] = calloc(1, sizeof *r)))
         return NULL;
-    r->valid = 0;
+    r->key.valid = 0;
     for (int i = 0; i < 3; i++)
         memset(r->pass[i].hinted, 0, sizeof r->pass[i].hinted);
     free(r->hsrc);
-    if (!(r->hsrc = calloc((size_t)(nh * n), sizeof(uint32_t))))
+    if (!(r->hsrc = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t))))
         return NULL;
-    for (int h = 0; h < nh; h++)
-        for (int i = 0; i < n; i++)
-            for (uint32_t m = c->rp_src[c->b->house_cells[h * n + i]]; m; m &= m - 1)
-                r->hsrc[h * n + __builtin_ctz(m)] |= 1u << i;
-    lg_grid *g = malloc(sizeof *g);
-    ch_ctx *x = malloc(sizeof *x);
-    int ok = 0;
-    if (g && x) {
-        *g = *c->g;
-        memcpy(g->cand, c->rp_src, sizeof(uint32_t) * nc);
-        if (ch_ctx_init(x, g, c->budget)) {
-            x->collect = 1;
-            x->rp_src = c->rp_src;
-            x->uref_fill = r;
-            ch_unary(x);
-            ok = !x->stopped && !x->oom;
-            c->stopped |= x->stopped;
-        }
-        ch_ctx_free(x);
-    }
-    free(g);
-    free(x);
-    if (!ok)
+    ch_house_masks(c, c->rp_src, r->hsrc);
+    if (!ch_run_on(c, c->rp_src, r, NULL))
         return NULL;
-    lg_board_set(&r->id, c->b);
-    r->ncells = c->ncells;
-    r->nkeys = c->nkeys;
-    memcpy(r->cand, c->rp_src, sizeof(uint32_t) * nc);
-    memcpy(r->val, c->g->val, nc);
-    r->valid = 1;
+    ch_gridkey_set(&r->key, c, c->rp_src);
     return r;
 }
 
