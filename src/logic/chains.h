@@ -94,6 +94,7 @@ typedef struct ch_ctx {
     struct ch_mref *mref_fill;     /* the same for static chains (chains_multi.c) */
     const struct ch_mref *mref;    /* static chains nested: the initial grid's record, */
     uint8_t *mreach;               /* and per key: can reach a changed list */
+    const struct ch_sreach *sreach;/* static chains: what each key can reach */
     ch_hint *hints;
     int nhints, caphints;
     ch_nest *nest;

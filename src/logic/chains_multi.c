@@ -292,6 +292,142 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     return *slot;
 }
 
+/* ------------------------------------------ what static chains can reach
+ *
+ * A static chaining from a key reaches at most the keys its implication
+ * lists lead to (it stops earlier at a contradiction).  A cell or region
+ * forcing chain needs a key all its chainings reach, so where the keys
+ * reachable from its candidates have none in common it has no hint and its
+ * chainings need not be made.  Reachability over the static lists, all
+ * keys at once: strongly connected components (Tarjan, iterative), each a
+ * bit set of the present keys it reaches, made in the order Tarjan closes
+ * them (every component reachable from one is closed before it).
+ */
+struct ch_sreach {
+    int nv, words;
+    int32_t *idx;                  /* key -> present key's index, or -1 */
+    int32_t *comp;                 /* present key -> its component */
+    uint64_t *reach;               /* per component: the present keys it reaches */
+    uint64_t *acc;                 /* room for one set */
+};
+typedef struct ch_sreach ch_sreach;
+
+static void ch_sreach_free(ch_sreach *r)
+{
+    free(r->idx);
+    free(r->comp);
+    free(r->reach);
+    free(r->acc);
+    memset(r, 0, sizeof *r);
+}
+
+/* 0 if out of memory. */
+static int ch_sreach_make(ch_ctx *c, ch_sreach *r)
+{
+    int nk = c->nkeys, nv = 0;
+    memset(r, 0, sizeof *r);
+    r->idx = malloc(sizeof(int32_t) * (size_t)nk);
+    int32_t *key = malloc(sizeof(int32_t) * (size_t)nk);
+    if (!r->idx || !key)
+        goto fail;
+    for (int k = 0; k < nk; k++) {
+        int cell = k / (2 * c->n), d = (k >> 1) % c->n;
+        r->idx[k] = c->g->cand[cell] >> d & 1 ? nv : -1;
+        if (r->idx[k] >= 0)
+            key[nv++] = k;
+    }
+    r->nv = nv;
+    r->words = (nv + 63) / 64;
+    /* Tarjan: num (0 unvisited), low, an explicit stack of (vertex, next edge) */
+    int32_t *num = calloc((size_t)nv + 1, sizeof(int32_t)), *low = malloc(sizeof(int32_t) * ((size_t)nv + 1));
+    int32_t *stk = malloc(sizeof(int32_t) * ((size_t)nv + 1)), *cs = malloc(sizeof(int32_t) * ((size_t)nv + 1));
+    int32_t *ce = malloc(sizeof(int32_t) * ((size_t)nv + 1));
+    r->comp = malloc(sizeof(int32_t) * ((size_t)nv + 1));
+    r->reach = malloc(sizeof(uint64_t) * (size_t)r->words * ((size_t)nv + 1));
+    r->acc = malloc(sizeof(uint64_t) * ((size_t)r->words + 1));
+    if (!num || !low || !stk || !cs || !ce || !r->comp || !r->reach || !r->acc) {
+        free(num); free(low); free(stk); free(cs); free(ce);
+        goto fail;
+    }
+    int counter = 0, sp = 0, csp = 0, ncomp = 0, w = r->words;
+    for (int root = 0; root < nv; root++) {
+        if (num[root])
+            continue;
+        cs[csp] = root;
+        ce[csp++] = c->sstart[key[root]];
+        num[root] = low[root] = ++counter;
+        stk[sp++] = root;
+        while (csp) {
+            int v = cs[csp - 1], k = key[v];
+            if (ce[csp - 1] < c->sstart[k + 1]) {
+                int u = r->idx[c->skey[ce[csp - 1]++]];
+                if (!num[u]) {
+                    num[u] = low[u] = ++counter;
+                    stk[sp++] = u;
+                    cs[csp] = u;
+                    ce[csp++] = c->sstart[key[u]];
+                } else if (num[u] > 0 && num[u] < low[v])
+                    low[v] = num[u];   /* u on the stack (closed ones are -1) */
+                continue;
+            }
+            csp--;
+            if (csp && low[v] < low[cs[csp - 1]])
+                low[cs[csp - 1]] = low[v];
+            if (low[v] != num[v])
+                continue;
+            /* v roots a component: its keys, then what their lists reach */
+            uint64_t *rc = r->reach + (size_t)ncomp * (size_t)w;
+            memset(rc, 0, sizeof(uint64_t) * (size_t)w);
+            int top = sp;
+            do {
+                int x = stk[--sp];
+                num[x] = -1;
+                r->comp[x] = ncomp;
+                rc[x >> 6] |= 1ull << (x & 63);
+            } while (stk[sp] != v);
+            for (int i = sp; i < top; i++)
+                for (int e = c->sstart[key[stk[i]]]; e < c->sstart[key[stk[i]] + 1]; e++) {
+                    int u = r->idx[c->skey[e]], cu = r->comp[u];
+                    if (cu == ncomp)
+                        continue;
+                    const uint64_t *ru = r->reach + (size_t)cu * (size_t)w;
+                    for (int j = 0; j < w; j++)
+                        rc[j] |= ru[j];
+                }
+            ncomp++;
+        }
+    }
+    free(num); free(low); free(stk); free(cs); free(ce);
+    free(key);
+    return 1;
+fail:
+    free(key);
+    ch_sreach_free(r);
+    return 0;
+}
+
+/* Do the keys reachable from (cells[i], d) "on", i < m (d 0: each cell's
+ * own digits, cells[0] only), have one in common? */
+static int ch_sreach_meet(const ch_ctx *c, const ch_sreach *r, const uint16_t *cells, int m, int d)
+{
+    int w = r->words, first = 1;
+    uint64_t *acc = r->acc;
+    for (int i = 0; i < m; i++)
+        for (uint32_t dm = d ? 1u << (d - 1) : c->g->cand[cells[0]]; dm; dm &= dm - 1) {
+            int v = r->idx[CH_KEY(c, cells[i], __builtin_ctz(dm) + 1, 1)];
+            const uint64_t *rv = r->reach + (size_t)r->comp[v] * (size_t)w;
+            uint64_t any = 0;
+            for (int j = 0; j < w; j++) {
+                acc[j] = first ? rv[j] : acc[j] & rv[j];
+                any |= acc[j];
+            }
+            first = 0;
+            if (!any)
+                return 0;
+        }
+    return 1;
+}
+
 /* ------------------------------------------ the initial grid (static chains)
  *
  * Nested at level 3 (collect mode), cell and region forcing chains run on a
@@ -420,6 +556,9 @@ static void ch_static_reach(ch_ctx *c, const struct ch_mref *ref, uint8_t *b, in
 /* With the initial grid's record: must the cell's agreement be looked at? */
 static int ch_cell_needed(const ch_ctx *c, int cell)
 {
+    uint16_t one = (uint16_t)cell;
+    if (c->sreach && !ch_sreach_meet(c, c->sreach, &one, 1, 0))
+        return 0;
     if (!c->mref || c->g->cand[cell] != c->rp_src[cell] || c->mref->hinted[cell])
         return 1;
     for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
@@ -432,6 +571,15 @@ static int ch_cell_needed(const ch_ctx *c, int cell)
 static int ch_region_needed(const ch_ctx *c, int h, int d, int cell)
 {
     int at = h * c->n + d - 1;
+    if (c->sreach) {
+        uint16_t cells[SDK_MAX_N];
+        int m = 0;
+        const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)c->n;
+        for (uint32_t p = c->hmask0[at]; p; p &= p - 1)
+            cells[m++] = hc[__builtin_ctz(p)];
+        if (!ch_sreach_meet(c, c->sreach, cells, m, d))
+            return 0;
+    }
     if (!c->mref || c->hmask0[at] != c->mref->hsrc[at] || c->g->cand[cell] != c->rp_src[cell] ||
         c->mref->hinted[c->ncells + at])
         return 1;
@@ -627,7 +775,12 @@ void ch_multiple(ch_ctx *c)
         c->oom = 1;
         goto out;
     }
-    /* static chains nested (level 3): the initial grid's record */
+    /* static chains: what each key can reach; nested (level 3), the
+     * initial grid's record */
+    ch_sreach reach;
+    memset(&reach, 0, sizeof reach);
+    if (!c->dynamic && !c->nishio && ch_sreach_make(c, &reach))
+        c->sreach = &reach;
     if (c->collect && c->rp_src && !c->mref_fill && !c->dynamic && !c->nishio) {
         c->mref = ch_mref_get(c);
         if (c->stopped)
@@ -675,6 +828,9 @@ out:
     free(c->common);
     free(c->mreach);
     c->mreach = NULL;
+    if (c->sreach)
+        ch_sreach_free(&reach);
+    c->sreach = NULL;
     c->mref = NULL;
     free(c->sstart);
     free(c->skey);
