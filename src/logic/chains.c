@@ -326,6 +326,112 @@ void ch_ctx_free(ch_ctx *c)
     free(c->lines);
 }
 
+/* ------------------------------------------------------ reachability
+ *
+ * Strongly connected components (Tarjan, iterative), each with the bit set
+ * of the vertices it reaches, made in the order Tarjan closes them: every
+ * component reachable from one is closed before it, so its set is its own
+ * vertices and the sets its lists lead to.
+ */
+void ch_reach_free(ch_reach *r)
+{
+    free(r->idx);
+    free(r->key);
+    free(r->comp);
+    free(r->reach);
+    free(r->acc);
+    free(r->tmp);
+    memset(r, 0, sizeof *r);
+}
+
+int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int32_t *start,
+                  const int32_t *end, const int32_t *adj)
+{
+    int nk = c->nkeys, nv = 0, n = c->n;
+    if (r->nkeys != nk) {
+        ch_reach_free(r);
+        r->nkeys = nk;
+        r->cap = nk / 2 + 1;
+        r->idx = malloc(sizeof(int32_t) * (size_t)nk);
+        r->key = malloc(sizeof(int32_t) * (size_t)r->cap);
+        r->comp = malloc(sizeof(int32_t) * (size_t)r->cap);
+        r->tmp = malloc(sizeof(int32_t) * 5 * (size_t)r->cap);
+        r->acc = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1));
+        r->reach = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1) * (size_t)r->cap);
+        if (!r->idx || !r->key || !r->comp || !r->tmp || !r->acc || !r->reach) {
+            ch_reach_free(r);
+            return 0;
+        }
+    }
+    for (int cell = 0, k = 0; cell < c->ncells; cell++)
+        for (int d = 0; d < n; d++, k += 2) {
+            int in = vmask[cell] >> d & 1;
+            r->idx[k] = in ? nv : -1;
+            r->idx[k + 1] = in ? nv + 1 : -1;
+            if (in) {
+                r->key[nv++] = k;
+                r->key[nv++] = k + 1;
+            }
+        }
+    r->nv = nv;
+    int w = r->words = (nv + 63) / 64;
+    /* num (0: not met, -1: closed), low, the component stack, the DFS stack
+     * of (vertex, next list entry) */
+    int32_t *num = r->tmp, *low = num + r->cap, *stk = low + r->cap, *cs = stk + r->cap,
+            *ce = cs + r->cap;
+    memset(num, 0, sizeof(int32_t) * (size_t)nv);
+    int counter = 0, sp = 0, csp = 0, ncomp = 0;
+    for (int root = 0; root < nv; root++) {
+        if (num[root])
+            continue;
+        cs[csp] = root;
+        ce[csp++] = start[r->key[root]];
+        num[root] = low[root] = ++counter;
+        stk[sp++] = root;
+        while (csp) {
+            int v = cs[csp - 1];
+            if (ce[csp - 1] < end[r->key[v]]) {
+                int u = r->idx[adj[ce[csp - 1]++]];
+                if (!num[u]) {
+                    num[u] = low[u] = ++counter;
+                    stk[sp++] = u;
+                    cs[csp] = u;
+                    ce[csp++] = start[r->key[u]];
+                } else if (num[u] > 0 && num[u] < low[v])
+                    low[v] = num[u];
+                continue;
+            }
+            csp--;
+            if (csp && low[v] < low[cs[csp - 1]])
+                low[cs[csp - 1]] = low[v];
+            if (low[v] != num[v])
+                continue;
+            uint64_t *rc = r->reach + (size_t)ncomp * (size_t)w;
+            memset(rc, 0, sizeof(uint64_t) * (size_t)w);
+            int top = sp;
+            do {
+                int x = stk[--sp];
+                num[x] = -1;
+                r->comp[x] = ncomp;
+                rc[x >> 6] |= 1ull << (x & 63);
+            } while (stk[sp] != v);
+            for (int i = sp; i < top; i++) {
+                int k = r->key[stk[i]];
+                for (int e = start[k]; e < end[k]; e++) {
+                    int cu = r->comp[r->idx[adj[e]]];
+                    if (cu == ncomp)
+                        continue;
+                    const uint64_t *ru = r->reach + (size_t)cu * (size_t)w;
+                    for (int j = 0; j < w; j++)
+                        rc[j] |= ru[j];
+                }
+            }
+            ncomp++;
+        }
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------ grid records */
 
 int ch_gridkey_is(const ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)

@@ -55,6 +55,20 @@ typedef struct ch_gridkey {
     uint8_t val[SDK_MAX_CELLS];
 } ch_gridkey;
 
+/* What every key can reach along implication lists (ch_reach_make): the
+ * keys of the candidates in vmask are the vertices, key k's list is
+ * adj[start[k] .. end[k]).  Sets over those keys' indices. */
+typedef struct ch_reach {
+    int nv, words, cap;
+    int32_t *idx;                  /* key -> vertex, or -1 */
+    int32_t *key;                  /* vertex -> key */
+    int32_t *comp;                 /* vertex -> its strongly connected component */
+    uint64_t *reach;               /* per component: the vertices it reaches, itself included */
+    uint64_t *acc;                 /* room for one set */
+    int32_t *tmp;                  /* Tarjan's arrays */
+    int nkeys;
+} ch_reach;
+
 typedef struct ch_ctx {
     const lg_grid *g;
     const sdk_board *b;
@@ -94,7 +108,7 @@ typedef struct ch_ctx {
     struct ch_mref *mref_fill;     /* the same for static chains (chains_multi.c) */
     const struct ch_mref *mref;    /* static chains nested: the initial grid's record, */
     uint8_t *mreach;               /* and per key: can reach a changed list */
-    const struct ch_sreach *sreach;/* static chains: what each key can reach */
+    const struct ch_reach *sreach; /* static chains: what each key can reach */
     ch_hint *hints;
     int nhints, caphints;
     ch_nest *nest;
@@ -183,6 +197,18 @@ static inline int ch_stopped(ch_ctx *c)
     if (b && ((b->interrupt && *b->interrupt) || b->deadline > 0))
         return ch_stopped_slow(c);
     return 0;
+}
+/* Fills r for c's keys (the arrays grow as needed; r zeroed at first);
+ * 0 if out of memory.  ch_reach_free frees its arrays. */
+int  ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int32_t *start,
+                   const int32_t *end, const int32_t *adj);
+void ch_reach_free(ch_reach *r);
+/* Can key from reach key to (both vertices)? */
+static inline int ch_reaches(const ch_reach *r, int from, int to)
+{
+    int v = r->idx[to];
+    return (int)(r->reach[(size_t)r->comp[r->idx[from]] * (size_t)r->words + (size_t)(v >> 6)] >>
+                 (v & 63) & 1);
 }
 /* Is k the grid cand (with c's board and placed digits)?  Set it so. */
 int  ch_gridkey_is(const ch_gridkey *k, const ch_ctx *c, const uint32_t *cand);

@@ -297,118 +297,13 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
  * A static chaining from a key reaches at most the keys its implication
  * lists lead to (it stops earlier at a contradiction).  A cell or region
  * forcing chain needs a key all its chainings reach, so where the keys
- * reachable from its candidates have none in common it has no hint and its
- * chainings need not be made.  Reachability over the static lists, all
- * keys at once: strongly connected components (Tarjan, iterative), each a
- * bit set of the present keys it reaches, made in the order Tarjan closes
- * them (every component reachable from one is closed before it).
+ * reachable from its candidates (ch_reach_make) have none in common it has
+ * no hint and its chainings need not be made.
  */
-struct ch_sreach {
-    int nv, words;
-    int32_t *idx;                  /* key -> present key's index, or -1 */
-    int32_t *comp;                 /* present key -> its component */
-    uint64_t *reach;               /* per component: the present keys it reaches */
-    uint64_t *acc;                 /* room for one set */
-};
-typedef struct ch_sreach ch_sreach;
-
-static void ch_sreach_free(ch_sreach *r)
-{
-    free(r->idx);
-    free(r->comp);
-    free(r->reach);
-    free(r->acc);
-    memset(r, 0, sizeof *r);
-}
-
-/* 0 if out of memory. */
-static int ch_sreach_make(ch_ctx *c, ch_sreach *r)
-{
-    int nk = c->nkeys, nv = 0;
-    memset(r, 0, sizeof *r);
-    r->idx = malloc(sizeof(int32_t) * (size_t)nk);
-    int32_t *key = malloc(sizeof(int32_t) * (size_t)nk);
-    if (!r->idx || !key)
-        goto fail;
-    for (int k = 0; k < nk; k++) {
-        int cell = k / (2 * c->n), d = (k >> 1) % c->n;
-        r->idx[k] = c->g->cand[cell] >> d & 1 ? nv : -1;
-        if (r->idx[k] >= 0)
-            key[nv++] = k;
-    }
-    r->nv = nv;
-    r->words = (nv + 63) / 64;
-    /* Tarjan: num (0 unvisited), low, an explicit stack of (vertex, next edge) */
-    int32_t *num = calloc((size_t)nv + 1, sizeof(int32_t)), *low = malloc(sizeof(int32_t) * ((size_t)nv + 1));
-    int32_t *stk = malloc(sizeof(int32_t) * ((size_t)nv + 1)), *cs = malloc(sizeof(int32_t) * ((size_t)nv + 1));
-    int32_t *ce = malloc(sizeof(int32_t) * ((size_t)nv + 1));
-    r->comp = malloc(sizeof(int32_t) * ((size_t)nv + 1));
-    r->reach = malloc(sizeof(uint64_t) * (size_t)r->words * ((size_t)nv + 1));
-    r->acc = malloc(sizeof(uint64_t) * ((size_t)r->words + 1));
-    if (!num || !low || !stk || !cs || !ce || !r->comp || !r->reach || !r->acc) {
-        free(num); free(low); free(stk); free(cs); free(ce);
-        goto fail;
-    }
-    int counter = 0, sp = 0, csp = 0, ncomp = 0, w = r->words;
-    for (int root = 0; root < nv; root++) {
-        if (num[root])
-            continue;
-        cs[csp] = root;
-        ce[csp++] = c->sstart[key[root]];
-        num[root] = low[root] = ++counter;
-        stk[sp++] = root;
-        while (csp) {
-            int v = cs[csp - 1], k = key[v];
-            if (ce[csp - 1] < c->sstart[k + 1]) {
-                int u = r->idx[c->skey[ce[csp - 1]++]];
-                if (!num[u]) {
-                    num[u] = low[u] = ++counter;
-                    stk[sp++] = u;
-                    cs[csp] = u;
-                    ce[csp++] = c->sstart[key[u]];
-                } else if (num[u] > 0 && num[u] < low[v])
-                    low[v] = num[u];   /* u on the stack (closed ones are -1) */
-                continue;
-            }
-            csp--;
-            if (csp && low[v] < low[cs[csp - 1]])
-                low[cs[csp - 1]] = low[v];
-            if (low[v] != num[v])
-                continue;
-            /* v roots a component: its keys, then what their lists reach */
-            uint64_t *rc = r->reach + (size_t)ncomp * (size_t)w;
-            memset(rc, 0, sizeof(uint64_t) * (size_t)w);
-            int top = sp;
-            do {
-                int x = stk[--sp];
-                num[x] = -1;
-                r->comp[x] = ncomp;
-                rc[x >> 6] |= 1ull << (x & 63);
-            } while (stk[sp] != v);
-            for (int i = sp; i < top; i++)
-                for (int e = c->sstart[key[stk[i]]]; e < c->sstart[key[stk[i]] + 1]; e++) {
-                    int u = r->idx[c->skey[e]], cu = r->comp[u];
-                    if (cu == ncomp)
-                        continue;
-                    const uint64_t *ru = r->reach + (size_t)cu * (size_t)w;
-                    for (int j = 0; j < w; j++)
-                        rc[j] |= ru[j];
-                }
-            ncomp++;
-        }
-    }
-    free(num); free(low); free(stk); free(cs); free(ce);
-    free(key);
-    return 1;
-fail:
-    free(key);
-    ch_sreach_free(r);
-    return 0;
-}
 
 /* Do the keys reachable from (cells[i], d) "on", i < m (d 0: each cell's
  * own digits, cells[0] only), have one in common? */
-static int ch_sreach_meet(const ch_ctx *c, const ch_sreach *r, const uint16_t *cells, int m, int d)
+static int ch_sreach_meet(const ch_ctx *c, const ch_reach *r, const uint16_t *cells, int m, int d)
 {
     int w = r->words, first = 1;
     uint64_t *acc = r->acc;
@@ -777,9 +672,10 @@ void ch_multiple(ch_ctx *c)
     }
     /* static chains: what each key can reach; nested (level 3), the
      * initial grid's record */
-    ch_sreach reach;
+    ch_reach reach;
     memset(&reach, 0, sizeof reach);
-    if (!c->dynamic && !c->nishio && ch_sreach_make(c, &reach))
+    if (!c->dynamic && !c->nishio &&
+        ch_reach_make(c, &reach, c->g->cand, c->sstart, c->sstart + 1, c->skey))
         c->sreach = &reach;
     if (c->collect && c->rp_src && !c->mref_fill && !c->dynamic && !c->nishio) {
         c->mref = ch_mref_get(c);
@@ -828,8 +724,7 @@ out:
     free(c->common);
     free(c->mreach);
     c->mreach = NULL;
-    if (c->sreach)
-        ch_sreach_free(&reach);
+    ch_reach_free(&reach);
     c->sreach = NULL;
     c->mref = NULL;
     free(c->sstart);
