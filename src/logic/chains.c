@@ -418,9 +418,13 @@ int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int
             for (int i = sp; i < top; i++) {
                 int k = r->key[stk[i]];
                 for (int e = start[k]; e < end[k]; e++) {
-                    int cu = r->comp[r->idx[adj[e]]];
+                    int u = r->idx[adj[e]], cu = r->comp[u];
                     if (cu == ncomp)
                         continue;
+                    if (start[adj[e]] == end[adj[e]]) {
+                        rc[u >> 6] |= 1ull << (u & 63);   /* a key that implies nothing */
+                        continue;
+                    }
                     const uint64_t *ru = r->reach + (size_t)cu * (size_t)w;
                     for (int j = 0; j < w; j++)
                         rc[j] |= ru[j];
