@@ -456,7 +456,7 @@ void ch_gridkey_set(ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)
     k->valid = 1;
 }
 
-int ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref, struct ch_mref *mref)
+int ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref)
 {
     lg_grid *g = malloc(sizeof *g);
     ch_ctx *x = malloc(sizeof *x);
@@ -468,7 +468,6 @@ int ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref, struct ch_m
             x->collect = 1;
             x->rp_src = cand;
             x->uref_fill = uref;
-            x->mref_fill = mref;
             x->multiple = c->multiple;
             x->dynamic = c->dynamic;
             x->nishio = c->nishio;

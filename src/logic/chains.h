@@ -45,9 +45,9 @@ typedef struct ch_nest {
     uint64_t sig;
 } ch_nest;
 
-/* A grid as the key of a per-thread record about it (chains_unary.c and
- * chains_multi.c keep what the initial grid of nested runs gave): the
- * board, the candidates and the placed digits. */
+/* A grid as the key of a per-thread record about it (chains_unary.c keeps
+ * what the initial grid of nested runs gave): the board, the candidates
+ * and the placed digits. */
 typedef struct ch_gridkey {
     lg_board_id id;
     int ncells, nkeys, valid;
@@ -105,9 +105,6 @@ typedef struct ch_ctx {
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */
     struct ch_uref *uref_fill;     /* ch_unary on rp_src itself: what it records (chains_unary.c) */
-    struct ch_mref *mref_fill;     /* the same for static chains (chains_multi.c) */
-    const struct ch_mref *mref;    /* static chains nested: the initial grid's record, */
-    uint8_t *mreach;               /* and per key: can reach a changed list */
     const struct ch_reach *sreach; /* static chains: what each key can reach */
     ch_hint *hints;
     int nhints, caphints;
@@ -216,9 +213,9 @@ void ch_gridkey_set(ch_gridkey *k, const ch_ctx *c, const uint32_t *cand);
 /* Places of each (house, digit) of grid cand into hm (nhouses * n, zeroed). */
 void ch_house_masks(const ch_ctx *c, const uint32_t *cand, uint32_t *hm);
 /* Runs c's producer (flags as c's) in collect mode on the grid cand, with
- * fill set (uref or mref) so that it records what the caller keeps; 1 if
- * it ran to the end. */
-int  ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref, struct ch_mref *mref);
+ * uref_fill set so that it records what the caller keeps; 1 if it ran to
+ * the end. */
+int  ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref);
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
@@ -249,7 +246,7 @@ int  ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *of
  * current chain) unless the chain holds it (chains_adv.c). */
 void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
                 int32_t *qoff, int *offl);
-/* Frees the thread's records of static chains' initial grids (at thread exit). */
+/* Frees the thread's reachability arrays of static chains (at thread exit). */
 void ch_multi_release(void);
 /* Frees the thread's memo of nested producers' answers (at thread exit). */
 void ch_nest_release(void);

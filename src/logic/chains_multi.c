@@ -5,9 +5,8 @@
  * is computed once and reused by the binary, region and cell reductions,
  * exactly as SE would recompute it.
  *
- * Nested in a chain (level 3's cell and region forcing chains), only the
- * cells and regions whose chainings can differ from the initial grid's are
- * looked at (ch_mref, "The initial grid" below).
+ * Static chains are made only for the cells and regions whose candidates
+ * can reach a key in common ("what static chains can reach" below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -323,166 +322,24 @@ static int ch_sreach_meet(const ch_ctx *c, const ch_reach *r, const uint16_t *ce
     return 1;
 }
 
-/* ------------------------------------------ the initial grid (static chains)
- *
- * Nested at level 3 (collect mode), cell and region forcing chains run on a
- * chain's working grid: its initial grid (rp_src) less a few candidates.  As
- * with the cycles (chains_unary.c): a static chaining reads the implication
- * lists of the keys it reaches, and where none of them differs from the
- * initial grid's it is the initial grid's chaining, node for node.  A cell
- * whose candidates, or a region whose places of a digit, are the initial
- * grid's and whose chainings all are too agrees on the same candidates as
- * there, so it gives a hint only where it gave one there.  Those are kept
- * once a grid (ch_mref), and on a working grid only the other cells and
- * regions are looked at and their chainings made, in the same order: the
- * same hints in the same order.
- */
-struct ch_mref {
-    ch_gridkey key;
-    uint32_t *hsrc;                /* places of each (house, digit) */
-    uint8_t *hinted;               /* gave a hint: per cell, then per (house, digit) */
-};
-#define CH_MREF_SLOTS 4
-static _Thread_local struct {
-    struct ch_mref *slot[CH_MREF_SLOTS];
-    unsigned next;
-} ch_mrefs;
-
-void ch_multi_release(void)
-{
-    for (int i = 0; i < CH_MREF_SLOTS; i++)
-        if (ch_mrefs.slot[i]) {
-            free(ch_mrefs.slot[i]->hsrc);
-            free(ch_mrefs.slot[i]->hinted);
-            free(ch_mrefs.slot[i]);
-        }
-    memset(&ch_mrefs, 0, sizeof ch_mrefs);
-}
-
-/* The initial grid's record (made now if no slot holds it), or NULL. */
-static const struct ch_mref *ch_mref_get(ch_ctx *c)
-{
-    for (int i = 0; i < CH_MREF_SLOTS; i++)
-        if (ch_mrefs.slot[i] && ch_gridkey_is(&ch_mrefs.slot[i]->key, c, c->rp_src))
-            return ch_mrefs.slot[i];
-    int at = (int)(ch_mrefs.next++ % CH_MREF_SLOTS), nhd = c->b->nhouses * c->n;
-    struct ch_mref *r = ch_mrefs.slot[at];
-    if (!r && !(r = ch_mrefs.slot[at] = calloc(1, sizeof *r)))
-        return NULL;
-    r->key.valid = 0;
-    free(r->hsrc);
-    free(r->hinted);
-    r->hsrc = calloc((size_t)nhd, sizeof(uint32_t));
-    r->hinted = calloc((size_t)(c->ncells + nhd), 1);
-    if (!r->hsrc || !r->hinted)
-        return NULL;
-    ch_house_masks(c, c->rp_src, r->hsrc);
-    if (!ch_run_on(c, c->rp_src, NULL, r))
-        return NULL;
-    ch_gridkey_set(&r->key, c, c->rp_src);
-    return r;
-}
-
-static inline void ch_mark(uint8_t *b, int k, int32_t *q, int *ql)
-{
-    if (!b[k]) {
-        b[k] = 1;
-        q[(*ql)++] = k;
-    }
-}
-
-/* Marks (b) the working grid's keys whose static lists (ch_static_lists)
- * may differ from the initial grid's, and every key that can reach one
- * (q: a queue of nkeys).  An "on" key's list is its cell's other
- * candidates and its houses' other places of its digit; an "off" key's,
- * a bivalue cell's other digit and a bilocal house's other place. */
-static void ch_static_reach(ch_ctx *c, const struct ch_mref *ref, uint8_t *b, int32_t *q)
-{
-    int n = c->n, ql = 0;
-    const uint32_t *cand = c->g->cand, *src = c->rp_src;
-    for (int cell = 0; cell < c->ncells; cell++) {
-        uint32_t gone = src[cell] & ~cand[cell];
-        if (!gone)
-            continue;
-        for (uint32_t m = cand[cell]; m; m &= m - 1) {
-            int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0);
-            ch_mark(b, k, q, &ql);
-            ch_mark(b, k + 1, q, &ql);
-        }
-        for (; gone; gone &= gone - 1) {
-            int d = __builtin_ctz(gone);
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                int at = c->hlist[h] * n + d;
-                uint32_t now = c->hmask0[at];
-                int bil = __builtin_popcount(now) == 2 || __builtin_popcount(ref->hsrc[at]) == 2;
-                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                for (; now; now &= now - 1) {
-                    int k = CH_KEY(c, hc[__builtin_ctz(now)], d + 1, 0);
-                    ch_mark(b, k + 1, q, &ql);
-                    if (bil)
-                        ch_mark(b, k, q, &ql);
-                }
-            }
-        }
-    }
-    /* Backwards: what implies each marked key (a superset is harmless). */
-    for (int qh = 0; qh < ql; qh++) {
-        int k = q[qh], cell = k / (2 * n), d = (k >> 1) % n;
-        uint32_t cm = cand[cell], bit = 1u << d;
-        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-            uint32_t m = c->hmask0[c->hlist[h] * n + d], self = 1u << c->hpos[h];
-            const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-            if (k & 1) {
-                /* "on": the "off" keys of its strong links */
-                if (__builtin_popcount(m) == 2 && (m & self))
-                    ch_mark(b, CH_KEY(c, hc[__builtin_ctz(m & ~self)], d + 1, 0), q, &ql);
-            } else
-                /* "off": the "on" keys it is weakly linked to */
-                for (m &= ~self; m; m &= m - 1)
-                    ch_mark(b, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
-        }
-        if ((k & 1) && __builtin_popcount(cm) == 2)
-            ch_mark(b, CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 0), q, &ql);
-        for (uint32_t m = (k & 1) ? 0 : cm & ~bit; m; m &= m - 1)
-            ch_mark(b, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
-    }
-}
-
-/* With the initial grid's record: must the cell's agreement be looked at? */
+/* Can the cell's agreement (cell forcing chains) give anything? */
 static int ch_cell_needed(const ch_ctx *c, int cell)
 {
     uint16_t one = (uint16_t)cell;
-    if (c->sreach && !ch_sreach_meet(c, c->sreach, &one, 1, 0))
-        return 0;
-    if (!c->mref || c->g->cand[cell] != c->rp_src[cell] || c->mref->hinted[cell])
-        return 1;
-    for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
-        if (c->mreach[CH_KEY(c, cell, __builtin_ctz(m) + 1, 1)])
-            return 1;
-    return 0;
+    return !c->sreach || ch_sreach_meet(c, c->sreach, &one, 1, 0);
 }
 
-/* The same for the region of digit d in house h (first place cell). */
-static int ch_region_needed(const ch_ctx *c, int h, int d, int cell)
+/* The same for the region of digit d in house h. */
+static int ch_region_needed(const ch_ctx *c, int h, int d)
 {
-    int at = h * c->n + d - 1;
-    if (c->sreach) {
-        uint16_t cells[SDK_MAX_N];
-        int m = 0;
-        const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)c->n;
-        for (uint32_t p = c->hmask0[at]; p; p &= p - 1)
-            cells[m++] = hc[__builtin_ctz(p)];
-        if (!ch_sreach_meet(c, c->sreach, cells, m, d))
-            return 0;
-    }
-    if (!c->mref || c->hmask0[at] != c->mref->hsrc[at] || c->g->cand[cell] != c->rp_src[cell] ||
-        c->mref->hinted[c->ncells + at])
+    if (!c->sreach)
         return 1;
+    uint16_t cells[SDK_MAX_N];
+    int m = 0;
     const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)c->n;
-    for (uint32_t m = c->hmask0[at]; m; m &= m - 1)
-        if (c->mreach[CH_KEY(c, hc[__builtin_ctz(m)], d, 1)])
-            return 1;
-    return 0;
+    for (uint32_t p = c->hmask0[h * c->n + d - 1]; p; p &= p - 1)
+        cells[m++] = hc[__builtin_ctz(p)];
+    return ch_sreach_meet(c, c->sreach, cells, m, d);
 }
 
 /* ---------------------------------------------------------------- names */
@@ -602,7 +459,7 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                 cnt++;
             }
         if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell ||
-            !ch_region_needed(c, c->hlist[h], d, cell))
+            !ch_region_needed(c, c->hlist[h], d))
             continue;
         int ns = 0;
         for (int i = 0; i < c->n; i++)
@@ -612,10 +469,7 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                     return;
                 ns++;
             }
-        int h0 = c->nhints;
         ch_agree(c, CH_REGION, 6, sets, ns, elim, ends, c->hlist[h]);
-        if (c->mref_fill && c->nhints != h0)
-            c->mref_fill->hinted[c->ncells + c->hlist[h] * c->n + d - 1] = 1;
     }
 }
 
@@ -624,7 +478,7 @@ static int ch_regions_needed(const ch_ctx *c, int cell, int d)
 {
     for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * c->n + d - 1];
-        if (m && (uint32_t)__builtin_ctz(m) == c->hpos[h] && ch_region_needed(c, c->hlist[h], d, cell))
+        if (m && (uint32_t)__builtin_ctz(m) == c->hpos[h] && ch_region_needed(c, c->hlist[h], d))
             return 1;
     }
     return 0;
@@ -658,8 +512,24 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *el
     }
 }
 
+/* Static chains' reachability arrays, kept per thread (static producers
+ * never run inside one another; busy guards it all the same). */
+static _Thread_local struct {
+    ch_reach r;
+    int busy;
+} ch_sr;
+
+void ch_multi_release(void)
+{
+    ch_reach_free(&ch_sr.r);
+}
+
 void ch_multiple(ch_ctx *c)
 {
+    ch_reach own, *reach = ch_sr.busy ? &own : &ch_sr.r;
+    int mine = !ch_sr.busy;
+    memset(&own, 0, sizeof own);
+    ch_sr.busy = 1;
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     ch_res **sets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
@@ -670,22 +540,10 @@ void ch_multiple(ch_ctx *c)
         c->oom = 1;
         goto out;
     }
-    /* static chains: what each key can reach; nested (level 3), the
-     * initial grid's record */
-    ch_reach reach;
-    memset(&reach, 0, sizeof reach);
+    /* static chains: what each key can reach */
     if (!c->dynamic && !c->nishio &&
-        ch_reach_make(c, &reach, c->g->cand, c->sstart, c->sstart + 1, c->skey))
-        c->sreach = &reach;
-    if (c->collect && c->rp_src && !c->mref_fill && !c->dynamic && !c->nishio) {
-        c->mref = ch_mref_get(c);
-        if (c->stopped)
-            goto out;
-        if (c->mref && !(c->mreach = calloc((size_t)c->nkeys, 1)))
-            c->mref = NULL;
-        if (c->mref)
-            ch_static_reach(c, c->mref, c->mreach, c->qon);
-    }
+        ch_reach_make(c, reach, c->g->cand, c->sstart, c->sstart + 1, c->skey))
+        c->sreach = reach;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
@@ -709,12 +567,8 @@ void ch_multiple(ch_ctx *c)
                 goto out;
             cellsets[ns++] = ron;
         }
-        if (need && !c->nishio && (card == 2 || (c->multiple && card > 2))) {
-            int h0 = c->nhints;
+        if (need && !c->nishio && (card == 2 || (c->multiple && card > 2)))
             ch_agree(c, CH_CELL, 5, cellsets, ns, elim, ends, CH_CELL_LINK);
-            if (c->mref_fill && c->nhints != h0)
-                c->mref_fill->hinted[cell] = 1;
-        }
     }
 out:
     free(elim);
@@ -722,11 +576,10 @@ out:
     free(cellsets);
     free(ends);
     free(c->common);
-    free(c->mreach);
-    c->mreach = NULL;
-    ch_reach_free(&reach);
+    ch_reach_free(&own);
+    if (mine)
+        ch_sr.busy = 0;
     c->sreach = NULL;
-    c->mref = NULL;
     free(c->sstart);
     free(c->skey);
     free(c->scause);

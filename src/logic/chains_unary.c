@@ -862,7 +862,7 @@ static const struct ch_uref *ch_uref_get(ch_ctx *c)
     if (!(r->hsrc = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t))))
         return NULL;
     ch_house_masks(c, c->rp_src, r->hsrc);
-    if (!ch_run_on(c, c->rp_src, r, NULL))
+    if (!ch_run_on(c, c->rp_src, r))
         return NULL;
     ch_gridkey_set(&r->key, c, c->rp_src);
     return r;
