@@ -40,6 +40,7 @@ typedef struct {
     uint32_t *bmark, bst;          /* == bst: a key that can reach a changed list (ch_changed_reach) */
     uint32_t *hlc;                 /* ch_changed_reach's house masks (kept zero) */
     int32_t *htouch;               /* and the ones it touched */
+    uint32_t *need;                /* per cell: digits whose start is searched */
 } ch_kbfs;
 
 static inline void ch_kset(ch_kbfs *s, int k, int parent)
@@ -523,14 +524,15 @@ static void ch_mark_key(ch_kbfs *s, int k, int32_t *q, int *ql)
 
 /* Marks (bmark == bst) the working grid's keys whose implication lists may
  * differ from the initial grid's in this pass (listed first in s->qon, their
- * number returned), then every key that can reach one.  A list is read
+ * number returned), then every key that can reach one (all *nmarked in
+ * s->qon).  A list is read
  * from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
  * digit) and its houses' places of its digit (X, a bilocal house's other
  * place); an "on" key's, which keys are live among its cell's (Y) and its
  * houses' places of its digit.  Only cells the chain changed, and houses
  * around them, are looked at. */
 static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
-                            int isX)
+                            int isX, int *nmarked)
 {
     int n = c->n, ql = 0, nt = 0;
     const uint32_t *cand = c->g->cand, *src = c->rp_src, *rlive = ref->pass[pi].live;
@@ -607,6 +609,7 @@ static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, in
             }
         }
     }
+    *nmarked = ql;
     return changed;
 }
 
@@ -631,14 +634,6 @@ static int ch_kadj_from(ch_ctx *c, ch_kbfs *s, const struct ch_upass *rp, const 
             na = ch_klist(c, s, k, isY, isX, na);
     }
     return !c->oom;
-}
-
-/* Does the start (cell, d) need searching on the working grid? */
-static int ch_start_needed(const ch_kbfs *s, const struct ch_uref *ref, int pi, int on, int cell,
-                           int d)
-{
-    return s->bmark[on] == s->bst || s->bmark[on - 1] == s->bst ||
-           (ref->pass[pi].hinted[cell] >> (d - 1) & 1);
 }
 
 /* One start of a pass: cycles and forcing chains from (cell, d) "on", the
@@ -689,26 +684,35 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
 }
 
 /* One of SE's three passes (pi: X links, Y links, both) over every
- * candidate; with ref, only the starts ch_changed_reach leaves. */
+ * candidate; with ref, only the starts ch_changed_reach leaves (need: per
+ * cell, the digits whose "on" or "off" key can reach a changed list, or
+ * whose start gave a hint on the initial grid). */
 static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *ref, int *elim)
 {
-    int isY = pi > 0, isX = pi != 1, nq = 0;
+    int isY = pi > 0, isX = pi != 1, nq = 0, nmarked = 0, any = 0;
     struct ch_uref *fill = c->uref_fill;
+    uint32_t *need = s->need;
     ch_klive(c, s, isY, isX);
     if (fill)
         memcpy(fill->pass[pi].live, s->live, sizeof(uint32_t) * (size_t)c->ncells);
-    if (ref)
-        nq = ch_changed_reach(c, s, ref, pi, isY, isX);
-    int any = 0;
-    for (int cell = 0; cell < c->ncells && !any; cell++) {
+    if (ref) {
+        nq = ch_changed_reach(c, s, ref, pi, isY, isX, &nmarked);
+        memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
+        for (int i = 0; i < nmarked; i++) {
+            int k = s->qon[i], cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * c->n);
+        }
+    }
+    for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
         if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
-            continue;
-        for (; m && !any; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
-            any = !ref || ch_start_needed(s, ref, pi, CH_KEY(c, cell, d, 1), cell, d);
-        }
+            need[cell] = 0;
+        else if (!ref)
+            need[cell] = m;
+        else
+            need[cell] &= m;
+        any |= need[cell] != 0;
     }
     if (ref && !any)
         return;
@@ -721,16 +725,9 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
     }
     if (c->oom || !any)
         return;
-    for (int cell = 0; cell < c->ncells; cell++) {
-        uint32_t m = c->g->cand[cell];
-        int card = __builtin_popcount(m);
-        if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
-            continue;
-        for (int d = 1; d <= c->n; d++) {
-            if (!(m >> (d - 1) & 1))
-                continue;
-            if (ref && !ch_start_needed(s, ref, pi, CH_KEY(c, cell, d, 1), cell, d))
-                continue;
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t m = need[cell]; m; m &= m - 1) {
+            int d = __builtin_ctz(m) + 1;
             if (ch_stopped(c))
                 return;
             int h0 = c->nhints;
@@ -739,7 +736,6 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
             if (fill && c->nhints != h0)
                 fill->pass[pi].hinted[cell] |= 1u << (d - 1);
         }
-    }
 }
 
 /* Each cell's peers as bit words, for the last board (per thread: the
@@ -788,6 +784,7 @@ static void ch_ukept_free(void)
     free(s->bmark);
     free(s->hlc);
     free(s->htouch);
+    free(s->need);
     free(ch_uk.elim);
     memset(&ch_uk, 0, sizeof ch_uk);
 }
@@ -824,9 +821,10 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->bmark = calloc(nk, sizeof(uint32_t));
         k->hlc = calloc((size_t)(nh * c->n + 1), sizeof(uint32_t));
         k->htouch = malloc(sizeof(int32_t) * (size_t)(nh * c->n + 1));
+        k->need = malloc(sizeof(uint32_t) * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need ||
             !ch_uk.elim) {
             ch_ukept_free();
             return 0;
