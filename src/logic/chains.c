@@ -123,7 +123,7 @@ void ch_house_masks(const ch_ctx *c, const uint32_t *cand, uint32_t *hm)
                 hm[h * c->n + __builtin_ctz(m)] |= 1u << i;
 }
 
-static int ch_houses_init(ch_ctx *c)
+static int ch_houses_init(ch_ctx *c, const uint32_t *hm)
 {
     const sdk_board *b = c->b;
     int nch = b->cell_house_start[c->ncells];
@@ -139,7 +139,10 @@ static int ch_houses_init(ch_ctx *c)
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
     if (!c->hmask0)
         return 0;
-    ch_house_masks(c, c->g->cand, c->hmask0);
+    if (hm)
+        memcpy(c->hmask0, hm, sizeof(uint32_t) * (size_t)(b->nhouses * c->n));
+    else
+        ch_house_masks(c, c->g->cand, c->hmask0);
     return 1;
 }
 
@@ -250,6 +253,11 @@ static void ch_arrays_give_back(ch_ctx *c)
 
 int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 {
+    return ch_ctx_init_masks(c, g, budget, NULL);
+}
+
+int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm)
+{
     memset(c, 0, sizeof *c);
     c->g = g;
     c->b = g->b;
@@ -258,7 +266,7 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     c->nkeys = c->ncells * c->n * 2;
     c->budget = budget;
     c->words = (c->nkeys + 63) / 64;
-    if (!ch_arrays_take(c) || !ch_houses_init(c))
+    if (!ch_arrays_take(c) || !ch_houses_init(c, hm))
         return 0;
     memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     return 1;

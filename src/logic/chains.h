@@ -143,6 +143,8 @@ enum { CH_NO_CAUSE = -1, CH_CELL_LINK = -2, CH_ADVANCED = -3 };
 
 void *ch_grow(void *p, int *cap, int need, size_t size);
 int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
+/* The same with the grid's house masks (ch_house_masks) given, not made. */
+int  ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm);
 int  ch_chain_init(ch_ctx *c);
 void ch_ctx_free(ch_ctx *c);
 int  ch_node_room(ch_ctx *c);
