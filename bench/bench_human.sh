@@ -100,7 +100,7 @@ head -300 "puzzles/puzzles5_forum_hardest_1905_11+" >"$T/hard.txt"
 s=$(date +%s%N)
 $SUDOKU rate --human --time-limit 2 "$T/hard.txt" >"$T/hard.out"
 e=$(date +%s%N)
-awk -v ms="$(( (e - s) / 1000000 ))" '{ w = ($0 ~ /^er=/) ? "rated" : $0; c[w]++ }
+awk -v ms="$(( (e - s) / 1000000 ))" '{ w = ($0 ~ / er=/) ? "rated" : $NF; c[w]++ }
     END { printf "forum_hardest_1905_11+ (first 300, --time-limit 2): %d ms;", ms; for (k in c) printf " %s %d", k, c[k]; printf "\n" }' "$T/hard.out"
 
 # Fresh puzzles (not the file above): when SE_CLASSES points at a built SE

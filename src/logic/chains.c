@@ -114,7 +114,16 @@ static int ch_tab_use(ch_ctx *c)
     return 1;
 }
 
-static int ch_houses_init(ch_ctx *c)
+void ch_house_masks(const ch_ctx *c, const uint32_t *cand, uint32_t *hm)
+{
+    const sdk_board *b = c->b;
+    for (int h = 0; h < b->nhouses; h++)
+        for (int i = 0; i < c->n; i++)
+            for (uint32_t m = cand[b->house_cells[h * c->n + i]]; m; m &= m - 1)
+                hm[h * c->n + __builtin_ctz(m)] |= 1u << i;
+}
+
+static int ch_houses_init(ch_ctx *c, const uint32_t *hm)
 {
     const sdk_board *b = c->b;
     int nch = b->cell_house_start[c->ncells];
@@ -130,12 +139,10 @@ static int ch_houses_init(ch_ctx *c)
     c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
     if (!c->hmask0)
         return 0;
-    for (int h = 0; h < b->nhouses; h++)
-        for (int i = 0; i < c->n; i++) {
-            int cell = b->house_cells[h * c->n + i];
-            for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
-                c->hmask0[h * c->n + __builtin_ctz(m)] |= 1u << i;
-        }
+    if (hm)
+        memcpy(c->hmask0, hm, sizeof(uint32_t) * (size_t)(b->nhouses * c->n));
+    else
+        ch_house_masks(c, c->g->cand, c->hmask0);
     return 1;
 }
 
@@ -175,6 +182,7 @@ static void ch_arrays_free(void *p)
     }
     memset(&ch_arrays, 0, sizeof ch_arrays);
     ch_unary_release();
+    ch_multi_release();
     ch_nest_release();
 }
 
@@ -245,6 +253,11 @@ static void ch_arrays_give_back(ch_ctx *c)
 
 int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 {
+    return ch_ctx_init_masks(c, g, budget, NULL);
+}
+
+int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm)
+{
     memset(c, 0, sizeof *c);
     c->g = g;
     c->b = g->b;
@@ -253,7 +266,7 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
     c->nkeys = c->ncells * c->n * 2;
     c->budget = budget;
     c->words = (c->nkeys + 63) / 64;
-    if (!ch_arrays_take(c) || !ch_houses_init(c))
+    if (!ch_arrays_take(c) || !ch_houses_init(c, hm))
         return 0;
     memcpy(c->cand, g->cand, sizeof(uint32_t) * (size_t)c->ncells);
     return 1;
@@ -319,6 +332,166 @@ void ch_ctx_free(ch_ctx *c)
     free(c->hempty);
     free(c->advm);
     free(c->lines);
+}
+
+/* ------------------------------------------------------ reachability
+ *
+ * Strongly connected components (Tarjan, iterative), each with the bit set
+ * of the vertices it reaches, made in the order Tarjan closes them: every
+ * component reachable from one is closed before it, so its set is its own
+ * vertices and the sets its lists lead to.
+ */
+void ch_reach_free(ch_reach *r)
+{
+    free(r->idx);
+    free(r->key);
+    free(r->comp);
+    free(r->reach);
+    free(r->acc);
+    free(r->tmp);
+    memset(r, 0, sizeof *r);
+}
+
+int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int32_t *start,
+                  const int32_t *end, const int32_t *adj)
+{
+    int nk = c->nkeys, nv = 0, n = c->n;
+    if (r->nkeys != nk) {
+        ch_reach_free(r);
+        r->nkeys = nk;
+        r->cap = nk / 2 + 1;
+        r->idx = malloc(sizeof(int32_t) * (size_t)nk);
+        r->key = malloc(sizeof(int32_t) * (size_t)r->cap);
+        r->comp = malloc(sizeof(int32_t) * (size_t)r->cap);
+        r->tmp = malloc(sizeof(int32_t) * 5 * (size_t)r->cap);
+        r->acc = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1));
+        r->reach = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1) * (size_t)r->cap);
+        if (!r->idx || !r->key || !r->comp || !r->tmp || !r->acc || !r->reach) {
+            ch_reach_free(r);
+            return 0;
+        }
+    }
+    for (int cell = 0, k = 0; cell < c->ncells; cell++)
+        for (int d = 0; d < n; d++, k += 2) {
+            int in = vmask[cell] >> d & 1;
+            r->idx[k] = in ? nv : -1;
+            r->idx[k + 1] = in ? nv + 1 : -1;
+            if (in) {
+                r->key[nv++] = k;
+                r->key[nv++] = k + 1;
+            }
+        }
+    r->nv = nv;
+    int w = r->words = (nv + 63) / 64;
+    /* num (0: not met, -1: closed), low, the component stack, the DFS stack
+     * of (vertex, next list entry) */
+    int32_t *num = r->tmp, *low = num + r->cap, *stk = low + r->cap, *cs = stk + r->cap,
+            *ce = cs + r->cap;
+    memset(num, 0, sizeof(int32_t) * (size_t)nv);
+    int counter = 0, sp = 0, csp = 0, ncomp = 0;
+    for (int root = 0; root < nv; root++) {
+        if (num[root])
+            continue;
+        cs[csp] = root;
+        ce[csp++] = start[r->key[root]];
+        num[root] = low[root] = ++counter;
+        stk[sp++] = root;
+        while (csp) {
+            int v = cs[csp - 1];
+            if (ce[csp - 1] < end[r->key[v]]) {
+                int u = r->idx[adj[ce[csp - 1]++]];
+                if (!num[u]) {
+                    num[u] = low[u] = ++counter;
+                    stk[sp++] = u;
+                    cs[csp] = u;
+                    ce[csp++] = start[r->key[u]];
+                } else if (num[u] > 0 && num[u] < low[v])
+                    low[v] = num[u];
+                continue;
+            }
+            csp--;
+            if (csp && low[v] < low[cs[csp - 1]])
+                low[cs[csp - 1]] = low[v];
+            if (low[v] != num[v])
+                continue;
+            uint64_t *rc = r->reach + (size_t)ncomp * (size_t)w;
+            memset(rc, 0, sizeof(uint64_t) * (size_t)w);
+            int top = sp;
+            do {
+                int x = stk[--sp];
+                num[x] = -1;
+                r->comp[x] = ncomp;
+                rc[x >> 6] |= 1ull << (x & 63);
+            } while (stk[sp] != v);
+            for (int i = sp; i < top; i++) {
+                int k = r->key[stk[i]];
+                for (int e = start[k]; e < end[k]; e++) {
+                    int u = r->idx[adj[e]], cu = r->comp[u];
+                    if (cu == ncomp)
+                        continue;
+                    if (start[adj[e]] == end[adj[e]]) {
+                        rc[u >> 6] |= 1ull << (u & 63);   /* a key that implies nothing */
+                        continue;
+                    }
+                    const uint64_t *ru = r->reach + (size_t)cu * (size_t)w;
+                    for (int j = 0; j < w; j++)
+                        rc[j] |= ru[j];
+                }
+            }
+            ncomp++;
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------ grid records */
+
+int ch_gridkey_is(const ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)
+{
+    size_t nc = (size_t)c->ncells;
+    return k->valid && lg_board_is(&k->id, c->b) && k->ncells == c->ncells &&
+           k->nkeys == c->nkeys && !memcmp(k->cand, cand, sizeof(uint32_t) * nc) &&
+           !memcmp(k->val, c->g->val, nc);
+}
+
+void ch_gridkey_set(ch_gridkey *k, const ch_ctx *c, const uint32_t *cand)
+{
+    lg_board_set(&k->id, c->b);
+    k->ncells = c->ncells;
+    k->nkeys = c->nkeys;
+    memcpy(k->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(k->val, c->g->val, (size_t)c->ncells);
+    k->valid = 1;
+}
+
+int ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref)
+{
+    lg_grid *g = malloc(sizeof *g);
+    ch_ctx *x = malloc(sizeof *x);
+    int ok = 0;
+    if (g && x) {
+        *g = *c->g;
+        memcpy(g->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
+        if (ch_ctx_init(x, g, c->budget)) {
+            x->collect = 1;
+            x->rp_src = cand;
+            x->uref_fill = uref;
+            x->multiple = c->multiple;
+            x->dynamic = c->dynamic;
+            x->nishio = c->nishio;
+            x->level = c->level;
+            if (!x->multiple && !x->dynamic)
+                ch_unary(x);
+            else
+                ch_multiple(x);
+            ok = !x->stopped && !x->oom;
+            c->stopped |= x->stopped;
+        }
+        ch_ctx_free(x);
+    }
+    free(g);
+    free(x);
+    return ok;
 }
 
 /* ---------------------------------------------------------------- nodes */

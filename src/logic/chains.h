@@ -6,7 +6,7 @@
 #ifndef SUDOKU_LOGIC_CHAINS_H
 #define SUDOKU_LOGIC_CHAINS_H
 
-#include "logic.h"
+#include "lgint.h"
 
 /* One candidate assumed on or off, with the nodes that imply it. */
 typedef struct ch_node {
@@ -45,6 +45,30 @@ typedef struct ch_nest {
     uint64_t sig;
 } ch_nest;
 
+/* A grid as the key of a per-thread record about it (chains_unary.c keeps
+ * what the initial grid of nested runs gave): the board, the candidates
+ * and the placed digits. */
+typedef struct ch_gridkey {
+    lg_board_id id;
+    int ncells, nkeys, valid;
+    uint32_t cand[SDK_MAX_CELLS];
+    uint8_t val[SDK_MAX_CELLS];
+} ch_gridkey;
+
+/* What every key can reach along implication lists (ch_reach_make): the
+ * keys of the candidates in vmask are the vertices, key k's list is
+ * adj[start[k] .. end[k]).  Sets over those keys' indices. */
+typedef struct ch_reach {
+    int nv, words, cap;
+    int32_t *idx;                  /* key -> vertex, or -1 */
+    int32_t *key;                  /* vertex -> key */
+    int32_t *comp;                 /* vertex -> its strongly connected component */
+    uint64_t *reach;               /* per component: the vertices it reaches, itself included */
+    uint64_t *acc;                 /* room for one set */
+    int32_t *tmp;                  /* Tarjan's arrays */
+    int nkeys;
+} ch_reach;
+
 typedef struct ch_ctx {
     const lg_grid *g;
     const sdk_board *b;
@@ -80,6 +104,8 @@ typedef struct ch_ctx {
     /* collect mode (a nested producer): every hint is kept, none is best */
     int collect;
     const uint32_t *rp_src;        /* the calling chain's initial grid (rule parents) */
+    struct ch_uref *uref_fill;     /* ch_unary on rp_src itself: what it records (chains_unary.c) */
+    const struct ch_reach *sreach; /* static chains: what each key can reach */
     ch_hint *hints;
     int nhints, caphints;
     ch_nest *nest;
@@ -117,6 +143,8 @@ enum { CH_NO_CAUSE = -1, CH_CELL_LINK = -2, CH_ADVANCED = -3 };
 
 void *ch_grow(void *p, int *cap, int need, size_t size);
 int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
+/* The same with the grid's house masks (ch_house_masks) given, not made. */
+int  ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm);
 int  ch_chain_init(ch_ctx *c);
 void ch_ctx_free(ch_ctx *c);
 int  ch_node_room(ch_ctx *c);
@@ -169,6 +197,27 @@ static inline int ch_stopped(ch_ctx *c)
         return ch_stopped_slow(c);
     return 0;
 }
+/* Fills r for c's keys (the arrays grow as needed; r zeroed at first);
+ * 0 if out of memory.  ch_reach_free frees its arrays. */
+int  ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int32_t *start,
+                   const int32_t *end, const int32_t *adj);
+void ch_reach_free(ch_reach *r);
+/* Can key from reach key to (both vertices)? */
+static inline int ch_reaches(const ch_reach *r, int from, int to)
+{
+    int v = r->idx[to];
+    return (int)(r->reach[(size_t)r->comp[r->idx[from]] * (size_t)r->words + (size_t)(v >> 6)] >>
+                 (v & 63) & 1);
+}
+/* Is k the grid cand (with c's board and placed digits)?  Set it so. */
+int  ch_gridkey_is(const ch_gridkey *k, const ch_ctx *c, const uint32_t *cand);
+void ch_gridkey_set(ch_gridkey *k, const ch_ctx *c, const uint32_t *cand);
+/* Places of each (house, digit) of grid cand into hm (nhouses * n, zeroed). */
+void ch_house_masks(const ch_ctx *c, const uint32_t *cand, uint32_t *hm);
+/* Runs c's producer (flags as c's) in collect mode on the grid cand, with
+ * uref_fill set so that it records what the caller keeps; 1 if it ran to
+ * the end. */
+int  ch_run_on(ch_ctx *c, const uint32_t *cand, struct ch_uref *uref);
 /* Room for one implication list (the cycle searches' lists). */
 int  ch_buf_size(const ch_ctx *c);
 
@@ -199,6 +248,8 @@ int  ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *of
  * current chain) unless the chain holds it (chains_adv.c). */
 void ch_adv_add(ch_ctx *c, int cell, int d, const int32_t *park, int npar, int nest, int *len,
                 int32_t *qoff, int *offl);
+/* Frees the thread's reachability arrays of static chains (at thread exit). */
+void ch_multi_release(void);
 /* Frees the thread's memo of nested producers' answers (at thread exit). */
 void ch_nest_release(void);
 /* Runs the producer of c's flags in collect mode and frees what it kept. */

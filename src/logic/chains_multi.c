@@ -4,6 +4,9 @@
  * (8.5) and dynamic+ (9.0).  One chaining from each candidate on (and off)
  * is computed once and reused by the binary, region and cell reductions,
  * exactly as SE would recompute it.
+ *
+ * Static chains are made only for the cells and regions whose candidates
+ * can reach a key in common ("what static chains can reach" below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +291,57 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     return *slot;
 }
 
+/* ------------------------------------------ what static chains can reach
+ *
+ * A static chaining from a key reaches at most the keys its implication
+ * lists lead to (it stops earlier at a contradiction).  A cell or region
+ * forcing chain needs a key all its chainings reach, so where the keys
+ * reachable from its candidates (ch_reach_make) have none in common it has
+ * no hint and its chainings need not be made.
+ */
+
+/* Do the keys reachable from (cells[i], d) "on", i < m (d 0: each cell's
+ * own digits, cells[0] only), have one in common? */
+static int ch_sreach_meet(const ch_ctx *c, const ch_reach *r, const uint16_t *cells, int m, int d)
+{
+    int w = r->words, first = 1;
+    uint64_t *acc = r->acc;
+    for (int i = 0; i < m; i++)
+        for (uint32_t dm = d ? 1u << (d - 1) : c->g->cand[cells[0]]; dm; dm &= dm - 1) {
+            int v = r->idx[CH_KEY(c, cells[i], __builtin_ctz(dm) + 1, 1)];
+            const uint64_t *rv = r->reach + (size_t)r->comp[v] * (size_t)w;
+            uint64_t any = 0;
+            for (int j = 0; j < w; j++) {
+                acc[j] = first ? rv[j] : acc[j] & rv[j];
+                any |= acc[j];
+            }
+            first = 0;
+            if (!any)
+                return 0;
+        }
+    return 1;
+}
+
+/* Can the cell's agreement (cell forcing chains) give anything? */
+static int ch_cell_needed(const ch_ctx *c, int cell)
+{
+    uint16_t one = (uint16_t)cell;
+    return !c->sreach || ch_sreach_meet(c, c->sreach, &one, 1, 0);
+}
+
+/* The same for the region of digit d in house h. */
+static int ch_region_needed(const ch_ctx *c, int h, int d)
+{
+    if (!c->sreach)
+        return 1;
+    uint16_t cells[SDK_MAX_N];
+    int m = 0;
+    const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)c->n;
+    for (uint32_t p = c->hmask0[h * c->n + d - 1]; p; p &= p - 1)
+        cells[m++] = hc[__builtin_ctz(p)];
+    return ch_sreach_meet(c, c->sreach, cells, m, d);
+}
+
 /* ---------------------------------------------------------------- names */
 
 static const char *ch_name(const ch_ctx *c, int kind)
@@ -404,7 +458,8 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
                     first = hc[i];
                 cnt++;
             }
-        if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell)
+        if (!(cnt == 2 || (c->multiple && cnt > 2)) || first != cell ||
+            !ch_region_needed(c, c->hlist[h], d))
             continue;
         int ns = 0;
         for (int i = 0; i < c->n; i++)
@@ -416,6 +471,17 @@ static void ch_regions(ch_ctx *c, int cell, int d, ch_res *ron, int *elim,
             }
         ch_agree(c, CH_REGION, 6, sets, ns, elim, ends, c->hlist[h]);
     }
+}
+
+/* Is any region whose first place is (cell, d) to be looked at? */
+static int ch_regions_needed(const ch_ctx *c, int cell, int d)
+{
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        uint32_t m = c->hmask0[c->hlist[h] * c->n + d - 1];
+        if (m && (uint32_t)__builtin_ctz(m) == c->hpos[h] && ch_region_needed(c, c->hlist[h], d))
+            return 1;
+    }
+    return 0;
 }
 
 /* SE's doBinaryChaining: contradictions and double implications of (cell, d). */
@@ -446,8 +512,24 @@ static void ch_binary(ch_ctx *c, int cell, int d, int card, ch_res *ron, int *el
     }
 }
 
+/* Static chains' reachability arrays, kept per thread (static producers
+ * never run inside one another; busy guards it all the same). */
+static _Thread_local struct {
+    ch_reach r;
+    int busy;
+} ch_sr;
+
+void ch_multi_release(void)
+{
+    ch_reach_free(&ch_sr.r);
+}
+
 void ch_multiple(ch_ctx *c)
 {
+    ch_reach own, *reach = ch_sr.busy ? &own : &ch_sr.r;
+    int mine = !ch_sr.busy;
+    memset(&own, 0, sizeof own);
+    ch_sr.busy = 1;
     int *elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
     ch_res **sets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
     ch_res **cellsets = malloc(sizeof(ch_res *) * (size_t)(c->n + 1));
@@ -458,14 +540,20 @@ void ch_multiple(ch_ctx *c)
         c->oom = 1;
         goto out;
     }
+    /* static chains: what each key can reach */
+    if (!c->dynamic && !c->nishio &&
+        ch_reach_make(c, reach, c->g->cand, c->sstart, c->sstart + 1, c->skey))
+        c->sreach = reach;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
         if (c->g->val[cell] || !(card > 2 || (card > 1 && c->dynamic)))
             continue;
-        int ns = 0;
+        int ns = 0, need = ch_cell_needed(c, cell);
         for (int d = 1; d <= c->n; d++) {
             if (!(m >> (d - 1) & 1))
+                continue;
+            if (!need && !ch_regions_needed(c, cell, d))
                 continue;
             if (ch_stopped(c))
                 goto out;
@@ -479,7 +567,7 @@ void ch_multiple(ch_ctx *c)
                 goto out;
             cellsets[ns++] = ron;
         }
-        if (!c->nishio && (card == 2 || (c->multiple && card > 2)))
+        if (need && !c->nishio && (card == 2 || (c->multiple && card > 2)))
             ch_agree(c, CH_CELL, 5, cellsets, ns, elim, ends, CH_CELL_LINK);
     }
 out:
@@ -488,6 +576,10 @@ out:
     free(cellsets);
     free(ends);
     free(c->common);
+    ch_reach_free(&own);
+    if (mine)
+        ch_sr.busy = 0;
+    c->sreach = NULL;
     free(c->sstart);
     free(c->skey);
     free(c->scause);

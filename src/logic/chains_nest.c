@@ -187,7 +187,8 @@ static int ch_nest_run(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, 
     }
     int32_t *ans = NULL;
     int na = 1;
-    if (ch_ctx_init(n, g2, c->budget)) {
+    /* (the calling dynamic chain keeps its working grid's house masks) */
+    if (ch_ctx_init_masks(n, g2, c->budget, c->dynamic ? c->hmask : NULL)) {
         n->collect = 1;
         n->rp_src = c->g->cand;
         n->multiple = multiple;

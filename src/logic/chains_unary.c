@@ -7,6 +7,11 @@
  * On a fixed grid every candidate reached has one parent (the first that
  * reached it), so these searches run on candidate keys with a parent array;
  * graph nodes are made only for the chains that become hints.
+ *
+ * Nested in a chain (collect mode), the producer runs on the chain's
+ * working grid, its initial grid less a few candidates: only the starts
+ * whose search can meet what those removals changed are searched there
+ * (ch_uref, "The initial grid" below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +29,7 @@ typedef struct {
     int32_t *par;
     int32_t *qon;                  /* the queue of "on" keys */
     int32_t *start, *end, *adj;
-    int capadj;
+    int capadj, room;              /* room: the most one list can take */
     uint32_t *live;                /* per cell: digits whose "off" key implies something */
     uint32_t *hlive;               /* per house and digit: the places whose "off" key does */
     uint32_t *clst;                /* == st: a key that closes a cycle at its start */
@@ -32,6 +37,10 @@ typedef struct {
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
+    uint32_t *bmark, bst;          /* == bst: a key that can reach a changed list (ch_changed_reach) */
+    uint32_t *hlc;                 /* ch_changed_reach's house masks (kept zero) */
+    int32_t *htouch;               /* and the ones it touched */
+    uint32_t *need;                /* per cell: digits whose start is searched */
 } ch_kbfs;
 
 static inline void ch_kset(ch_kbfs *s, int k, int parent)
@@ -102,13 +111,11 @@ static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int32_t *out)
     return m;
 }
 
-/* The implication lists of every candidate's keys for one pass, once:
- * every search of the pass reads them.  Keys of absent candidates get
- * none and are never read; nor are those of cells that are not bivalue in
- * the Y pass (no search starts there, no "off" key leads there). */
-static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
+/* Which "off" keys imply something in this pass: live (per cell) and
+ * hlive (per house and digit). */
+static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
-    int na = 0, n = c->n, room = 2 * ch_buf_size(c);
+    int n = c->n;
     const uint32_t *cand = c->g->cand;
     for (int cell = 0; cell < c->ncells; cell++)
         s->live[cell] = isY && __builtin_popcount(cand[cell]) == 2 ? cand[cell] : 0;
@@ -130,25 +137,46 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
             for (uint32_t m = s->live[hc[i]]; m; m &= m - 1)
                 hl[__builtin_ctz(m)] |= 1u << i;
     }
-    for (int cell = 0; cell < c->ncells; cell++) {
+}
+
+/* Key k's implication list for this pass (after ch_klive), appended to adj
+ * at na; returns the new end.  An "off" key lists something only if live. */
+static int ch_klist(ch_ctx *c, ch_kbfs *s, int k, int isY, int isX, int na)
+{
+    int cell = s->kcell[k >> 1], d = (k >> 1) - cell * c->n;
+    if (na + s->room > s->capadj) {
+        s->adj = ch_grow(s->adj, &s->capadj, na + s->room, sizeof(int32_t));
+        if (!s->adj)
+            return c->oom = 1, 0;
+    }
+    s->start[k] = na;
+    if (k & 1)
+        na += ch_kon_to_off(c, s, k, isY, s->adj + na);
+    else if (s->live[cell] >> d & 1)
+        na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
+    s->end[k] = na;
+    return na;
+}
+
+/* The implication lists of every candidate's keys for one pass (after
+ * ch_klive), once: every search of the pass reads them.  Keys of absent
+ * candidates get none and are never read; nor are those of cells that are
+ * not bivalue in the Y pass (no search starts there, no "off" key leads
+ * there).  Returns the lists' length (0 also when out of memory). */
+static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
+{
+    int na = 0;
+    const uint32_t *cand = c->g->cand;
+    for (int cell = 0; cell < c->ncells && !c->oom; cell++) {
         if (!isX && __builtin_popcount(cand[cell]) != 2)
             continue;
         for (uint32_t dm = cand[cell]; dm; dm &= dm - 1) {
-            int d = __builtin_ctz(dm), k = CH_KEY(c, cell, d + 1, 0);
-            if (na + room > s->capadj) {
-                s->adj = ch_grow(s->adj, &s->capadj, na + room, sizeof(int32_t));
-                if (!s->adj)
-                    return c->oom = 1, 0;
-            }
-            s->start[k] = na;
-            if (s->live[cell] >> d & 1)
-                na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
-            s->end[k] = s->start[k + 1] = na;
-            na += ch_kon_to_off(c, s, k + 1, isY, s->adj + na);
-            s->end[k + 1] = na;
+            int k = CH_KEY(c, cell, __builtin_ctz(dm) + 1, 0);
+            na = ch_klist(c, s, k, isY, isX, na);
+            na = ch_klist(c, s, k + 1, isY, isX, na);
         }
     }
-    return 1;
+    return c->oom ? 0 : na;
 }
 
 /* SE's cause of the link from key pk to key k: the cell, or the first
@@ -444,46 +472,270 @@ static int ch_forcing(ch_ctx *c, ch_kbfs *s, int src, int maxcx)
     return -1;
 }
 
-/* One of SE's three passes (X links, Y links, both) over every candidate. */
-static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int isY, int isX, int *elim)
+/* ------------------------------------------------------ the initial grid
+ *
+ * Nested in a chain (collect mode), the producer runs on the chain's working
+ * grid: its initial grid (rp_src) less what the chain removed, typically a
+ * dozen candidates of two hundred.  A search from a start reads only the
+ * implication lists of the keys it reaches (and the start's own "off" list).
+ * Where none of those differs from the initial grid's, the search is the
+ * initial grid's, step for step, and finds a hint only where that one did:
+ * a cycle's removals are candidates of the working grid, so fewer; a forcing
+ * chain is the same chain.  So the initial grid is searched once (ch_uref:
+ * per pass, its live keys and the starts that gave a hint there), and on a
+ * working grid only the starts whose keys can reach a changed list, or that
+ * gave a hint, are searched, in the same order: the same hints, in the same
+ * order.  (The ladder reaches nested chains only when the forcing chains and
+ * cycles found nothing on the step's grid, so there are normally none.)
+ */
+struct ch_uref {
+    ch_gridkey key;
+    uint32_t *hsrc;                     /* places of each (house, digit) */
+    struct ch_upass {
+        uint32_t live[SDK_MAX_CELLS];   /* ch_klive's live */
+        uint32_t hinted[SDK_MAX_CELLS]; /* per cell: digits whose start gave a hint */
+        int32_t *start, *end, *adj;     /* ch_kadj's lists (one block) */
+        int nadj;
+    } pass[3];                          /* X, Y, XY */
+};
+#define CH_UREF_SLOTS 4
+static _Thread_local struct {
+    struct ch_uref *slot[CH_UREF_SLOTS];
+    unsigned next;
+} ch_urefs;
+
+static void ch_uref_free(struct ch_uref *r)
+{
+    if (!r)
+        return;
+    free(r->hsrc);
+    for (int i = 0; i < 3; i++)
+        free(r->pass[i].start);
+    free(r);
+}
+
+static void ch_mark_key(ch_kbfs *s, int k, int32_t *q, int *ql)
+{
+    if (s->bmark[k] != s->bst) {
+        s->bmark[k] = s->bst;
+        q[(*ql)++] = k;
+    }
+}
+
+/* Marks (bmark == bst) the working grid's keys whose implication lists may
+ * differ from the initial grid's in this pass (listed first in s->qon, their
+ * number returned), then every key that can reach one (all *nmarked in
+ * s->qon).  A list is read
+ * from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
+ * digit) and its houses' places of its digit (X, a bilocal house's other
+ * place); an "on" key's, which keys are live among its cell's (Y) and its
+ * houses' places of its digit.  Only cells the chain changed, and houses
+ * around them, are looked at. */
+static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
+                            int isX, int *nmarked)
+{
+    int n = c->n, ql = 0, nt = 0;
+    const uint32_t *cand = c->g->cand, *src = c->rp_src, *rlive = ref->pass[pi].live;
+    int32_t *q = s->qon, *touched = s->htouch;
+    uint32_t *hlc = s->hlc;        /* per (house, digit): places whose liveness changed */
+    if (++s->bst == 0) {
+        memset(s->bmark, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        s->bst = 1;
+    }
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t cm = cand[cell], lc = rlive[cell] ^ s->live[cell], gone = src[cell] & ~cm;
+        if (!lc && !gone)
+            continue;
+        for (uint32_t m = lc; m; m &= m - 1)
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int at = c->hlist[h] * n + __builtin_ctz(m);
+                if (!hlc[at])
+                    touched[nt++] = at;
+                hlc[at] |= 1u << c->hpos[h];
+            }
+        if (isY) {
+            for (uint32_t m = cm; m; m &= m - 1)
+                if (lc & ~(m & -m))
+                    ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
+            if (gone && (__builtin_popcount(cm) == 2 || __builtin_popcount(src[cell]) == 2))
+                for (uint32_t m = cm; m; m &= m - 1)
+                    ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(m) + 1, 0), q, &ql);
+        }
+        for (uint32_t m = isX ? gone : 0; m; m &= m - 1) {
+            int d = __builtin_ctz(m);
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int at = c->hlist[h] * n + d;
+                uint32_t now = c->hmask0[at];
+                if (__builtin_popcount(now) != 2 && __builtin_popcount(ref->hsrc[at]) != 2)
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (; now; now &= now - 1)
+                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(now)], d + 1, 0), q, &ql);
+            }
+        }
+    }
+    for (int t = 0; t < nt; t++) {
+        int at = touched[t], h = at / n, d = at - h * n;
+        const uint16_t *hc = c->b->house_cells + (size_t)h * (size_t)n;
+        for (uint32_t m = c->hmask0[at]; m; m &= m - 1)
+            if (hlc[at] & ~(m & -m))
+                ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
+        hlc[at] = 0;
+    }
+    int changed = ql;
+    /* Backwards: what implies each marked key (a superset is harmless). */
+    for (int qh = 0; qh < ql; qh++) {
+        int k = q[qh], cell = s->kcell[k >> 1], d = (k >> 1) - cell * n;
+        uint32_t cm = cand[cell], bit = 1u << d;
+        if (k & 1) {
+            /* "on": the "off" keys of its strong links */
+            if (isY && __builtin_popcount(cm) == 2)
+                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 0), q, &ql);
+            for (int h = c->hstart[cell]; isX && h < c->hstart[cell + 1]; h++) {
+                uint32_t m = c->hmask0[c->hlist[h] * n + d], self = 1u << c->hpos[h];
+                if (__builtin_popcount(m) == 2 && (m & self)) {
+                    const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m & ~self)], d + 1, 0), q, &ql);
+                }
+            }
+        } else if (s->live[cell] & bit) {
+            /* "off" (listed only if live): the "on" keys it is weakly linked to */
+            for (uint32_t m = isY ? cm & ~bit : 0; m; m &= m - 1)
+                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (uint32_t m = c->hmask0[c->hlist[h] * n + d] & ~(1u << c->hpos[h]); m; m &= m - 1)
+                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
+            }
+        }
+    }
+    *nmarked = ql;
+    return changed;
+}
+
+/* The working grid's lists: the initial grid's, but those of the changed
+ * keys (q[0 .. nq)) made again.  0 if out of memory. */
+static int ch_kadj_from(ch_ctx *c, ch_kbfs *s, const struct ch_upass *rp, const int32_t *q,
+                        int nq, int isY, int isX)
+{
+    size_t nk = (size_t)c->nkeys;
+    if (rp->nadj > s->capadj) {
+        s->adj = ch_grow(s->adj, &s->capadj, rp->nadj, sizeof(int32_t));
+        if (!s->adj)
+            return c->oom = 1, 0;
+    }
+    memcpy(s->start, rp->start, sizeof(int32_t) * nk);
+    memcpy(s->end, rp->end, sizeof(int32_t) * nk);
+    memcpy(s->adj, rp->adj, sizeof(int32_t) * (size_t)rp->nadj);
+    int na = rp->nadj;
+    for (int i = 0; i < nq && !c->oom; i++) {
+        int k = q[i], cell = s->kcell[k >> 1];
+        if (isX || __builtin_popcount(c->g->cand[cell]) == 2)
+            na = ch_klist(c, s, k, isY, isX, na);
+    }
+    return !c->oom;
+}
+
+/* One start of a pass: cycles and forcing chains from (cell, d) "on", the
+ * forcing chain from it "off".  0 when stopped or out of memory. */
+static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int isX, int *elim)
 {
     double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
-    if (!ch_kadj(c, s, isY, isX))
+    int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
+    if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
+        return 0;
+    for (int from = on; isX && from >= on - 1; from--) {
+        /* From "on", the cycle search (the same tree, as deep or
+         * deeper: its bound was set before, at a rating below)
+         * met the forcing chain's end already. */
+        int maxcx = ch_max_win(c, fb, key);
+        int last = from == on ? (fp >= 0 && fpdep + 2 <= maxcx ? fp : -1)
+                 : s->live[cell] >> (d - 1) & 1 ? ch_forcing(c, s, from, maxcx)
+                 : -1;   /* nothing implies the end it looks for */
+        if (last < 0)
+            continue;
+        int base = c->nnode, basepar = c->npar;
+        int t = ch_knodes(c, s, last, from ^ 1);
+        ch_forcing_hint(c, t, isY, isX, elim);
+        c->nnode = base;
+        c->npar = basepar;
+    }
+    return !c->oom;
+}
+
+/* Keeps the initial grid's lists of pass pi (ch_uref_get's run). */
+static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi, int na)
+{
+    struct ch_upass *rp = &r->pass[pi];
+    size_t nk = (size_t)c->nkeys;
+    free(rp->start);
+    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
+    if (!rp->start) {
+        c->oom = 1;
         return;
+    }
+    rp->end = rp->start + nk;
+    rp->adj = rp->end + nk;
+    rp->nadj = na;
+    memcpy(rp->start, s->start, sizeof(int32_t) * nk);
+    memcpy(rp->end, s->end, sizeof(int32_t) * nk);
+    memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
+}
+
+/* One of SE's three passes (pi: X links, Y links, both) over every
+ * candidate; with ref, only the starts ch_changed_reach leaves (need: per
+ * cell, the digits whose "on" or "off" key can reach a changed list, or
+ * whose start gave a hint on the initial grid). */
+static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *ref, int *elim)
+{
+    int isY = pi > 0, isX = pi != 1, nq = 0, nmarked = 0, any = 0;
+    struct ch_uref *fill = c->uref_fill;
+    uint32_t *need = s->need;
+    ch_klive(c, s, isY, isX);
+    if (fill)
+        memcpy(fill->pass[pi].live, s->live, sizeof(uint32_t) * (size_t)c->ncells);
+    if (ref) {
+        nq = ch_changed_reach(c, s, ref, pi, isY, isX, &nmarked);
+        memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
+        for (int i = 0; i < nmarked; i++) {
+            int k = s->qon[i], cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * c->n);
+        }
+    }
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m);
         if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
-            continue;
-        for (int d = 1; d <= c->n; d++) {
-            if (!(m >> (d - 1) & 1))
-                continue;
+            need[cell] = 0;
+        else if (!ref)
+            need[cell] = m;
+        else
+            need[cell] &= m;
+        any |= need[cell] != 0;
+    }
+    if (ref && !any)
+        return;
+    if (ref)
+        ch_kadj_from(c, s, &ref->pass[pi], s->qon, nq, isY, isX);
+    else {
+        int na = ch_kadj(c, s, isY, isX);
+        if (fill && !c->oom)
+            ch_uref_keep(c, s, fill, pi, na);
+    }
+    if (c->oom || !any)
+        return;
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t m = need[cell]; m; m &= m - 1) {
+            int d = __builtin_ctz(m) + 1;
             if (ch_stopped(c))
                 return;
-            int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
-            if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
+            int h0 = c->nhints;
+            if (!ch_unary_start(c, s, cell, d, isY, isX, elim))
                 return;
-            for (int from = on; isX && from >= on - 1; from--) {
-                /* From "on", the cycle search (the same tree, as deep or
-                 * deeper: its bound was set before, at a rating below)
-                 * met the forcing chain's end already. */
-                int maxcx = ch_max_win(c, fb, key);
-                int last = from == on ? (fp >= 0 && fpdep + 2 <= maxcx ? fp : -1)
-                         : s->live[cell] >> (d - 1) & 1 ? ch_forcing(c, s, from, maxcx)
-                         : -1;   /* nothing implies the end it looks for */
-                if (last < 0)
-                    continue;
-                int base = c->nnode, basepar = c->npar;
-                int t = ch_knodes(c, s, last, from ^ 1);
-                ch_forcing_hint(c, t, isY, isX, elim);
-                c->nnode = base;
-                c->npar = basepar;
-            }
-            if (c->oom)
-                return;
+            if (fill && c->nhints != h0)
+                fill->pass[pi].hinted[cell] |= 1u << (d - 1);
         }
-    }
 }
 
 /* Each cell's peers as bit words, for the last board (per thread: the
@@ -505,7 +757,8 @@ static void ch_peers_fill(const sdk_board *b, uint64_t *peerb, size_t cw)
 /* The searches' arrays, kept per thread between producer calls (nested
  * producers call ch_unary thousands of times a step): sized for the last
  * board's shape; marks stay valid since the stamp only grows (wrapped, they
- * are cleared).  ch_unary never runs inside itself, so one set a thread is
+ * are cleared).  ch_unary never runs inside itself once it holds them (the
+ * initial grid's run, ch_uref_get, comes first), so one set a thread is
  * enough; chains.c frees it when the thread ends (ch_unary_release). */
 static _Thread_local struct ch_ukept {
     int nkeys, ncells, nhouses, n;
@@ -513,7 +766,7 @@ static _Thread_local struct ch_ukept {
     int *elim;
 } ch_uk;
 
-void ch_unary_release(void)
+static void ch_ukept_free(void)
 {
     ch_kbfs *s = &ch_uk.s;
     free(s->par);
@@ -528,8 +781,20 @@ void ch_unary_release(void)
     free(s->adj);
     free(s->candb);
     free(s->cyc);
+    free(s->bmark);
+    free(s->hlc);
+    free(s->htouch);
+    free(s->need);
     free(ch_uk.elim);
     memset(&ch_uk, 0, sizeof ch_uk);
+}
+
+void ch_unary_release(void)
+{
+    ch_ukept_free();
+    for (int i = 0; i < CH_UREF_SLOTS; i++)
+        ch_uref_free(ch_urefs.slot[i]);
+    memset(&ch_urefs, 0, sizeof ch_urefs);
 }
 
 /* Points s at the kept arrays (made for this shape if need be); 0 if out
@@ -539,7 +804,7 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
     int nh = c->b->nhouses;
     if (ch_uk.nkeys != c->nkeys || ch_uk.ncells != c->ncells || ch_uk.nhouses != nh ||
         ch_uk.n != c->n || !ch_uk.elim) {
-        ch_unary_release();
+        ch_ukept_free();
         ch_kbfs *k = &ch_uk.s;
         size_t nk = (size_t)c->nkeys, cw = (size_t)(c->ncells + 63) / 64;
         k->par = malloc(sizeof(int32_t) * nk);
@@ -553,10 +818,15 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->clst = calloc(nk, sizeof(uint32_t));
         k->candb = malloc(sizeof(uint64_t) * (size_t)c->n * cw);
         k->cyc = malloc(sizeof(uint64_t) * (size_t)(2 * c->n + 2) * cw);
+        k->bmark = calloc(nk, sizeof(uint32_t));
+        k->hlc = calloc((size_t)(nh * c->n + 1), sizeof(uint32_t));
+        k->htouch = malloc(sizeof(int32_t) * (size_t)(nh * c->n + 1));
+        k->need = malloc(sizeof(uint32_t) * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !ch_uk.elim) {
-            ch_unary_release();
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need ||
+            !ch_uk.elim) {
+            ch_ukept_free();
             return 0;
         }
         for (int i = 0; i < c->ncells * c->n; i++)
@@ -572,15 +842,44 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
     return 1;
 }
 
+/* The initial grid's record for a nested run of c (searched now if no slot
+ * holds it); NULL when it cannot be had (then every start is searched). */
+static const struct ch_uref *ch_uref_get(ch_ctx *c)
+{
+    for (int i = 0; i < CH_UREF_SLOTS; i++)
+        if (ch_urefs.slot[i] && ch_gridkey_is(&ch_urefs.slot[i]->key, c, c->rp_src))
+            return ch_urefs.slot[i];
+    int at = (int)(ch_urefs.next++ % CH_UREF_SLOTS);
+    struct ch_uref *r = ch_urefs.slot[at];
+    if (!r && !(r = ch_urefs.slot[at] = calloc(1, sizeof *r)))
+        return NULL;
+    r->key.valid = 0;
+    for (int i = 0; i < 3; i++)
+        memset(r->pass[i].hinted, 0, sizeof r->pass[i].hinted);
+    free(r->hsrc);
+    if (!(r->hsrc = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t))))
+        return NULL;
+    ch_house_masks(c, c->rp_src, r->hsrc);
+    if (!ch_run_on(c, c->rp_src, r))
+        return NULL;
+    ch_gridkey_set(&r->key, c, c->rp_src);
+    return r;
+}
+
 void ch_unary(ch_ctx *c)
 {
     ch_kbfs s;
+    const struct ch_uref *ref = NULL;
+    if (c->collect && c->rp_src && !c->uref_fill && c->ncells <= SDK_MAX_CELLS &&
+        !(ref = ch_uref_get(c)) && c->stopped)
+        return;
     if (!ch_unary_arrays(c, &s)) {
         c->oom = 1;
         return;
     }
     int *elim = ch_uk.elim;
     size_t cw = (size_t)s.cw;
+    s.room = ch_buf_size(c);
     int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
     uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
     if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
@@ -595,15 +894,16 @@ void ch_unary(ch_ctx *c)
     if (!s.peerb)
         c->oom = 1;
     else {
-        static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};
+        /* passes X, Y, XY */
         for (int i = 0; i < 3 && !c->stopped && !c->oom; i++)
-            if (ch_can_win(c, pass[i][0] && pass[i][1] ? 7.0 : 6.5, 4))
-                ch_unary_pass(c, &s, pass[i][0], pass[i][1], elim);
+            if (ch_can_win(c, i == 2 ? 7.0 : 6.5, 4))
+                ch_unary_pass(c, &s, i, ref, elim);
     }
     /* what grew or moved on stays for the next call */
     ch_uk.s.adj = s.adj;
     ch_uk.s.capadj = s.capadj;
     ch_uk.s.st = s.st;
+    ch_uk.s.bst = s.bst;
     if (own)
         free(pb);
 }
