@@ -476,34 +476,10 @@ typedef struct {
     int t, r0, r1;
     uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
                           * (room for a 16-byte store) */
-    uint8_t col[9];      /* the source column at each output position (0xff: free) */
-    uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
-    int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
-    int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
+    uint8_t col[16];     /* the source column at each output position (room for 16) */
     uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
-    uint8_t row[9];
+    uint8_t row[16];     /* row 1 under col */
 } ml_grid;
-
-static void ml_grid_place(ml_grid *g, int c, int p)
-{
-    g->col[p] = (uint8_t)c;
-    g->pos[c] = (uint8_t)p;
-    g->out_of[c / 3] = (int8_t)(p / 3);
-    g->src_of[p / 3] = (int8_t)(c / 3);
-}
-
-/* The first free slot column c may take, or -1. */
-static int ml_grid_slot(const ml_grid *g, int c)
-{
-    int o = g->out_of[c / 3];
-    if (o < 0)
-        for (o = 0; o < 3 && g->src_of[o] >= 0; o++)
-            ;
-    for (int p = o * 3; o < 3 && p < o * 3 + 3; p++)
-        if (g->col[p] == 0xff)
-            return p;
-    return -1;
-}
 
 /* A finished order: row 2 is the band's third row, and every column is
  * placed, so it reads off at once; a state at level 3 if rows 1 and 2 tie
@@ -543,53 +519,9 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
     c->rows[1] = (uint8_t)g->r1;
     c->rows[2] = (uint8_t)r2;
     for (int i = 0; i < 3; i++)
-        c->stk[i] = (uint8_t)g->src_of[i];
+        c->stk[i] = (uint8_t)(g->col[i * 3] / 3);
     memcpy(c->col, g->col, 9);
     memcpy(c->lab, lab, 10);
-}
-
-static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
-{
-    for (; p < 9 && g->col[p] != 0xff; p++) {
-        int target = g->image[g->col[p]];
-        if (g->pos[target] == 0xff) {
-            int slot = ml_grid_slot(g, target);
-            if (slot < 0)
-                return;           /* (not a grid's band: no slot can hold it) */
-            ml_grid_place(g, target, slot);
-        }
-        int v = g->pos[target] + 1;
-        if (!less && v != m->best[p]) {
-            if (v > m->best[p])
-                return;
-            less = 1;
-        }
-        g->row[p] = (uint8_t)v;
-    }
-    if (p == 9) {
-        ml_grid_done(m, g, less);
-        return;
-    }
-    /* Position p is free: each column that may fill it, in turn, tried
-     * first in place (undone by hand) so that a losing one costs no copy. */
-    for (int c = 0; c < 9; c++) {
-        int o = g->src_of[p / 3];
-        if (g->pos[c] != 0xff || (o >= 0 ? c / 3 != o : g->out_of[c / 3] >= 0))
-            continue;
-        int8_t out_was = g->out_of[c / 3], src_was = g->src_of[p / 3];
-        ml_grid_place(g, c, p);
-        int target = g->image[c];
-        int v = g->pos[target] != 0xff ? g->pos[target] + 1 : ml_grid_slot(g, target) + 1;
-        g->col[p] = g->pos[c] = 0xff;
-        g->out_of[c / 3] = out_was;
-        g->src_of[p / 3] = src_was;
-        if (v == 0 || (!less && v > m->best[p]))
-            continue;
-        ml_grid saved = *g;
-        ml_grid_place(g, c, p);
-        ml_grid_from(m, g, p, less);
-        *g = saved;
-    }
 }
 
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
@@ -628,8 +560,6 @@ static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
                 continue;
             for (int j = 3; j < 9; j++)
                 g->col[j] = g->image[g->col[j - 3]];
-            for (int i = 0; i < 3; i++)
-                g->src_of[i] = (int8_t)(g->col[i * 3] / 3);
             ml_grid_done(m, g, 0);
         }
 }
@@ -652,46 +582,6 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
     }
 }
 
-/* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
- * is placed (c0, its partner into Y, the third), so is Y (the two images,
- * then its last column) and Z's first slot (the third's image).  Row 1 then
- * reads off, Z's two other columns taking Z's next slots as they are met,
- * until a position still empty, if any, where ml_grid_from branches. */
-static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
-{
-    ml_grid g = *pair;
-    int x = c0 / 3, y = g.image[c0] / 3, c1 = -1, c2 = -1;
-    for (int c = x * 3; c < x * 3 + 3; c++)
-        if (c != c0)
-            *(g.image[c] / 3 == y ? &c1 : &c2) = c;
-    memset(g.col, 0xff, sizeof g.col);
-    memset(g.pos, 0xff, sizeof g.pos);
-    ml_grid_place(&g, c0, 0);
-    ml_grid_place(&g, c1, 1);
-    ml_grid_place(&g, c2, 2);
-    ml_grid_place(&g, g.image[c0], 3);
-    ml_grid_place(&g, g.image[c1], 4);
-    ml_grid_place(&g, y * 3 + 3 - g.image[c0] % 3 - g.image[c1] % 3, 5);
-    ml_grid_place(&g, g.image[c2], 6);
-    int p = 0, less = 0, nextz = 7;
-    for (; p < 9 && g.col[p] != 0xff; p++) {
-        int t = g.image[g.col[p]];
-        if (g.pos[t] == 0xff)
-            ml_grid_place(&g, t, nextz++);   /* (only Z's other two can be unplaced) */
-        int v = g.pos[t] + 1;
-        if (!less && v != m->best[p]) {
-            if (v > m->best[p])
-                return;
-            less = 1;
-        }
-        g.row[p] = (uint8_t)v;
-    }
-    if (p == 9)
-        ml_grid_done(m, &g, less);
-    else
-        ml_grid_from(m, &g, p, less);
-}
-
 /* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
  * readable, col0 16 entries). */
 static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
@@ -704,6 +594,42 @@ static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *ima
     for (int c = 0; c < 9; c++)
         image[c] = col0[row[c]];
 #endif
+}
+
+/* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
+ * is laid out (c0, its partner into Y, the third), then Y (the two images,
+ * then its last column), then Z from the third's image.  Nothing in Z maps
+ * into Z and X's other images are Y's, so Z's last two columns are images
+ * of Y's and take Z's slots in the order Y's columns meet them: a start
+ * gives exactly one order, no position is left to choose.  Writes it and
+ * row 1 into g; returns row 1's first eight cells big-endian (the ninth is
+ * the label left), which orders starts as their rows do. */
+static uint64_t ml_grid_order(ml_grid *g, int c0)
+{
+    const uint8_t *im = g->image;
+    int x = c0 / 3, y = im[c0] / 3, c1 = -1, c2 = -1;
+    for (int c = x * 3; c < x * 3 + 3; c++)
+        if (c != c0)
+            *(im[c] / 3 == y ? &c1 : &c2) = c;
+    uint8_t *col = g->col, pos[16] = {0}, tmp[16];
+    col[0] = (uint8_t)c0;
+    col[1] = (uint8_t)c1;
+    col[2] = (uint8_t)c2;
+    col[3] = im[c0];
+    col[4] = im[c1];
+    col[5] = (uint8_t)(y * 3 + 3 - im[c0] % 3 - im[c1] % 3);
+    col[6] = im[c2];
+    int n = 7, z = im[c2] / 3;
+    for (int j = 3; j < 6; j++)
+        if (im[col[j]] / 3 == z && im[col[j]] != im[c2])
+            col[n++] = im[col[j]];
+    for (int p = 0; p < 9; p++)
+        pos[col[p]] = (uint8_t)(p + 1);
+    ml_grid_images(im, col, tmp);        /* tmp[p] = image of col[p] */
+    ml_grid_images(pos, tmp, g->row);    /* its label */
+    uint64_t key;
+    memcpy(&key, g->row, 8);
+    return __builtin_bswap64(key);
 }
 
 /* The columns c of a pair with image[image[c]] == c, a bit each. */
@@ -760,8 +686,6 @@ static void ml_grid_rows(ml_search *m)
                 g->t = t;
                 g->r0 = r0;
                 g->r1 = r1;
-                memset(g->out_of, 0xff, 3);
-                memset(g->src_of, 0xff, 3);
                 ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
                 g->pure = (uint8_t)pure_band[t][r0 / 3];
                 if (g->pure && ml_grid_fixed(g) > fixed)
@@ -807,11 +731,23 @@ static void ml_grid_rows(ml_search *m)
                         fourth[nstart++] = v[k];
                     }
             }
-    for (int k = 0; k < nstart; k++) {
-        if (fourth[k] != least)
-            continue;
-        ml_grid_start(m, &gs[start[k][0]], start[k][1]);
-    }
+    /* Each start gives one row 1: the least ones go on to row 2. */
+    uint64_t key[36 * 6], low = ~(uint64_t)0;
+    for (int k = 0; k < nstart; k++)
+        if (fourth[k] == least) {
+            ml_grid g = gs[start[k][0]];
+            key[k] = ml_grid_order(&g, start[k][1]);
+            if (key[k] < low) {
+                low = key[k];
+                memcpy(m->best, g.row, 9);
+            }
+        }
+    for (int k = 0; k < nstart; k++)
+        if (fourth[k] == least && key[k] == low) {
+            ml_grid g = gs[start[k][0]];
+            ml_grid_order(&g, start[k][1]);
+            ml_grid_done(m, &g, 0);
+        }
 }
 
 #define ML_STACK_STATES 256
