@@ -788,6 +788,58 @@ static void ml_cells(const uint8_t *cells, uint8_t *out, uint8_t *clue)
 #endif
 }
 
+/* Whether 81 digits 1..9 (src[0], src[1] its transpose, 96 bytes each) make
+ * a solution grid: every row, column and box holds all nine. */
+static int ml_is_grid(const uint8_t (*src)[96])
+{
+#if defined __SSSE3__
+    /* Digit d as bit d of 16, its two bytes by table shuffles: a board's
+     * columns are the ORs of its rows (the transpose's, the rows), a band's
+     * boxes its rows' OR folded three bytes at a time. */
+    const __m128i lo_t = _mm_setr_epi8(0, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i hi_t = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0);
+    const __m128i all_lo = _mm_set1_epi8((char)0xfe), all_hi = _mm_set1_epi8(3);
+    int ok = 1;
+    for (int t = 0; t < 2; t++) {
+        __m128i col_lo = _mm_setzero_si128(), col_hi = col_lo;
+        for (int b = 0; b < 3; b++) {
+            __m128i box_lo = _mm_setzero_si128(), box_hi = box_lo;
+            for (int r = b * 3; r < b * 3 + 3; r++) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src[t] + r * 9));
+                box_lo = _mm_or_si128(box_lo, _mm_shuffle_epi8(lo_t, v));
+                box_hi = _mm_or_si128(box_hi, _mm_shuffle_epi8(hi_t, v));
+            }
+            col_lo = _mm_or_si128(col_lo, box_lo);
+            col_hi = _mm_or_si128(col_hi, box_hi);
+            box_lo = _mm_or_si128(box_lo, _mm_or_si128(_mm_srli_si128(box_lo, 1), _mm_srli_si128(box_lo, 2)));
+            box_hi = _mm_or_si128(box_hi, _mm_or_si128(_mm_srli_si128(box_hi, 1), _mm_srli_si128(box_hi, 2)));
+            __m128i full = _mm_and_si128(_mm_cmpeq_epi8(box_lo, all_lo), _mm_cmpeq_epi8(box_hi, all_hi));
+            ok &= (_mm_movemask_epi8(full) & 0x49) == 0x49;   /* (bytes 0, 3, 6) */
+        }
+        __m128i full = _mm_and_si128(_mm_cmpeq_epi8(col_lo, all_lo), _mm_cmpeq_epi8(col_hi, all_hi));
+        ok &= (_mm_movemask_epi8(full) & 0x1ff) == 0x1ff;
+    }
+    return ok;
+#else
+    unsigned bad = 0;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned seen = 0;
+            for (int c = 0; c < 9; c++)
+                seen |= 1u << src[t][r * 9 + c];
+            bad |= seen ^ 0x3fe;
+        }
+    for (int b = 0; b < 9; b++) {
+        const uint8_t *p = src[0] + b / 3 * 27 + b % 3 * 3;
+        unsigned seen = 0;
+        for (int r = 0; r < 3; r++)
+            seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
+        bad |= seen ^ 0x3fe;
+    }
+    return !bad;
+#endif
+}
+
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
     if (!sdk_board_is_plain9(b))
@@ -805,7 +857,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     uint8_t clue[16];   /* (96 bits, and room for the 4-byte reads) */
     ml_cells(cells, m.src[0], clue);
     memset(m.mask, 0, sizeof m.mask);
-    memset(m.src[1], 0, 81);
+    memset(m.src[1], 0, sizeof m.src[1]);
     for (int r = 0; r < 9; r++) {
         const uint8_t *row = m.src[0] + r * 9;
         uint32_t w;
@@ -819,26 +871,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             m.mask[1][c] |= (uint16_t)(1u << r);
         }
     }
-    int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
-    if (grid) {
-        /* rows, columns (the transpose's rows), boxes: all nine digits */
-        unsigned bad = 0;
-        for (int t = 0; t < 2; t++)
-            for (int r = 0; r < 9; r++) {
-                unsigned seen = 0;
-                for (int c = 0; c < 9; c++)
-                    seen |= 1u << m.src[t][r * 9 + c];
-                bad |= seen ^ 0x3fe;
-            }
-        for (int b = 0; b < 9; b++) {
-            const uint8_t *p = m.src[0] + b / 3 * 27 + b % 3 * 3;
-            unsigned seen = 0;
-            for (int r = 0; r < 3; r++)
-                seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
-            bad |= seen ^ 0x3fe;
-        }
-        grid = !bad;
-    }
+    int grid = filled == 81 && ml_is_grid(m.src);
     /* ml_lead's tables (a grid's search needs none): the clues of each
      * stack, two bits each, and the most leading blanks with all free. */
     static const uint8_t bits3[8] = {0, 1, 1, 2, 1, 2, 2, 3};
