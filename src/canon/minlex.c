@@ -524,6 +524,20 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
     memcpy(c->lab, lab, 10);
 }
 
+/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
+ * readable, col0 16 entries). */
+static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
+{
+#if defined __SSSE3__
+    __m128i table = _mm_loadu_si128((const __m128i *)col0);
+    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
+    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
+#else
+    for (int c = 0; c < 9; c++)
+        image[c] = col0[row[c]];
+#endif
+}
+
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
  * so the stacks map round a cycle A -> B -> C -> A.  Row 1 then reads
  * 4 5 6 7 8 9 under any order of stack A (its images fill B in that order,
@@ -547,17 +561,16 @@ static int ml_grid_fixed(const ml_grid *g)
 static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
 {
     memcpy(g->row, m->best, 9);   /* (row 1 is known: ml_grid_rows wrote it) */
+    uint8_t im2[16], im3[16];     /* the image's image, and its image */
+    ml_grid_images(g->image, g->image, im2);
+    ml_grid_images(g->image, im2, im3);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 6; o++) {
-            int ok = 1;
+            const uint8_t *ord = canon_orders[o];
+            if (im3[a * 3 + ord[0]] != a * 3 + ord[tail[0]] || im3[a * 3 + ord[1]] != a * 3 + ord[tail[1]])
+                continue;   /* (the third then agrees: both are permutations of stack a) */
             for (int j = 0; j < 3; j++)
-                g->col[j] = (uint8_t)(a * 3 + canon_orders[o][j]);
-            for (int j = 0; j < 3; j++) {
-                int c3 = g->image[g->image[g->image[g->col[j]]]];
-                ok &= g->col[tail[j]] == c3;
-            }
-            if (!ok)
-                continue;
+                g->col[j] = (uint8_t)(a * 3 + ord[j]);
             for (int j = 3; j < 9; j++)
                 g->col[j] = g->image[g->col[j - 3]];
             ml_grid_done(m, g, 0);
@@ -580,20 +593,6 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
         first[k] = (uint8_t)c0;
         fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
     }
-}
-
-/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
- * readable, col0 16 entries). */
-static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
-{
-#if defined __SSSE3__
-    __m128i table = _mm_loadu_si128((const __m128i *)col0);
-    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
-    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
-#else
-    for (int c = 0; c < 9; c++)
-        image[c] = col0[row[c]];
-#endif
 }
 
 /* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
