@@ -473,56 +473,14 @@ static uint64_t ml_freedom(const ml_state *s)
  * branches, over the columns (and stacks) that may fill it.
  */
 typedef struct {
-    int t, r0, r1;
+    int t, r0, r1, r2;
     uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
                           * (room for a 16-byte store) */
+    uint8_t image2[16];  /* ... and row 2 */
     uint8_t col[16];     /* the source column at each output position (room for 16) */
     uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
     uint8_t row[16];     /* row 1 under col */
 } ml_grid;
-
-/* A finished order: row 2 is the band's third row, and every column is
- * placed, so it reads off at once; a state at level 3 if rows 1 and 2 tie
- * or beat the best pair. */
-static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
-{
-    int cmp = less ? ml_cmp9(g->row, m->best) : 0;
-    if (cmp > 0)
-        return;
-    uint8_t lab[10], row2[9];
-    const uint8_t *src = m->src[g->t];
-    int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
-    for (int p = 0; p < 9; p++)
-        lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
-    /* Row 2, given up at its first cell above the best when row 1 ties
-     * (most calls: a grid's row 1 ties often, row 2 tells them apart). */
-    int cmp2 = cmp;
-    for (int p = 0; p < 9; p++) {
-        row2[p] = lab[src[r2 * 9 + g->col[p]]];
-        if (cmp2 == 0 && row2[p] != m->best2[p]) {
-            if (row2[p] > m->best2[p])
-                return;
-            cmp2 = -1;
-        }
-    }
-    if (cmp2 < 0) {
-        memcpy(m->best, g->row, 9);
-        memcpy(m->best2, row2, 9);
-        m->next->count = 0;
-    }
-    ml_state *c = ml_push(m);
-    if (!c)
-        return;
-    *c = (ml_state){.t = (uint8_t)g->t, .next = 10,
-                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << r2)};
-    c->rows[0] = (uint8_t)g->r0;
-    c->rows[1] = (uint8_t)g->r1;
-    c->rows[2] = (uint8_t)r2;
-    for (int i = 0; i < 3; i++)
-        c->stk[i] = (uint8_t)(g->col[i * 3] / 3);
-    memcpy(c->col, g->col, 9);
-    memcpy(c->lab, lab, 10);
-}
 
 /* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
  * readable, col0 16 entries). */
@@ -536,6 +494,42 @@ static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *ima
     for (int c = 0; c < 9; c++)
         image[c] = col0[row[c]];
 #endif
+}
+
+/* A finished order whose row 1 is the least (callers pass no other): row 2
+ * is the band's third row and reads off at once; a state at level 3 if it
+ * ties or beats the best row 2. */
+static void ml_grid_done(ml_search *m, const ml_grid *g)
+{
+    /* Row 2 reads off as row 1 does: the label (1 + output position) of the
+     * row-0 column holding each cell's digit. */
+    uint8_t pos[16] = {0}, tmp[16], row2[16];
+    for (int p = 0; p < 9; p++)
+        pos[g->col[p]] = (uint8_t)(p + 1);
+    ml_grid_images(g->image2, g->col, tmp);
+    ml_grid_images(pos, tmp, row2);
+    int cmp2 = ml_cmp9(row2, m->best2);
+    if (cmp2 > 0)
+        return;
+    if (cmp2 < 0) {
+        memcpy(m->best, g->row, 9);
+        memcpy(m->best2, row2, 9);
+        m->next->count = 0;
+    }
+    ml_state *c = ml_push(m);
+    if (!c)
+        return;
+    *c = (ml_state){.t = (uint8_t)g->t, .next = 10,
+                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << g->r2)};
+    c->rows[0] = (uint8_t)g->r0;
+    c->rows[1] = (uint8_t)g->r1;
+    c->rows[2] = (uint8_t)g->r2;
+    const uint8_t *row0 = m->src[g->t] + g->r0 * 9;
+    for (int p = 0; p < 9; p++)
+        c->lab[row0[g->col[p]]] = (uint8_t)(p + 1);
+    for (int i = 0; i < 3; i++)
+        c->stk[i] = (uint8_t)(g->col[i * 3] / 3);
+    memcpy(c->col, g->col, 9);
 }
 
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
@@ -573,7 +567,7 @@ static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
                 g->col[j] = (uint8_t)(a * 3 + ord[j]);
             for (int j = 3; j < 9; j++)
                 g->col[j] = g->image[g->col[j - 3]];
-            ml_grid_done(m, g, 0);
+            ml_grid_done(m, g);
         }
 }
 
@@ -685,7 +679,9 @@ static void ml_grid_rows(ml_search *m)
                 g->t = t;
                 g->r0 = r0;
                 g->r1 = r1;
+                g->r2 = r0 / 3 * 3 + 3 - r0 % 3 - r1 % 3;
                 ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
+                ml_grid_images(col0, m->src[t] + g->r2 * 9, g->image2);
                 g->pure = (uint8_t)pure_band[t][r0 / 3];
                 if (g->pure && ml_grid_fixed(g) > fixed)
                     fixed = ml_grid_fixed(g);
@@ -745,7 +741,7 @@ static void ml_grid_rows(ml_search *m)
         if (fourth[k] == least && key[k] == low) {
             ml_grid g = gs[start[k][0]];
             ml_grid_order(&g, start[k][1]);
-            ml_grid_done(m, &g, 0);
+            ml_grid_done(m, &g);
         }
 }
 
