@@ -477,9 +477,7 @@ typedef struct {
     uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
                           * (room for a 16-byte store) */
     uint8_t image2[16];  /* ... and row 2 */
-    uint8_t col[16];     /* the source column at each output position (room for 16) */
     uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
-    uint8_t row[16];     /* row 1 under col */
 } ml_grid;
 
 /* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
@@ -499,20 +497,19 @@ static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *ima
 /* A finished order whose row 1 is the least (callers pass no other): row 2
  * is the band's third row and reads off at once; a state at level 3 if it
  * ties or beats the best row 2. */
-static void ml_grid_done(ml_search *m, const ml_grid *g)
+static void ml_grid_done(ml_search *m, const ml_grid *g, const uint8_t *col)
 {
     /* Row 2 reads off as row 1 does: the label (1 + output position) of the
      * row-0 column holding each cell's digit. */
     uint8_t pos[16] = {0}, tmp[16], row2[16];
     for (int p = 0; p < 9; p++)
-        pos[g->col[p]] = (uint8_t)(p + 1);
-    ml_grid_images(g->image2, g->col, tmp);
+        pos[col[p]] = (uint8_t)(p + 1);
+    ml_grid_images(g->image2, col, tmp);
     ml_grid_images(pos, tmp, row2);
     int cmp2 = ml_cmp9(row2, m->best2);
     if (cmp2 > 0)
         return;
     if (cmp2 < 0) {
-        memcpy(m->best, g->row, 9);
         memcpy(m->best2, row2, 9);
         m->next->count = 0;
     }
@@ -526,10 +523,10 @@ static void ml_grid_done(ml_search *m, const ml_grid *g)
     c->rows[2] = (uint8_t)g->r2;
     const uint8_t *row0 = m->src[g->t] + g->r0 * 9;
     for (int p = 0; p < 9; p++)
-        c->lab[row0[g->col[p]]] = (uint8_t)(p + 1);
+        c->lab[row0[col[p]]] = (uint8_t)(p + 1);
     for (int i = 0; i < 3; i++)
-        c->stk[i] = (uint8_t)(g->col[i * 3] / 3);
-    memcpy(c->col, g->col, 9);
+        c->stk[i] = (uint8_t)(col[i * 3] / 3);
+    memcpy(c->col, col, 9);
 }
 
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
@@ -552,10 +549,9 @@ static int ml_grid_fixed(const ml_grid *g)
 }
 
 /* The states of a pure pair whose row 1 ends as tail (0-based positions). */
-static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
+static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
 {
-    memcpy(g->row, m->best, 9);   /* (row 1 is known: ml_grid_rows wrote it) */
-    uint8_t im2[16], im3[16];     /* the image's image, and its image */
+    uint8_t col[16], im2[16], im3[16];   /* an order; the image's image, and its image */
     ml_grid_images(g->image, g->image, im2);
     ml_grid_images(g->image, im2, im3);
     for (int a = 0; a < 3; a++)
@@ -564,10 +560,10 @@ static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
             if (im3[a * 3 + ord[0]] != a * 3 + ord[tail[0]] || im3[a * 3 + ord[1]] != a * 3 + ord[tail[1]])
                 continue;   /* (the third then agrees: both are permutations of stack a) */
             for (int j = 0; j < 3; j++)
-                g->col[j] = (uint8_t)(a * 3 + ord[j]);
+                col[j] = (uint8_t)(a * 3 + ord[j]);
             for (int j = 3; j < 9; j++)
-                g->col[j] = g->image[g->col[j - 3]];
-            ml_grid_done(m, g);
+                col[j] = g->image[col[j - 3]];
+            ml_grid_done(m, g, col);
         }
 }
 
@@ -594,17 +590,17 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
  * then its last column), then Z from the third's image.  Nothing in Z maps
  * into Z and X's other images are Y's, so Z's last two columns are images
  * of Y's and take Z's slots in the order Y's columns meet them: a start
- * gives exactly one order, no position is left to choose.  Writes it and
- * row 1 into g; returns row 1's first eight cells big-endian (the ninth is
- * the label left), which orders starts as their rows do. */
-static uint64_t ml_grid_order(ml_grid *g, int c0)
+ * gives exactly one order, no position is left to choose.  Writes it into
+ * col; returns row 1's first eight cells big-endian (the ninth is the label
+ * left), which orders starts as their rows do. */
+static uint64_t ml_grid_order(const ml_grid *g, int c0, uint8_t *col)
 {
     const uint8_t *im = g->image;
     int x = c0 / 3, y = im[c0] / 3, c1 = -1, c2 = -1;
     for (int c = x * 3; c < x * 3 + 3; c++)
         if (c != c0)
             *(im[c] / 3 == y ? &c1 : &c2) = c;
-    uint8_t *col = g->col, pos[16] = {0}, tmp[16];
+    uint8_t pos[16] = {0}, tmp[16], row[16];
     col[0] = (uint8_t)c0;
     col[1] = (uint8_t)c1;
     col[2] = (uint8_t)c2;
@@ -619,9 +615,9 @@ static uint64_t ml_grid_order(ml_grid *g, int c0)
     for (int p = 0; p < 9; p++)
         pos[col[p]] = (uint8_t)(p + 1);
     ml_grid_images(im, col, tmp);        /* tmp[p] = image of col[p] */
-    ml_grid_images(pos, tmp, g->row);    /* its label */
+    ml_grid_images(pos, tmp, row);       /* its label */
     uint64_t key;
-    memcpy(&key, g->row, 8);
+    memcpy(&key, row, 8);
     return __builtin_bswap64(key);
 }
 
@@ -726,22 +722,22 @@ static void ml_grid_rows(ml_search *m)
                         fourth[nstart++] = v[k];
                     }
             }
-    /* Each start gives one row 1: the least ones go on to row 2. */
+    /* Each start gives one row 1 (ml_grid_order): the least go on to row 2. */
     uint64_t key[36 * 6], low = ~(uint64_t)0;
+    uint8_t col[16];
     for (int k = 0; k < nstart; k++)
         if (fourth[k] == least) {
-            ml_grid g = gs[start[k][0]];
-            key[k] = ml_grid_order(&g, start[k][1]);
-            if (key[k] < low) {
-                low = key[k];
-                memcpy(m->best, g.row, 9);
-            }
+            key[k] = ml_grid_order(&gs[start[k][0]], start[k][1], col);
+            low = key[k] < low ? key[k] : low;
         }
+    for (int j = 0; j < 8; j++)
+        m->best[j] = (uint8_t)(low >> (56 - j * 8));
+    m->best[8] = (uint8_t)(45 - (m->best[0] + m->best[1] + m->best[2] + m->best[3] + m->best[4] +
+                                 m->best[5] + m->best[6] + m->best[7]));   /* (the label left) */
     for (int k = 0; k < nstart; k++)
         if (fourth[k] == least && key[k] == low) {
-            ml_grid g = gs[start[k][0]];
-            ml_grid_order(&g, start[k][1]);
-            ml_grid_done(m, &g);
+            ml_grid_order(&gs[start[k][0]], start[k][1], col);
+            ml_grid_done(m, &gs[start[k][0]], col);
         }
 }
 
