@@ -569,26 +569,23 @@ static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
 
 /* A pair that is not pure, with stack x first: its two columns whose
  * images lie in one stack Y come first (in either order), the third last,
- * so the row starts 4 5 7.  Row 1's fourth and fifth cells are then fixed
- * by the first two columns: the position of each one's image's image, 1 to
- * 3 for a column of x, 7 for the third's image (it opens stack Z), else 8
- * for the first of Z's other two met, 9 for the second.  Writes the two
- * first columns and their heads, fourth cell * 16 + fifth. */
-static void ml_grid_heads(const ml_grid *g, int x, uint8_t first[2], uint8_t head[2])
+ * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
+ * first column's image's image: 1 for that column itself, 2 for the other
+ * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
+ * else 8.  Writes the two first columns and their fourth cells. */
+static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
 {
-    const uint8_t *im = g->image;
-    int odd = im[x * 3] / 3 == im[x * 3 + 1] / 3 ? 2 : im[x * 3] / 3 == im[x * 3 + 2] / 3 ? 1 : 0;
+    const uint8_t *im = g->image + x * 3;
+    int odd = im[0] / 3 == im[1] / 3 ? 2 : im[0] / 3 == im[2] / 3 ? 1 : 0;
     int third = x * 3 + odd, a = x * 3 + (odd == 0), b = x * 3 + 2 - (odd == 2);
     for (int k = 0; k < 2; k++) {
-        int c0 = k ? b : a, c1 = k ? a : b, t0 = im[im[c0]], t1 = im[im[c1]];
-        int v0 = t0 == c0 ? 1 : t0 == c1 ? 2 : t0 == third ? 3 : t0 == im[third] ? 7 : 8;
-        int v1 = t1 == c0 ? 1 : t1 == c1 ? 2 : t1 == third ? 3 : t1 == im[third] ? 7 : v0 == 8 ? 9 : 8;
+        int c0 = k ? b : a, other = k ? a : b, t = g->image[g->image[c0]];
         first[k] = (uint8_t)c0;
-        head[k] = (uint8_t)(v0 * 16 + v1);
+        fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
     }
 }
 
-/* A start of a pair that is not pure, c0 first (ml_grid_heads): stack x
+/* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
  * is laid out (c0, its partner into Y, the third), then Y (the two images,
  * then its last column), then Z from the third's image.  Nothing in Z maps
  * into Z and X's other images are Y's, so Z's last two columns are images
@@ -700,36 +697,36 @@ static void ml_grid_rows(ml_search *m)
     }
     /* No pure pair: output stack 0 is some stack X whose two columns with
      * images in one stack Y come first, the third last (4 5 7); then row 1's
-     * fourth and fifth cells are fixed by those two columns (ml_grid_heads),
-     * and only the starts that give their least values are laid out. */
-    uint8_t start[36 * 6][2], head[36 * 6];
-    int nstart = 0, least = 255;
+     * fourth cell is fixed by the first column alone (ml_grid_fourth), and
+     * only the starts that give its least value are searched on. */
+    uint8_t start[36 * 6][2], fourth[36 * 6];
+    int nstart = 0, least = 10;
     /* A fourth cell of 1 needs a first column that is its image's image
      * (the two swap): the stacks with one are tried first, and only if none
      * gives 1, every stack. */
     uint16_t swaps[36];
     for (int i = 0; i < n; i++)
         swaps[i] = ml_grid_swaps(gs[i].image);
-    for (int pass = 0; pass < 2 && least >= 2 * 16; pass++)
+    for (int pass = 0; pass < 2 && least > 1; pass++)
         for (int i = 0; i < n; i++)
             for (int x = 0; x < 3; x++) {
                 if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
                     continue;
                 uint8_t c0[2], v[2];
-                ml_grid_heads(&gs[i], x, c0, v);
+                ml_grid_fourth(&gs[i], x, c0, v);
                 for (int k = 0; k < 2; k++)
                     if (v[k] <= least) {
                         least = v[k];
                         start[nstart][0] = (uint8_t)i;
                         start[nstart][1] = c0[k];
-                        head[nstart++] = v[k];
+                        fourth[nstart++] = v[k];
                     }
             }
     /* Each start gives one row 1 (ml_grid_order): the least go on to row 2. */
     uint64_t key[36 * 6], low = ~(uint64_t)0;
     uint8_t col[16];
     for (int k = 0; k < nstart; k++)
-        if (head[k] == least) {
+        if (fourth[k] == least) {
             key[k] = ml_grid_order(&gs[start[k][0]], start[k][1], col);
             low = key[k] < low ? key[k] : low;
         }
@@ -738,7 +735,7 @@ static void ml_grid_rows(ml_search *m)
     m->best[8] = (uint8_t)(45 - (m->best[0] + m->best[1] + m->best[2] + m->best[3] + m->best[4] +
                                  m->best[5] + m->best[6] + m->best[7]));   /* (the label left) */
     for (int k = 0; k < nstart; k++)
-        if (head[k] == least && key[k] == low) {
+        if (fourth[k] == least && key[k] == low) {
             ml_grid_order(&gs[start[k][0]], start[k][1], col);
             ml_grid_done(m, &gs[start[k][0]], col);
         }
