@@ -567,21 +567,42 @@ static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
         }
 }
 
+/* Row 1 of a start whose first column c0 swaps with its image d = im[c0]:
+ * of Y's columns only d maps into X (two of X's map into Y, so one of Y's
+ * maps back), so Y's others e = im[c1] and y2 map to Z's two columns after
+ * z0 = im[third], met at positions 4 and 5: the row reads 4 5 7 1 8 9, and
+ * ends with the positions of the images of z0, im[e], im[y2].  Those lie in
+ * X or Y but are not d or e (their columns map to c0, c1): each is c1 (2),
+ * the third (3) or y2 (6).  Returns the three, four bits each. */
+static int ml_grid_tail(const uint8_t *im, int c0, int c1, int third)
+{
+    int d = im[c0], e = im[c1], y2 = d / 3 * 3 + 3 - d % 3 - e % 3;
+    int z[3] = {im[third], im[e], im[y2]}, tail = 0;
+    for (int j = 0; j < 3; j++) {
+        int c = im[z[j]];
+        tail = tail << 4 | (c == c1 ? 2 : c == third ? 3 : 6);
+    }
+    return tail;
+}
+
 /* A pair that is not pure, with stack x first: its two columns whose
  * images lie in one stack Y come first (in either order), the third last,
  * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
  * first column's image's image: 1 for that column itself, 2 for the other
  * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
- * else 8.  Writes the two first columns and their fourth cells. */
-static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
+ * else 8.  A fourth cell of 1 (the usual least) fixes the rest of the row
+ * (ml_grid_tail).  Writes the two first columns and their heads: the fourth
+ * cell << 12, and with a 1, the last three cells below. */
+static void ml_grid_heads(const ml_grid *g, int x, uint8_t first[2], uint16_t head[2])
 {
-    const uint8_t *im = g->image + x * 3;
-    int odd = im[0] / 3 == im[1] / 3 ? 2 : im[0] / 3 == im[2] / 3 ? 1 : 0;
+    const uint8_t *im = g->image;
+    int odd = im[x * 3] / 3 == im[x * 3 + 1] / 3 ? 2 : im[x * 3] / 3 == im[x * 3 + 2] / 3 ? 1 : 0;
     int third = x * 3 + odd, a = x * 3 + (odd == 0), b = x * 3 + 2 - (odd == 2);
     for (int k = 0; k < 2; k++) {
-        int c0 = k ? b : a, other = k ? a : b, t = g->image[g->image[c0]];
+        int c0 = k ? b : a, c1 = k ? a : b, t = im[im[c0]];
         first[k] = (uint8_t)c0;
-        fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
+        int v = t == c0 ? 1 : t == c1 ? 2 : t == third ? 3 : t == im[third] ? 7 : 8;
+        head[k] = (uint16_t)(v << 12 | (v == 1 ? ml_grid_tail(im, c0, c1, third) : 0));
     }
 }
 
@@ -697,46 +718,54 @@ static void ml_grid_rows(ml_search *m)
     }
     /* No pure pair: output stack 0 is some stack X whose two columns with
      * images in one stack Y come first, the third last (4 5 7); then row 1's
-     * fourth cell is fixed by the first column alone (ml_grid_fourth), and
-     * only the starts that give its least value are searched on. */
-    uint8_t start[36 * 6][2], fourth[36 * 6];
-    int nstart = 0, least = 10;
+     * fourth cell is fixed by the first column alone, and with a 1 all of
+     * the row (ml_grid_heads): only the starts with the least head go on. */
+    uint8_t start[36 * 6][2];
+    uint16_t head[36 * 6];
+    int nstart = 0, least = 0xffff;
     /* A fourth cell of 1 needs a first column that is its image's image
      * (the two swap): the stacks with one are tried first, and only if none
      * gives 1, every stack. */
     uint16_t swaps[36];
     for (int i = 0; i < n; i++)
         swaps[i] = ml_grid_swaps(gs[i].image);
-    for (int pass = 0; pass < 2 && least > 1; pass++)
+    for (int pass = 0; pass < 2 && least >> 12 > 1; pass++)
         for (int i = 0; i < n; i++)
             for (int x = 0; x < 3; x++) {
                 if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
                     continue;
-                uint8_t c0[2], v[2];
-                ml_grid_fourth(&gs[i], x, c0, v);
+                uint8_t c0[2];
+                uint16_t v[2];
+                ml_grid_heads(&gs[i], x, c0, v);
                 for (int k = 0; k < 2; k++)
                     if (v[k] <= least) {
                         least = v[k];
                         start[nstart][0] = (uint8_t)i;
                         start[nstart][1] = c0[k];
-                        fourth[nstart++] = v[k];
+                        head[nstart++] = v[k];
                     }
             }
-    /* Each start gives one row 1 (ml_grid_order): the least go on to row 2. */
+    /* Each start gives one row 1 (ml_grid_order), whole in its head when
+     * that starts with a 1: the least go on to row 2. */
     uint64_t key[36 * 6], low = ~(uint64_t)0;
     uint8_t col[16];
+    int whole = least >> 12 == 1;
     for (int k = 0; k < nstart; k++)
-        if (fourth[k] == least) {
-            key[k] = ml_grid_order(&gs[start[k][0]], start[k][1], col);
+        if (head[k] == least) {
+            key[k] = whole ? 0 : ml_grid_order(&gs[start[k][0]], start[k][1], col);
             low = key[k] < low ? key[k] : low;
         }
-    for (int j = 0; j < 8; j++)
-        m->best[j] = (uint8_t)(low >> (56 - j * 8));
-    m->best[8] = (uint8_t)(45 - (m->best[0] + m->best[1] + m->best[2] + m->best[3] + m->best[4] +
-                                 m->best[5] + m->best[6] + m->best[7]));   /* (the label left) */
+    int first = 1;
     for (int k = 0; k < nstart; k++)
-        if (fourth[k] == least && key[k] == low) {
-            ml_grid_order(&gs[start[k][0]], start[k][1], col);
+        if (head[k] == least && key[k] == low) {
+            uint64_t row = ml_grid_order(&gs[start[k][0]], start[k][1], col);
+            if (first) {
+                first = 0;
+                for (int j = 0; j < 8; j++)
+                    m->best[j] = (uint8_t)(row >> (56 - j * 8));
+                m->best[8] = (uint8_t)(45 - (m->best[0] + m->best[1] + m->best[2] + m->best[3] + m->best[4] +
+                                             m->best[5] + m->best[6] + m->best[7]));   /* (the label left) */
+            }
             ml_grid_done(m, &gs[start[k][0]], col);
         }
 }
