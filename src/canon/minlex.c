@@ -567,7 +567,9 @@ static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
         }
 }
 
-/* Row 1 of a start whose first column c0 swaps with its image d = im[c0]:
+/* Row 1 of a start whose first column c0 swaps with its image d = im[c0]
+ * (fourth cell 1), c1 its partner (its image in d's stack Y), third the
+ * last column of c0's stack X:
  * of Y's columns only d maps into X (two of X's map into Y, so one of Y's
  * maps back), so Y's others e = im[c1] and y2 map to Z's two columns after
  * z0 = im[third], met at positions 4 and 5: the row reads 4 5 7 1 8 9, and
@@ -588,21 +590,19 @@ static int ml_grid_tail(const uint8_t *im, int c0, int c1, int third)
 /* A pair that is not pure, with stack x first: its two columns whose
  * images lie in one stack Y come first (in either order), the third last,
  * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
- * first column's image's image: 1 for that column itself, 2 for the other
- * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
- * else 8.  A fourth cell of 1 (the usual least) fixes the rest of the row
- * (ml_grid_tail).  Writes the two first columns and their heads: the fourth
- * cell << 12, and with a 1, the last three cells below. */
-static void ml_grid_heads(const ml_grid *g, int x, uint8_t first[2], uint16_t head[2])
+ * first column's image's image: 1 for that column itself (ml_grid_tail),
+ * 2 for the other of the two, 3 for the third, 7 for the third's image (it
+ * opens stack Z), else 8.  Writes the two first columns and their fourth
+ * cells. */
+static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
 {
-    const uint8_t *im = g->image;
-    int odd = im[x * 3] / 3 == im[x * 3 + 1] / 3 ? 2 : im[x * 3] / 3 == im[x * 3 + 2] / 3 ? 1 : 0;
+    const uint8_t *im = g->image + x * 3;
+    int odd = im[0] / 3 == im[1] / 3 ? 2 : im[0] / 3 == im[2] / 3 ? 1 : 0;
     int third = x * 3 + odd, a = x * 3 + (odd == 0), b = x * 3 + 2 - (odd == 2);
     for (int k = 0; k < 2; k++) {
-        int c0 = k ? b : a, c1 = k ? a : b, t = im[im[c0]];
+        int c0 = k ? b : a, other = k ? a : b, t = g->image[g->image[c0]];
         first[k] = (uint8_t)c0;
-        int v = t == c0 ? 1 : t == c1 ? 2 : t == third ? 3 : t == im[third] ? 7 : 8;
-        head[k] = (uint16_t)(v << 12 | (v == 1 ? ml_grid_tail(im, c0, c1, third) : 0));
+        fourth[k] = (uint8_t)(t == c0 ? 1 : t == other ? 2 : t == third ? 3 : t == g->image[third] ? 7 : 8);
     }
 }
 
@@ -718,33 +718,45 @@ static void ml_grid_rows(ml_search *m)
     }
     /* No pure pair: output stack 0 is some stack X whose two columns with
      * images in one stack Y come first, the third last (4 5 7); then row 1's
-     * fourth cell is fixed by the first column alone, and with a 1 all of
-     * the row (ml_grid_heads): only the starts with the least head go on. */
+     * fourth cell is fixed by the first column alone (ml_grid_fourth).  A
+     * fourth cell of 1 (the usual least) needs a first column that swaps
+     * with its image, and fixes all of the row (ml_grid_tail): those starts
+     * are found from the swapping columns.  Only if there are none is every
+     * start's fourth cell found.  Only the starts with the least head (the
+     * fourth cell << 12, and with a 1 the last three cells) go on. */
+    static const uint8_t others[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5}, {3, 4}, {7, 8}, {6, 8}, {6, 7}};
     uint8_t start[36 * 6][2];
     uint16_t head[36 * 6];
     int nstart = 0, least = 0xffff;
-    /* A fourth cell of 1 needs a first column that is its image's image
-     * (the two swap): the stacks with one are tried first, and only if none
-     * gives 1, every stack. */
-    uint16_t swaps[36];
-    for (int i = 0; i < n; i++)
-        swaps[i] = ml_grid_swaps(gs[i].image);
-    for (int pass = 0; pass < 2 && least >> 12 > 1; pass++)
-        for (int i = 0; i < n; i++)
-            for (int x = 0; x < 3; x++) {
-                if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
-                    continue;
-                uint8_t c0[2];
-                uint16_t v[2];
-                ml_grid_heads(&gs[i], x, c0, v);
-                for (int k = 0; k < 2; k++)
-                    if (v[k] <= least) {
-                        least = v[k];
-                        start[nstart][0] = (uint8_t)i;
-                        start[nstart][1] = c0[k];
-                        head[nstart++] = v[k];
-                    }
+    for (int i = 0; i < n; i++) {
+        const uint8_t *im = gs[i].image;
+        for (unsigned bits = ml_grid_swaps(im); bits; bits &= bits - 1) {
+            int c0 = __builtin_ctz(bits), y = im[c0] / 3, o1 = others[c0][0], o2 = others[c0][1];
+            int c1 = im[o1] / 3 == y ? o1 : o2, third = o1 + o2 - c1;
+            if (im[c1] / 3 != y)
+                continue;   /* (c0 is its stack's third) */
+            int v = 1 << 12 | ml_grid_tail(im, c0, c1, third);
+            if (v <= least) {
+                least = v;
+                start[nstart][0] = (uint8_t)i;
+                start[nstart][1] = (uint8_t)c0;
+                head[nstart++] = (uint16_t)v;
             }
+        }
+    }
+    int swapped = nstart > 0;
+    for (int i = 0; i < n && !swapped; i++)
+        for (int x = 0; x < 3; x++) {
+            uint8_t c0[2], v[2];
+            ml_grid_fourth(&gs[i], x, c0, v);
+            for (int k = 0; k < 2; k++)
+                if (v[k] << 12 <= least) {
+                    least = v[k] << 12;
+                    start[nstart][0] = (uint8_t)i;
+                    start[nstart][1] = c0[k];
+                    head[nstart++] = (uint16_t)(v[k] << 12);
+                }
+        }
     /* Each start gives one row 1 (ml_grid_order), whole in its head when
      * that starts with a 1: the least go on to row 2. */
     uint64_t key[36 * 6], low = ~(uint64_t)0;
