@@ -882,28 +882,40 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     m.failed = 0;
     uint16_t winners[ML_STACK_STATES];
     int8_t lead_of[ML_STACK_STATES];
-    int filled = 0;
-    /* The cells (anything above 9 read as blank) and a bit per clue, then
-     * each row's nine bits, then the transpose's from the clues alone (a
-     * puzzle has few: far cheaper than a full transpose). */
+    /* The cells (anything above 9 read as blank) and a bit per clue. */
     uint8_t clue[16];   /* (96 bits, and room for the 4-byte reads) */
     ml_cells(cells, m.src[0], clue);
-    memset(m.mask, 0, sizeof m.mask);
     memset(m.src[1], 0, sizeof m.src[1]);
-    for (int r = 0; r < 9; r++) {
-        const uint8_t *row = m.src[0] + r * 9;
-        uint32_t w;
-        memcpy(&w, clue + r * 9 / 8, 4);
-        unsigned mask = w >> (r * 9 % 8) & 0x1ff;
-        m.mask[0][r] = (uint16_t)mask;
-        filled += __builtin_popcount(mask);
-        for (; mask; mask &= mask - 1) {
-            int c = __builtin_ctz(mask);
-            m.src[1][c * 9 + r] = row[c];
-            m.mask[1][c] |= (uint16_t)(1u << r);
+    uint64_t bits64;
+    uint32_t bits32;
+    memcpy(&bits64, clue, 8);
+    memcpy(&bits32, clue + 8, 4);
+    int grid = 0;
+    if (__builtin_popcountll(bits64) + __builtin_popcount(bits32) == 81) {
+        /* A full board: its transpose cell by cell; a grid if every house
+         * holds 1..9 (its search needs no clue masks). */
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                m.src[1][c * 9 + r] = m.src[0][r * 9 + c];
+        grid = ml_is_grid(m.src);
+    }
+    if (!grid) {
+        /* Each row's nine bits, then the transpose's from the clues alone (a
+         * puzzle has few: far cheaper than a full transpose). */
+        memset(m.mask, 0, sizeof m.mask);
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = m.src[0] + r * 9;
+            uint32_t w;
+            memcpy(&w, clue + r * 9 / 8, 4);
+            unsigned mask = w >> (r * 9 % 8) & 0x1ff;
+            m.mask[0][r] = (uint16_t)mask;
+            for (; mask; mask &= mask - 1) {
+                int c = __builtin_ctz(mask);
+                m.src[1][c * 9 + r] = row[c];
+                m.mask[1][c] |= (uint16_t)(1u << r);
+            }
         }
     }
-    int grid = filled == 81 && ml_is_grid(m.src);
     /* ml_lead's tables (a grid's search needs none): the clues of each
      * stack, two bits each, and the most leading blanks with all free. */
     static const uint8_t bits3[8] = {0, 1, 1, 2, 1, 2, 2, 3};
@@ -969,6 +981,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             unsigned rows = 0;
             if (i < ML_STACK_STATES)
                 rows = lead_of[i] == most ? winners[i] : 0;
+            else if (grid)
+                rows = ml_candidates(&cur->s[i], k);   /* (a grid's rows all lead with no blank) */
             else
                 for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
                     rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
