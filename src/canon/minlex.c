@@ -658,6 +658,23 @@ static unsigned ml_grid_swaps(const uint8_t *image)
 #endif
 }
 
+/* col0[d] = the column of digit d in a row of 9 (16 entries written). */
+static void ml_grid_col0(const uint8_t *row, uint8_t *col0)
+{
+    memset(col0, 0, 16);
+    for (int c = 0; c < 9; c++)
+        col0[row[c]] = (uint8_t)c;
+}
+
+/* Whether a pair is pure (below): each stack's three images in one stack. */
+static int ml_grid_pure(const uint8_t *image)
+{
+    int pure = 1;
+    for (int x = 0; x < 9; x += 3)
+        pure &= image[x] / 3 == image[x + 1] / 3 && image[x] / 3 == image[x + 2] / 3;
+    return pure;
+}
+
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
  * (row 2 is the band's last). */
 static void ml_grid_rows(ml_search *m)
@@ -666,42 +683,39 @@ static void ml_grid_rows(ml_search *m)
     int n = 0, fixed = -1;
     /* A pure pair makes its band pure (every pair of its rows is), and only
      * a pure band's pairs can give the least row 1 when there is one: told
-     * by the digits of each row's stacks, before any pair is laid out. */
+     * by each band's first pair, before any other pair is laid out. */
+    uint8_t col0[2][9][16];   /* the column of each digit in each row */
     int pure_band[2][3], any_pure = 0;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 3; b++) {
-            unsigned set[2][3];
-            for (int k = 0; k < 2; k++)
-                for (int st = 0; st < 3; st++) {
-                    const uint8_t *p = m->src[t] + (b * 3 + k) * 9 + st * 3;
-                    set[k][st] = 1u << p[0] | 1u << p[1] | 1u << p[2];
-                }
-            int pure = 1;
-            for (int st = 0; st < 3; st++)
-                pure &= set[1][st] == set[0][(st + 1) % 3] || set[1][st] == set[0][(st + 2) % 3];
-            pure_band[t][b] = pure;
-            any_pure |= pure;
+            uint8_t image[16];
+            ml_grid_col0(m->src[t] + b * 27, col0[t][b * 3]);
+            ml_grid_images(col0[t][b * 3], m->src[t] + b * 27 + 9, image);
+            pure_band[t][b] = ml_grid_pure(image);
+            any_pure |= pure_band[t][b];
         }
     for (int t = 0; t < 2; t++)
-        for (int r0 = 0; r0 < 9; r0++) {
-            if (any_pure && !pure_band[t][r0 / 3])
+        for (int b = 0; b < 3; b++) {
+            if (any_pure && !pure_band[t][b])
                 continue;
-            uint8_t col0[16] = {0};
-            for (int c = 0; c < 9; c++)
-                col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
-            for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
-                if (r1 == r0)
-                    continue;
-                ml_grid *g = &gs[n++];
-                g->t = t;
-                g->r0 = r0;
-                g->r1 = r1;
-                g->r2 = r0 / 3 * 3 + 3 - r0 % 3 - r1 % 3;
-                ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
-                ml_grid_images(col0, m->src[t] + g->r2 * 9, g->image2);
-                g->pure = (uint8_t)pure_band[t][r0 / 3];
-                if (g->pure && ml_grid_fixed(g) > fixed)
-                    fixed = ml_grid_fixed(g);
+            for (int k0 = 0; k0 < 3; k0++) {
+                int r0 = b * 3 + k0;
+                if (k0)
+                    ml_grid_col0(m->src[t] + r0 * 9, col0[t][r0]);
+                for (int k1 = 0; k1 < 3; k1++) {
+                    if (k1 == k0)
+                        continue;
+                    ml_grid *g = &gs[n++];
+                    g->t = t;
+                    g->r0 = r0;
+                    g->r1 = b * 3 + k1;
+                    g->r2 = b * 3 + 3 - k0 - k1;
+                    ml_grid_images(col0[t][r0], m->src[t] + g->r1 * 9, g->image);
+                    ml_grid_images(col0[t][r0], m->src[t] + g->r2 * 9, g->image2);
+                    g->pure = (uint8_t)pure_band[t][b];
+                    if (g->pure && ml_grid_fixed(g) > fixed)
+                        fixed = ml_grid_fixed(g);
+                }
             }
         }
     if (fixed >= 0) {
