@@ -662,6 +662,7 @@ static unsigned ml_grid_swaps(const uint8_t *image)
 static void ml_grid_col0(const uint8_t *row, uint8_t *col0)
 {
     memset(col0, 0, 16);
+#pragma GCC unroll 9
     for (int c = 0; c < 9; c++)
         col0[row[c]] = (uint8_t)c;
 }
@@ -909,6 +910,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         /* A full board: its transpose cell by cell; a grid if every house
          * holds 1..9 (its search needs no clue masks). */
         for (int r = 0; r < 9; r++)
+#pragma GCC unroll 9
             for (int c = 0; c < 9; c++)
                 m.src[1][c * 9 + r] = m.src[0][r * 9 + c];
         grid = ml_is_grid(m.src);
