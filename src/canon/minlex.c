@@ -26,7 +26,7 @@
  *
  * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
  * 123456789 under every column order, so rows 0 to 2 are chosen together;
- * its later rows read off (ml_try_grid).
+ * its later rows read off (ml_grid_complete).
  * Other boards are in group.c.
  */
 #include <stdlib.h>
@@ -282,38 +282,6 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
     ml_finish(m, w, less);
 }
 
-/* A solution grid's row k from source row r (rows 3 to 8: every column
- * placed, every digit labelled, so the row reads off; by two byte
- * shuffles where SSSE3 is). */
-static void ml_try_grid(ml_search *m, const ml_state *s, int k, int r)
-{
-    uint8_t row[16];
-    const uint8_t *srow = m->src[s->t] + r * 9;
-#if defined __SSSE3__
-    uint8_t col[16] = {0}, lab[16] = {0};
-    memcpy(col, s->col, 9);
-    memcpy(lab, s->lab, 10);
-    __m128i digits = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)srow), _mm_loadu_si128((const __m128i *)col));
-    _mm_storeu_si128((__m128i *)row, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)lab), digits));
-#else
-    for (int p = 0; p < 9; p++)
-        row[p] = s->lab[srow[s->col[p]]];
-#endif
-    int cmp = ml_cmp9(row, m->best);
-    if (cmp > 0)
-        return;
-    if (cmp < 0) {
-        memcpy(m->best, row, 9);
-        m->next->count = 0;
-    }
-    ml_state *c = ml_push(m);
-    if (!c)
-        return;
-    *c = *s;
-    c->rows[k] = (uint8_t)r;
-    c->used = (uint16_t)(s->used | 1u << r);
-}
-
 /* State s extended by source row r as output row k.  Its free stacks that
  * stay blank keep the front; those that get a clue follow, in every order
  * (each then a stack of three free columns); then the stacks placed before. */
@@ -527,6 +495,59 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, const uint8_t *col)
     for (int i = 0; i < 3; i++)
         c->stk[i] = (uint8_t)(col[i * 3] / 3);
     memcpy(c->col, col, 9);
+}
+
+/* Rows 3 to 8 of a grid under each state of l (at level 3), l kept to the
+ * states that give the least, written to form (54 cells).  Every column is
+ * placed and every digit labelled, so each row of the other two bands reads
+ * off (two byte shuffles) whatever their order, and two rows of a grid
+ * differ in their first eight cells: the least completion sorts each band's
+ * rows and puts the band with the least first row first.  One completion a
+ * state, no search. */
+static void ml_grid_complete(const ml_search *m, ml_list *l, uint8_t *form)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        ml_state *s = &l->s[i];
+        uint8_t col[16] = {0}, lab[16] = {0}, digits[16], rows[9][16], order[6];
+        uint64_t key[9];
+        memcpy(col, s->col, 9);
+        memcpy(lab, s->lab, 10);
+        int n = 0;
+        for (int b = 0; b < 3; b++) {
+            if (s->used >> (b * 3) & 7)
+                continue;
+            for (int r = b * 3; r < b * 3 + 3; r++) {
+                ml_grid_images(m->src[s->t] + r * 9, col, digits);
+                ml_grid_images(lab, digits, rows[r]);
+                memcpy(&key[r], rows[r], 8);
+                key[r] = __builtin_bswap64(key[r]);
+                /* (insertion into the band's sorted rows) */
+                int j = n + r - b * 3;
+                for (; j > n && key[order[j - 1]] > key[r]; j--)
+                    order[j] = order[j - 1];
+                order[j] = (uint8_t)r;
+            }
+            n += 3;
+        }
+        uint8_t mine[54];
+        int first = key[order[3]] < key[order[0]] ? 3 : 0;
+        for (int j = 0; j < 6; j++) {
+            s->rows[3 + j] = order[(first + j) % 6];
+            memcpy(mine + j * 9, rows[s->rows[3 + j]], 9);
+        }
+        int cmp = i == 0 ? -1 : memcmp(mine, form, 54);
+        if (cmp > 0)
+            continue;
+        if (cmp < 0) {
+            memcpy(form, mine, 54);
+            kept = 0;
+        }
+        if (kept != i)
+            l->s[kept] = *s;
+        kept++;
+    }
+    l->count = kept;
 }
 
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
@@ -954,7 +975,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         memcpy(out->form + 9, m.best, 9);
         memcpy(out->form + 18, m.best2, 9);
         cur = m.next;
-        k = 3;
+        ml_grid_complete(&m, cur, out->form + 27);
+        k = 9;
     } else {
         for (int t = 0; t < 2; t++) {
             ml_state *s = &cur->s[cur->count++];
@@ -973,9 +995,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             int own = -1;
             unsigned win = 0;   /* the state's rows with its most leading blanks */
             unsigned cand = ml_candidates(&cur->s[i], k);
-            if (grid || (cur->count == 1 && !(cand & (cand - 1)))) {
-                /* (no blanks, every row leads with none; or one state and
-                 * one row: nothing to compare) */
+            if (cur->count == 1 && !(cand & (cand - 1))) {
+                /* (one state and one row: nothing to compare) */
                 win = cand;
                 own = 0;
                 cand = 0;
@@ -997,16 +1018,11 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             unsigned rows = 0;
             if (i < ML_STACK_STATES)
                 rows = lead_of[i] == most ? winners[i] : 0;
-            else if (grid)
-                rows = ml_candidates(&cur->s[i], k);   /* (a grid's rows all lead with no blank) */
             else
                 for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
                     rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
             for (; rows; rows &= rows - 1)
-                if (grid)
-                    ml_try_grid(&m, &cur->s[i], k, __builtin_ctz(rows));
-                else
-                    ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
         }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;
