@@ -470,6 +470,7 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, const uint8_t *col)
     /* Row 2 reads off as row 1 does: the label (1 + output position) of the
      * row-0 column holding each cell's digit. */
     uint8_t pos[16] = {0}, tmp[16], row2[16];
+#pragma GCC unroll 9
     for (int p = 0; p < 9; p++)
         pos[col[p]] = (uint8_t)(p + 1);
     ml_grid_images(g->image2, col, tmp);
@@ -582,6 +583,7 @@ static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
                 continue;   /* (the third then agrees: both are permutations of stack a) */
             for (int j = 0; j < 3; j++)
                 col[j] = (uint8_t)(a * 3 + ord[j]);
+#pragma GCC unroll 6
             for (int j = 3; j < 9; j++)
                 col[j] = g->image[col[j - 3]];
             ml_grid_done(m, g, col);
@@ -654,6 +656,7 @@ static uint64_t ml_grid_order(const ml_grid *g, int c0, uint8_t *col)
     for (int j = 3; j < 6; j++)
         if (im[col[j]] / 3 == z && im[col[j]] != im[c2])
             col[n++] = im[col[j]];
+#pragma GCC unroll 9
     for (int p = 0; p < 9; p++)
         pos[col[p]] = (uint8_t)(p + 1);
     ml_grid_images(im, col, tmp);        /* tmp[p] = image of col[p] */
