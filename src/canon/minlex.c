@@ -666,18 +666,29 @@ static uint64_t ml_grid_order(const ml_grid *g, int c0, uint8_t *col)
     return __builtin_bswap64(key);
 }
 
-/* The columns c of a pair with image[image[c]] == c, a bit each. */
+/* The first columns of a pair's starts with a fourth cell of 1, a bit
+ * each: the columns c that swap with their image (image[image[c]] == c)
+ * and share their image's stack with another column of their stack. */
 static unsigned ml_grid_swaps(const uint8_t *image)
 {
 #if defined __SSSE3__
-    __m128i im = _mm_loadu_si128((const __m128i *)image);
-    __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i im2 = _mm_shuffle_epi8(im, _mm_and_si128(im, _mm_set1_epi8(15)));
-    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(im2, iota)) & 0x1ff;
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i stack_of = _mm_setr_epi8(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5);
+    const __m128i next1 = _mm_setr_epi8(1, 2, 0, 4, 5, 3, 7, 8, 6, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i next2 = _mm_setr_epi8(2, 0, 1, 5, 3, 4, 8, 6, 7, 9, 10, 11, 12, 13, 14, 15);
+    __m128i im = _mm_and_si128(_mm_loadu_si128((const __m128i *)image), _mm_set1_epi8(15));
+    __m128i swap = _mm_cmpeq_epi8(_mm_shuffle_epi8(im, im), iota);
+    __m128i st = _mm_shuffle_epi8(stack_of, im);   /* the stack of each image */
+    __m128i shared = _mm_or_si128(_mm_cmpeq_epi8(st, _mm_shuffle_epi8(st, next1)),
+                                  _mm_cmpeq_epi8(st, _mm_shuffle_epi8(st, next2)));
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(swap, shared)) & 0x1ff;
 #else
     unsigned swaps = 0;
-    for (int c = 0; c < 9; c++)
-        swaps |= (unsigned)(image[image[c]] == c) << c;
+    for (int c = 0; c < 9; c++) {
+        int x = c / 3 * 3, y = image[c] / 3;
+        int shared = image[x + (c + 1) % 3] / 3 == y || image[x + (c + 2) % 3] / 3 == y;
+        swaps |= (unsigned)(image[image[c]] == c && shared) << c;
+    }
     return swaps;
 #endif
 }
@@ -770,10 +781,8 @@ static void ml_grid_rows(ml_search *m)
     for (int i = 0; i < n; i++) {
         const uint8_t *im = gs[i].image;
         for (unsigned bits = ml_grid_swaps(im); bits; bits &= bits - 1) {
-            int c0 = __builtin_ctz(bits), y = im[c0] / 3, o1 = others[c0][0], o2 = others[c0][1];
-            int c1 = im[o1] / 3 == y ? o1 : o2, third = o1 + o2 - c1;
-            if (im[c1] / 3 != y)
-                continue;   /* (c0 is its stack's third) */
+            int c0 = __builtin_ctz(bits), o1 = others[c0][0], o2 = others[c0][1];
+            int c1 = im[o1] / 3 == im[c0] / 3 ? o1 : o2, third = o1 + o2 - c1;
             int v = 1 << 12 | ml_grid_tail(im, c0, c1, third);
             if (v <= least) {
                 least = v;
