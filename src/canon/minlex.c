@@ -581,6 +581,7 @@ static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
             const uint8_t *ord = canon_orders[o];
             if (im3[a * 3 + ord[0]] != a * 3 + ord[tail[0]] || im3[a * 3 + ord[1]] != a * 3 + ord[tail[1]])
                 continue;   /* (the third then agrees: both are permutations of stack a) */
+#pragma GCC unroll 3
             for (int j = 0; j < 3; j++)
                 col[j] = (uint8_t)(a * 3 + ord[j]);
 #pragma GCC unroll 6
@@ -603,6 +604,7 @@ static int ml_grid_tail(const uint8_t *im, int c0, int c1, int third)
 {
     int d = im[c0], e = im[c1], y2 = d / 3 * 3 + 3 - d % 3 - e % 3;
     int z[3] = {im[third], im[e], im[y2]}, tail = 0;
+#pragma GCC unroll 3
     for (int j = 0; j < 3; j++) {
         int c = im[z[j]];
         tail = tail << 4 | (c == c1 ? 2 : c == third ? 3 : 6);
