@@ -429,16 +429,18 @@ static uint64_t ml_freedom(const ml_state *s)
     return n;
 }
 
-/* ---- solution grids: rows 0 and 1 at once ----
+/* ---- solution grids: rows 0 to 2 at once, then the rest read off ----
  * A grid's row 0 reads 1 2 ... 9 under every column order (its labels are
  * its positions), so listing the 1,296 orders for row 0 alone decides
- * nothing.  Instead the column order is built for row 1, position by
- * position.  Row 1's cell at output position p is the label, 1 + output
- * position, of the row-0 column that holds the same digit (its "image").
- * If that column is not placed yet, the least value puts it in the first
- * free slot its stack may take, and any other slot gives more: so it is
- * placed there, no branch.  Only a position still empty when reached
- * branches, over the columns (and stacks) that may fill it.
+ * nothing.  Instead each ordered pair of rows of a band (36 "pairs", both
+ * orientations) is judged by row 1: its cell at output position p is the
+ * label, 1 + output position, of the row-0 column holding the same digit
+ * (its "image").  A pure pair's least orders are written down
+ * (ml_grid_cycle); any other pair's least row 1 needs a start, a first
+ * column and stack, and a start fixes the whole order (ml_grid_order), and
+ * nearly always all of row 1 without laying it out (ml_grid_tail).  Row 2
+ * then reads off under the orders that tie (ml_grid_done), and rows 3-8
+ * under each state that ties on rows 0-2 (ml_grid_complete).
  */
 typedef struct {
     int t, r0, r1, r2;
