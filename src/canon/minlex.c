@@ -26,7 +26,7 @@
  *
  * A solution grid starts elsewhere (see ml_grid_rows): its row 0 reads
  * 123456789 under every column order, so rows 0 to 2 are chosen together;
- * its later rows read off (ml_try_grid).
+ * its later rows read off (ml_grid_complete).
  * Other boards are in group.c.
  */
 #include <stdlib.h>
@@ -282,38 +282,6 @@ static void ml_stacks(ml_search *m, ml_walk *w, int i, int less)
     ml_finish(m, w, less);
 }
 
-/* A solution grid's row k from source row r (rows 3 to 8: every column
- * placed, every digit labelled, so the row reads off; by two byte
- * shuffles where SSSE3 is). */
-static void ml_try_grid(ml_search *m, const ml_state *s, int k, int r)
-{
-    uint8_t row[16];
-    const uint8_t *srow = m->src[s->t] + r * 9;
-#if defined __SSSE3__
-    uint8_t col[16] = {0}, lab[16] = {0};
-    memcpy(col, s->col, 9);
-    memcpy(lab, s->lab, 10);
-    __m128i digits = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)srow), _mm_loadu_si128((const __m128i *)col));
-    _mm_storeu_si128((__m128i *)row, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)lab), digits));
-#else
-    for (int p = 0; p < 9; p++)
-        row[p] = s->lab[srow[s->col[p]]];
-#endif
-    int cmp = ml_cmp9(row, m->best);
-    if (cmp > 0)
-        return;
-    if (cmp < 0) {
-        memcpy(m->best, row, 9);
-        m->next->count = 0;
-    }
-    ml_state *c = ml_push(m);
-    if (!c)
-        return;
-    *c = *s;
-    c->rows[k] = (uint8_t)r;
-    c->used = (uint16_t)(s->used | 1u << r);
-}
-
 /* State s extended by source row r as output row k.  Its free stacks that
  * stay blank keep the front; those that get a clue follow, in every order
  * (each then a stack of three free columns); then the stacks placed before. */
@@ -461,76 +429,58 @@ static uint64_t ml_freedom(const ml_state *s)
     return n;
 }
 
-/* ---- solution grids: rows 0 and 1 at once ----
+/* ---- solution grids: rows 0 to 2 at once, then the rest read off ----
  * A grid's row 0 reads 1 2 ... 9 under every column order (its labels are
  * its positions), so listing the 1,296 orders for row 0 alone decides
- * nothing.  Instead the column order is built for row 1, position by
- * position.  Row 1's cell at output position p is the label, 1 + output
- * position, of the row-0 column that holds the same digit (its "image").
- * If that column is not placed yet, the least value puts it in the first
- * free slot its stack may take, and any other slot gives more: so it is
- * placed there, no branch.  Only a position still empty when reached
- * branches, over the columns (and stacks) that may fill it.
+ * nothing.  Instead each ordered pair of rows of a band (36 "pairs", both
+ * orientations) is judged by row 1: its cell at output position p is the
+ * label, 1 + output position, of the row-0 column holding the same digit
+ * (its "image").  A pure pair's least orders are written down
+ * (ml_grid_cycle); any other pair's least row 1 needs a start, a first
+ * column and stack, and a start fixes the whole order (ml_grid_order), and
+ * nearly always all of row 1 without laying it out (ml_grid_tail).  Row 2
+ * then reads off under the orders that tie (ml_grid_done), and rows 3-8
+ * under each state that ties on rows 0-2 (ml_grid_complete).
  */
 typedef struct {
-    int t, r0, r1;
+    int t, r0, r1, r2;
     uint8_t image[16];   /* the row-0 column holding the digit row 1 has in each column
                           * (room for a 16-byte store) */
-    uint8_t col[9];      /* the source column at each output position (0xff: free) */
-    uint8_t pos[9];      /* the output position of each source column (0xff: not placed) */
-    int8_t out_of[3];    /* the output stack of each source stack (-1: none yet) */
-    int8_t src_of[3];    /* the source stack of each output stack (-1: none yet) */
+    uint8_t image2[16];  /* ... and row 2 */
     uint8_t pure;        /* every stack's images lie in one stack (a "pure" pair, below) */
-    uint8_t row[9];
 } ml_grid;
 
-static void ml_grid_place(ml_grid *g, int c, int p)
+/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
+ * readable, col0 16 entries). */
+static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
 {
-    g->col[p] = (uint8_t)c;
-    g->pos[c] = (uint8_t)p;
-    g->out_of[c / 3] = (int8_t)(p / 3);
-    g->src_of[p / 3] = (int8_t)(c / 3);
+#if defined __SSSE3__
+    __m128i table = _mm_loadu_si128((const __m128i *)col0);
+    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
+    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
+#else
+    for (int c = 0; c < 9; c++)
+        image[c] = col0[row[c]];
+#endif
 }
 
-/* The first free slot column c may take, or -1. */
-static int ml_grid_slot(const ml_grid *g, int c)
+/* A finished order whose row 1 is the least (callers pass no other): row 2
+ * is the band's third row and reads off at once; a state at level 3 if it
+ * ties or beats the best row 2. */
+static void ml_grid_done(ml_search *m, const ml_grid *g, const uint8_t *col)
 {
-    int o = g->out_of[c / 3];
-    if (o < 0)
-        for (o = 0; o < 3 && g->src_of[o] >= 0; o++)
-            ;
-    for (int p = o * 3; o < 3 && p < o * 3 + 3; p++)
-        if (g->col[p] == 0xff)
-            return p;
-    return -1;
-}
-
-/* A finished order: row 2 is the band's third row, and every column is
- * placed, so it reads off at once; a state at level 3 if rows 1 and 2 tie
- * or beat the best pair. */
-static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
-{
-    int cmp = less ? ml_cmp9(g->row, m->best) : 0;
-    if (cmp > 0)
-        return;
-    uint8_t lab[10], row2[9];
-    const uint8_t *src = m->src[g->t];
-    int r2 = g->r0 / 3 * 3 + 3 - g->r0 % 3 - g->r1 % 3;
+    /* Row 2 reads off as row 1 does: the label (1 + output position) of the
+     * row-0 column holding each cell's digit. */
+    uint8_t pos[16] = {0}, tmp[16], row2[16];
+#pragma GCC unroll 9
     for (int p = 0; p < 9; p++)
-        lab[src[g->r0 * 9 + g->col[p]]] = (uint8_t)(p + 1);
-    /* Row 2, given up at its first cell above the best when row 1 ties
-     * (most calls: a grid's row 1 ties often, row 2 tells them apart). */
-    int cmp2 = cmp;
-    for (int p = 0; p < 9; p++) {
-        row2[p] = lab[src[r2 * 9 + g->col[p]]];
-        if (cmp2 == 0 && row2[p] != m->best2[p]) {
-            if (row2[p] > m->best2[p])
-                return;
-            cmp2 = -1;
-        }
-    }
+        pos[col[p]] = (uint8_t)(p + 1);
+    ml_grid_images(g->image2, col, tmp);
+    ml_grid_images(pos, tmp, row2);
+    int cmp2 = ml_cmp9(row2, m->best2);
+    if (cmp2 > 0)
+        return;
     if (cmp2 < 0) {
-        memcpy(m->best, g->row, 9);
         memcpy(m->best2, row2, 9);
         m->next->count = 0;
     }
@@ -538,58 +488,69 @@ static void ml_grid_done(ml_search *m, const ml_grid *g, int less)
     if (!c)
         return;
     *c = (ml_state){.t = (uint8_t)g->t, .next = 10,
-                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << r2)};
+                    .used = (uint16_t)(1u << g->r0 | 1u << g->r1 | 1u << g->r2)};
     c->rows[0] = (uint8_t)g->r0;
     c->rows[1] = (uint8_t)g->r1;
-    c->rows[2] = (uint8_t)r2;
+    c->rows[2] = (uint8_t)g->r2;
+    const uint8_t *row0 = m->src[g->t] + g->r0 * 9;
+    for (int p = 0; p < 9; p++)
+        c->lab[row0[col[p]]] = (uint8_t)(p + 1);
     for (int i = 0; i < 3; i++)
-        c->stk[i] = (uint8_t)g->src_of[i];
-    memcpy(c->col, g->col, 9);
-    memcpy(c->lab, lab, 10);
+        c->stk[i] = (uint8_t)(col[i * 3] / 3);
+    memcpy(c->col, col, 9);
 }
 
-static void ml_grid_from(ml_search *m, ml_grid *g, int p, int less)
+/* Rows 3 to 8 of a grid under each state of l (at level 3), l kept to the
+ * states that give the least, written to form (54 cells).  Every column is
+ * placed and every digit labelled, so each row of the other two bands reads
+ * off (two byte shuffles) whatever their order, and two rows of a grid
+ * differ in their first eight cells: the least completion sorts each band's
+ * rows and puts the band with the least first row first.  One completion a
+ * state, no search. */
+static void ml_grid_complete(const ml_search *m, ml_list *l, uint8_t *form)
 {
-    for (; p < 9 && g->col[p] != 0xff; p++) {
-        int target = g->image[g->col[p]];
-        if (g->pos[target] == 0xff) {
-            int slot = ml_grid_slot(g, target);
-            if (slot < 0)
-                return;           /* (not a grid's band: no slot can hold it) */
-            ml_grid_place(g, target, slot);
+    size_t kept = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        ml_state *s = &l->s[i];
+        uint8_t col[16] = {0}, lab[16] = {0}, digits[16], rows[9][16], order[6];
+        uint64_t key[9];
+        memcpy(col, s->col, 9);
+        memcpy(lab, s->lab, 10);
+        int n = 0;
+        for (int b = 0; b < 3; b++) {
+            if (s->used >> (b * 3) & 7)
+                continue;
+            for (int r = b * 3; r < b * 3 + 3; r++) {
+                ml_grid_images(m->src[s->t] + r * 9, col, digits);
+                ml_grid_images(lab, digits, rows[r]);
+                memcpy(&key[r], rows[r], 8);
+                key[r] = __builtin_bswap64(key[r]);
+                /* (insertion into the band's sorted rows) */
+                int j = n + r - b * 3;
+                for (; j > n && key[order[j - 1]] > key[r]; j--)
+                    order[j] = order[j - 1];
+                order[j] = (uint8_t)r;
+            }
+            n += 3;
         }
-        int v = g->pos[target] + 1;
-        if (!less && v != m->best[p]) {
-            if (v > m->best[p])
-                return;
-            less = 1;
+        uint8_t mine[54];
+        int first = key[order[3]] < key[order[0]] ? 3 : 0;
+        for (int j = 0; j < 6; j++) {
+            s->rows[3 + j] = order[(first + j) % 6];
+            memcpy(mine + j * 9, rows[s->rows[3 + j]], 9);
         }
-        g->row[p] = (uint8_t)v;
-    }
-    if (p == 9) {
-        ml_grid_done(m, g, less);
-        return;
-    }
-    /* Position p is free: each column that may fill it, in turn, tried
-     * first in place (undone by hand) so that a losing one costs no copy. */
-    for (int c = 0; c < 9; c++) {
-        int o = g->src_of[p / 3];
-        if (g->pos[c] != 0xff || (o >= 0 ? c / 3 != o : g->out_of[c / 3] >= 0))
+        int cmp = i == 0 ? -1 : memcmp(mine, form, 54);
+        if (cmp > 0)
             continue;
-        int8_t out_was = g->out_of[c / 3], src_was = g->src_of[p / 3];
-        ml_grid_place(g, c, p);
-        int target = g->image[c];
-        int v = g->pos[target] != 0xff ? g->pos[target] + 1 : ml_grid_slot(g, target) + 1;
-        g->col[p] = g->pos[c] = 0xff;
-        g->out_of[c / 3] = out_was;
-        g->src_of[p / 3] = src_was;
-        if (v == 0 || (!less && v > m->best[p]))
-            continue;
-        ml_grid saved = *g;
-        ml_grid_place(g, c, p);
-        ml_grid_from(m, g, p, less);
-        *g = saved;
+        if (cmp < 0) {
+            memcpy(form, mine, 54);
+            kept = 0;
+        }
+        if (kept != i)
+            l->s[kept] = *s;
+        kept++;
     }
+    l->count = kept;
 }
 
 /* A "pure" pair of rows: each stack's three images lie in one other stack,
@@ -612,34 +573,54 @@ static int ml_grid_fixed(const ml_grid *g)
 }
 
 /* The states of a pure pair whose row 1 ends as tail (0-based positions). */
-static void ml_grid_cycle(ml_search *m, ml_grid *g, const uint8_t *tail)
+static void ml_grid_cycle(ml_search *m, const ml_grid *g, const uint8_t *tail)
 {
-    memcpy(g->row, m->best, 9);   /* (row 1 is known: ml_grid_rows wrote it) */
+    uint8_t col[16], im2[16], im3[16];   /* an order; the image's image, and its image */
+    ml_grid_images(g->image, g->image, im2);
+    ml_grid_images(g->image, im2, im3);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 6; o++) {
-            int ok = 1;
+            const uint8_t *ord = canon_orders[o];
+            if (im3[a * 3 + ord[0]] != a * 3 + ord[tail[0]] || im3[a * 3 + ord[1]] != a * 3 + ord[tail[1]])
+                continue;   /* (the third then agrees: both are permutations of stack a) */
+#pragma GCC unroll 3
             for (int j = 0; j < 3; j++)
-                g->col[j] = (uint8_t)(a * 3 + canon_orders[o][j]);
-            for (int j = 0; j < 3; j++) {
-                int c3 = g->image[g->image[g->image[g->col[j]]]];
-                ok &= g->col[tail[j]] == c3;
-            }
-            if (!ok)
-                continue;
+                col[j] = (uint8_t)(a * 3 + ord[j]);
+#pragma GCC unroll 6
             for (int j = 3; j < 9; j++)
-                g->col[j] = g->image[g->col[j - 3]];
-            for (int i = 0; i < 3; i++)
-                g->src_of[i] = (int8_t)(g->col[i * 3] / 3);
-            ml_grid_done(m, g, 0);
+                col[j] = g->image[col[j - 3]];
+            ml_grid_done(m, g, col);
         }
+}
+
+/* Row 1 of a start whose first column c0 swaps with its image d = im[c0]
+ * (fourth cell 1), c1 its partner (its image in d's stack Y), third the
+ * last column of c0's stack X:
+ * of Y's columns only d maps into X (two of X's map into Y, so one of Y's
+ * maps back), so Y's others e = im[c1] and y2 map to Z's two columns after
+ * z0 = im[third], met at positions 4 and 5: the row reads 4 5 7 1 8 9, and
+ * ends with the positions of the images of z0, im[e], im[y2].  Those lie in
+ * X or Y but are not d or e (their columns map to c0, c1): each is c1 (2),
+ * the third (3) or y2 (6).  Returns the three, four bits each. */
+static int ml_grid_tail(const uint8_t *im, int c0, int c1, int third)
+{
+    int d = im[c0], e = im[c1], y2 = d / 3 * 3 + 3 - d % 3 - e % 3;
+    int z[3] = {im[third], im[e], im[y2]}, tail = 0;
+#pragma GCC unroll 3
+    for (int j = 0; j < 3; j++) {
+        int c = im[z[j]];
+        tail = tail << 4 | (c == c1 ? 2 : c == third ? 3 : 6);
+    }
+    return tail;
 }
 
 /* A pair that is not pure, with stack x first: its two columns whose
  * images lie in one stack Y come first (in either order), the third last,
  * so the row starts 4 5 7.  Row 1's fourth cell is then the position of the
- * first column's image's image: 1 for that column itself, 2 for the other
- * of the two, 3 for the third, 7 for the third's image (it opens stack Z),
- * else 8.  Writes the two first columns and their fourth cells. */
+ * first column's image's image: 1 for that column itself (ml_grid_tail),
+ * 2 for the other of the two, 3 for the third, 7 for the third's image (it
+ * opens stack Z), else 8.  Writes the two first columns and their fourth
+ * cells. */
 static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fourth[2])
 {
     const uint8_t *im = g->image + x * 3;
@@ -653,73 +634,85 @@ static void ml_grid_fourth(const ml_grid *g, int x, uint8_t first[2], uint8_t fo
 }
 
 /* A start of a pair that is not pure, c0 first (ml_grid_fourth): stack x
- * is placed (c0, its partner into Y, the third), so is Y (the two images,
- * then its last column) and Z's first slot (the third's image).  Row 1 then
- * reads off, Z's two other columns taking Z's next slots as they are met,
- * until a position still empty, if any, where ml_grid_from branches. */
-static void ml_grid_start(ml_search *m, const ml_grid *pair, int c0)
+ * is laid out (c0, its partner into Y, the third), then Y (the two images,
+ * then its last column), then Z from the third's image.  Nothing in Z maps
+ * into Z and X's other images are Y's, so Z's last two columns are images
+ * of Y's and take Z's slots in the order Y's columns meet them: a start
+ * gives exactly one order, no position is left to choose.  Writes it into
+ * col; returns row 1's first eight cells big-endian (the ninth is the label
+ * left), which orders starts as their rows do. */
+static uint64_t ml_grid_order(const ml_grid *g, int c0, uint8_t *col)
 {
-    ml_grid g = *pair;
-    int x = c0 / 3, y = g.image[c0] / 3, c1 = -1, c2 = -1;
+    const uint8_t *im = g->image;
+    int x = c0 / 3, y = im[c0] / 3, c1 = -1, c2 = -1;
     for (int c = x * 3; c < x * 3 + 3; c++)
         if (c != c0)
-            *(g.image[c] / 3 == y ? &c1 : &c2) = c;
-    memset(g.col, 0xff, sizeof g.col);
-    memset(g.pos, 0xff, sizeof g.pos);
-    ml_grid_place(&g, c0, 0);
-    ml_grid_place(&g, c1, 1);
-    ml_grid_place(&g, c2, 2);
-    ml_grid_place(&g, g.image[c0], 3);
-    ml_grid_place(&g, g.image[c1], 4);
-    ml_grid_place(&g, y * 3 + 3 - g.image[c0] % 3 - g.image[c1] % 3, 5);
-    ml_grid_place(&g, g.image[c2], 6);
-    int p = 0, less = 0, nextz = 7;
-    for (; p < 9 && g.col[p] != 0xff; p++) {
-        int t = g.image[g.col[p]];
-        if (g.pos[t] == 0xff)
-            ml_grid_place(&g, t, nextz++);   /* (only Z's other two can be unplaced) */
-        int v = g.pos[t] + 1;
-        if (!less && v != m->best[p]) {
-            if (v > m->best[p])
-                return;
-            less = 1;
-        }
-        g.row[p] = (uint8_t)v;
-    }
-    if (p == 9)
-        ml_grid_done(m, &g, less);
-    else
-        ml_grid_from(m, &g, p, less);
+            *(im[c] / 3 == y ? &c1 : &c2) = c;
+    uint8_t pos[16] = {0}, tmp[16], row[16];
+    col[0] = (uint8_t)c0;
+    col[1] = (uint8_t)c1;
+    col[2] = (uint8_t)c2;
+    col[3] = im[c0];
+    col[4] = im[c1];
+    col[5] = (uint8_t)(y * 3 + 3 - im[c0] % 3 - im[c1] % 3);
+    col[6] = im[c2];
+    int n = 7, z = im[c2] / 3;
+    for (int j = 3; j < 6; j++)
+        if (im[col[j]] / 3 == z && im[col[j]] != im[c2])
+            col[n++] = im[col[j]];
+#pragma GCC unroll 9
+    for (int p = 0; p < 9; p++)
+        pos[col[p]] = (uint8_t)(p + 1);
+    ml_grid_images(im, col, tmp);        /* tmp[p] = image of col[p] */
+    ml_grid_images(pos, tmp, row);       /* its label */
+    uint64_t key;
+    memcpy(&key, row, 8);
+    return __builtin_bswap64(key);
 }
 
-/* image[c] = col0[row[c]] for the 9 columns (16 bytes stored; row has 16
- * readable, col0 16 entries). */
-static void ml_grid_images(const uint8_t *col0, const uint8_t *row, uint8_t *image)
-{
-#if defined __SSSE3__
-    __m128i table = _mm_loadu_si128((const __m128i *)col0);
-    __m128i idx = _mm_and_si128(_mm_loadu_si128((const __m128i *)row), _mm_set1_epi8(15));
-    _mm_storeu_si128((__m128i *)image, _mm_shuffle_epi8(table, idx));
-#else
-    for (int c = 0; c < 9; c++)
-        image[c] = col0[row[c]];
-#endif
-}
-
-/* The columns c of a pair with image[image[c]] == c, a bit each. */
+/* The first columns of a pair's starts with a fourth cell of 1, a bit
+ * each: the columns c that swap with their image (image[image[c]] == c)
+ * and share their image's stack with another column of their stack. */
 static unsigned ml_grid_swaps(const uint8_t *image)
 {
 #if defined __SSSE3__
-    __m128i im = _mm_loadu_si128((const __m128i *)image);
-    __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i im2 = _mm_shuffle_epi8(im, _mm_and_si128(im, _mm_set1_epi8(15)));
-    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(im2, iota)) & 0x1ff;
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i stack_of = _mm_setr_epi8(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5);
+    const __m128i next1 = _mm_setr_epi8(1, 2, 0, 4, 5, 3, 7, 8, 6, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i next2 = _mm_setr_epi8(2, 0, 1, 5, 3, 4, 8, 6, 7, 9, 10, 11, 12, 13, 14, 15);
+    __m128i im = _mm_and_si128(_mm_loadu_si128((const __m128i *)image), _mm_set1_epi8(15));
+    __m128i swap = _mm_cmpeq_epi8(_mm_shuffle_epi8(im, im), iota);
+    __m128i st = _mm_shuffle_epi8(stack_of, im);   /* the stack of each image */
+    __m128i shared = _mm_or_si128(_mm_cmpeq_epi8(st, _mm_shuffle_epi8(st, next1)),
+                                  _mm_cmpeq_epi8(st, _mm_shuffle_epi8(st, next2)));
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(swap, shared)) & 0x1ff;
 #else
     unsigned swaps = 0;
-    for (int c = 0; c < 9; c++)
-        swaps |= (unsigned)(image[image[c]] == c) << c;
+    for (int c = 0; c < 9; c++) {
+        int x = c / 3 * 3, y = image[c] / 3;
+        int shared = image[x + (c + 1) % 3] / 3 == y || image[x + (c + 2) % 3] / 3 == y;
+        swaps |= (unsigned)(image[image[c]] == c && shared) << c;
+    }
     return swaps;
 #endif
+}
+
+/* col0[d] = the column of digit d in a row of 9 (16 entries written). */
+static void ml_grid_col0(const uint8_t *row, uint8_t *col0)
+{
+    memset(col0, 0, 16);
+#pragma GCC unroll 9
+    for (int c = 0; c < 9; c++)
+        col0[row[c]] = (uint8_t)c;
+}
+
+/* Whether a pair is pure (below): each stack's three images in one stack. */
+static int ml_grid_pure(const uint8_t *image)
+{
+    int pure = 1;
+    for (int x = 0; x < 9; x += 3)
+        pure &= image[x] / 3 == image[x + 1] / 3 && image[x] / 3 == image[x + 2] / 3;
+    return pure;
 }
 
 /* Levels 0 to 2 of a grid: every orientation, row 0 and row 1 of its band
@@ -730,42 +723,39 @@ static void ml_grid_rows(ml_search *m)
     int n = 0, fixed = -1;
     /* A pure pair makes its band pure (every pair of its rows is), and only
      * a pure band's pairs can give the least row 1 when there is one: told
-     * by the digits of each row's stacks, before any pair is laid out. */
+     * by each band's first pair, before any other pair is laid out. */
+    uint8_t col0[2][9][16];   /* the column of each digit in each row */
     int pure_band[2][3], any_pure = 0;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 3; b++) {
-            unsigned set[2][3];
-            for (int k = 0; k < 2; k++)
-                for (int st = 0; st < 3; st++) {
-                    const uint8_t *p = m->src[t] + (b * 3 + k) * 9 + st * 3;
-                    set[k][st] = 1u << p[0] | 1u << p[1] | 1u << p[2];
-                }
-            int pure = 1;
-            for (int st = 0; st < 3; st++)
-                pure &= set[1][st] == set[0][(st + 1) % 3] || set[1][st] == set[0][(st + 2) % 3];
-            pure_band[t][b] = pure;
-            any_pure |= pure;
+            uint8_t image[16];
+            ml_grid_col0(m->src[t] + b * 27, col0[t][b * 3]);
+            ml_grid_images(col0[t][b * 3], m->src[t] + b * 27 + 9, image);
+            pure_band[t][b] = ml_grid_pure(image);
+            any_pure |= pure_band[t][b];
         }
     for (int t = 0; t < 2; t++)
-        for (int r0 = 0; r0 < 9; r0++) {
-            if (any_pure && !pure_band[t][r0 / 3])
+        for (int b = 0; b < 3; b++) {
+            if (any_pure && !pure_band[t][b])
                 continue;
-            uint8_t col0[16] = {0};
-            for (int c = 0; c < 9; c++)
-                col0[m->src[t][r0 * 9 + c]] = (uint8_t)c;
-            for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
-                if (r1 == r0)
-                    continue;
-                ml_grid *g = &gs[n++];
-                g->t = t;
-                g->r0 = r0;
-                g->r1 = r1;
-                memset(g->out_of, 0xff, 3);
-                memset(g->src_of, 0xff, 3);
-                ml_grid_images(col0, m->src[t] + r1 * 9, g->image);
-                g->pure = (uint8_t)pure_band[t][r0 / 3];
-                if (g->pure && ml_grid_fixed(g) > fixed)
-                    fixed = ml_grid_fixed(g);
+            for (int k0 = 0; k0 < 3; k0++) {
+                int r0 = b * 3 + k0;
+                if (k0)
+                    ml_grid_col0(m->src[t] + r0 * 9, col0[t][r0]);
+                for (int k1 = 0; k1 < 3; k1++) {
+                    if (k1 == k0)
+                        continue;
+                    ml_grid *g = &gs[n++];
+                    g->t = t;
+                    g->r0 = r0;
+                    g->r1 = b * 3 + k1;
+                    g->r2 = b * 3 + 3 - k0 - k1;
+                    ml_grid_images(col0[t][r0], m->src[t] + g->r1 * 9, g->image);
+                    ml_grid_images(col0[t][r0], m->src[t] + g->r2 * 9, g->image2);
+                    g->pure = (uint8_t)pure_band[t][b];
+                    if (g->pure && ml_grid_fixed(g) > fixed)
+                        fixed = ml_grid_fixed(g);
+                }
             }
         }
     if (fixed >= 0) {
@@ -782,36 +772,66 @@ static void ml_grid_rows(ml_search *m)
     }
     /* No pure pair: output stack 0 is some stack X whose two columns with
      * images in one stack Y come first, the third last (4 5 7); then row 1's
-     * fourth cell is fixed by the first column alone (ml_grid_fourth), and
-     * only the starts that give its least value are searched on. */
-    uint8_t start[36 * 6][2], fourth[36 * 6];
-    int nstart = 0, least = 10;
-    /* A fourth cell of 1 needs a first column that is its image's image
-     * (the two swap): the stacks with one are tried first, and only if none
-     * gives 1, every stack. */
-    uint16_t swaps[36];
-    for (int i = 0; i < n; i++)
-        swaps[i] = ml_grid_swaps(gs[i].image);
-    for (int pass = 0; pass < 2 && least > 1; pass++)
-        for (int i = 0; i < n; i++)
-            for (int x = 0; x < 3; x++) {
-                if ((swaps[i] >> (x * 3) & 7 ? 1 : 0) == pass)
-                    continue;
-                uint8_t c0[2], v[2];
-                ml_grid_fourth(&gs[i], x, c0, v);
-                for (int k = 0; k < 2; k++)
-                    if (v[k] <= least) {
-                        least = v[k];
-                        start[nstart][0] = (uint8_t)i;
-                        start[nstart][1] = c0[k];
-                        fourth[nstart++] = v[k];
-                    }
+     * fourth cell is fixed by the first column alone (ml_grid_fourth).  A
+     * fourth cell of 1 (the usual least) needs a first column that swaps
+     * with its image, and fixes all of the row (ml_grid_tail): those starts
+     * are found from the swapping columns.  Only if there are none is every
+     * start's fourth cell found.  Only the starts with the least head (the
+     * fourth cell << 12, and with a 1 the last three cells) go on. */
+    static const uint8_t others[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5}, {3, 4}, {7, 8}, {6, 8}, {6, 7}};
+    uint8_t start[36 * 6][2];
+    uint16_t head[36 * 6];
+    int nstart = 0, least = 0xffff;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *im = gs[i].image;
+        for (unsigned bits = ml_grid_swaps(im); bits; bits &= bits - 1) {
+            int c0 = __builtin_ctz(bits), o1 = others[c0][0], o2 = others[c0][1];
+            int c1 = im[o1] / 3 == im[c0] / 3 ? o1 : o2, third = o1 + o2 - c1;
+            int v = 1 << 12 | ml_grid_tail(im, c0, c1, third);
+            if (v <= least) {
+                least = v;
+                start[nstart][0] = (uint8_t)i;
+                start[nstart][1] = (uint8_t)c0;
+                head[nstart++] = (uint16_t)v;
             }
-    for (int k = 0; k < nstart; k++) {
-        if (fourth[k] != least)
-            continue;
-        ml_grid_start(m, &gs[start[k][0]], start[k][1]);
+        }
     }
+    int swapped = nstart > 0;
+    for (int i = 0; i < n && !swapped; i++)
+        for (int x = 0; x < 3; x++) {
+            uint8_t c0[2], v[2];
+            ml_grid_fourth(&gs[i], x, c0, v);
+            for (int k = 0; k < 2; k++)
+                if (v[k] << 12 <= least) {
+                    least = v[k] << 12;
+                    start[nstart][0] = (uint8_t)i;
+                    start[nstart][1] = c0[k];
+                    head[nstart++] = (uint16_t)(v[k] << 12);
+                }
+        }
+    /* Each start gives one row 1 (ml_grid_order), whole in its head when
+     * that starts with a 1: the least go on to row 2. */
+    uint64_t key[36 * 6], low = ~(uint64_t)0;
+    uint8_t col[16];
+    int whole = least >> 12 == 1;
+    for (int k = 0; k < nstart; k++)
+        if (head[k] == least) {
+            key[k] = whole ? 0 : ml_grid_order(&gs[start[k][0]], start[k][1], col);
+            low = key[k] < low ? key[k] : low;
+        }
+    int first = 1;
+    for (int k = 0; k < nstart; k++)
+        if (head[k] == least && key[k] == low) {
+            uint64_t row = ml_grid_order(&gs[start[k][0]], start[k][1], col);
+            if (first) {
+                first = 0;
+                for (int j = 0; j < 8; j++)
+                    m->best[j] = (uint8_t)(row >> (56 - j * 8));
+                m->best[8] = (uint8_t)(45 - (m->best[0] + m->best[1] + m->best[2] + m->best[3] + m->best[4] +
+                                             m->best[5] + m->best[6] + m->best[7]));   /* (the label left) */
+            }
+            ml_grid_done(m, &gs[start[k][0]], col);
+        }
 }
 
 #define ML_STACK_STATES 256
@@ -852,6 +872,58 @@ static void ml_cells(const uint8_t *cells, uint8_t *out, uint8_t *clue)
 #endif
 }
 
+/* Whether 81 digits 1..9 (src[0], src[1] its transpose, 96 bytes each) make
+ * a solution grid: every row, column and box holds all nine. */
+static int ml_is_grid(const uint8_t (*src)[96])
+{
+#if defined __SSSE3__
+    /* Digit d as bit d of 16, its two bytes by table shuffles: a board's
+     * columns are the ORs of its rows (the transpose's, the rows), a band's
+     * boxes its rows' OR folded three bytes at a time. */
+    const __m128i lo_t = _mm_setr_epi8(0, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i hi_t = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0);
+    const __m128i all_lo = _mm_set1_epi8((char)0xfe), all_hi = _mm_set1_epi8(3);
+    int ok = 1;
+    for (int t = 0; t < 2; t++) {
+        __m128i col_lo = _mm_setzero_si128(), col_hi = col_lo;
+        for (int b = 0; b < 3; b++) {
+            __m128i box_lo = _mm_setzero_si128(), box_hi = box_lo;
+            for (int r = b * 3; r < b * 3 + 3; r++) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src[t] + r * 9));
+                box_lo = _mm_or_si128(box_lo, _mm_shuffle_epi8(lo_t, v));
+                box_hi = _mm_or_si128(box_hi, _mm_shuffle_epi8(hi_t, v));
+            }
+            col_lo = _mm_or_si128(col_lo, box_lo);
+            col_hi = _mm_or_si128(col_hi, box_hi);
+            box_lo = _mm_or_si128(box_lo, _mm_or_si128(_mm_srli_si128(box_lo, 1), _mm_srli_si128(box_lo, 2)));
+            box_hi = _mm_or_si128(box_hi, _mm_or_si128(_mm_srli_si128(box_hi, 1), _mm_srli_si128(box_hi, 2)));
+            __m128i full = _mm_and_si128(_mm_cmpeq_epi8(box_lo, all_lo), _mm_cmpeq_epi8(box_hi, all_hi));
+            ok &= (_mm_movemask_epi8(full) & 0x49) == 0x49;   /* (bytes 0, 3, 6) */
+        }
+        __m128i full = _mm_and_si128(_mm_cmpeq_epi8(col_lo, all_lo), _mm_cmpeq_epi8(col_hi, all_hi));
+        ok &= (_mm_movemask_epi8(full) & 0x1ff) == 0x1ff;
+    }
+    return ok;
+#else
+    unsigned bad = 0;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned seen = 0;
+            for (int c = 0; c < 9; c++)
+                seen |= 1u << src[t][r * 9 + c];
+            bad |= seen ^ 0x3fe;
+        }
+    for (int b = 0; b < 9; b++) {
+        const uint8_t *p = src[0] + b / 3 * 27 + b % 3 * 3;
+        unsigned seen = 0;
+        for (int r = 0; r < 3; r++)
+            seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
+        bad |= seen ^ 0x3fe;
+    }
+    return !bad;
+#endif
+}
+
 int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
 {
     if (!sdk_board_is_plain9(b))
@@ -862,46 +934,40 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
     m.failed = 0;
     uint16_t winners[ML_STACK_STATES];
     int8_t lead_of[ML_STACK_STATES];
-    int filled = 0;
-    /* The cells (anything above 9 read as blank) and a bit per clue, then
-     * each row's nine bits, then the transpose's from the clues alone (a
-     * puzzle has few: far cheaper than a full transpose). */
+    /* The cells (anything above 9 read as blank) and a bit per clue. */
     uint8_t clue[16];   /* (96 bits, and room for the 4-byte reads) */
     ml_cells(cells, m.src[0], clue);
-    memset(m.mask, 0, sizeof m.mask);
-    memset(m.src[1], 0, 81);
-    for (int r = 0; r < 9; r++) {
-        const uint8_t *row = m.src[0] + r * 9;
-        uint32_t w;
-        memcpy(&w, clue + r * 9 / 8, 4);
-        unsigned mask = w >> (r * 9 % 8) & 0x1ff;
-        m.mask[0][r] = (uint16_t)mask;
-        filled += __builtin_popcount(mask);
-        for (; mask; mask &= mask - 1) {
-            int c = __builtin_ctz(mask);
-            m.src[1][c * 9 + r] = row[c];
-            m.mask[1][c] |= (uint16_t)(1u << r);
-        }
+    memset(m.src[1], 0, sizeof m.src[1]);
+    uint64_t bits64;
+    uint32_t bits32;
+    memcpy(&bits64, clue, 8);
+    memcpy(&bits32, clue + 8, 4);
+    int grid = 0;
+    if (__builtin_popcountll(bits64) + __builtin_popcount(bits32) == 81) {
+        /* A full board: its transpose cell by cell; a grid if every house
+         * holds 1..9 (its search needs no clue masks). */
+        for (int r = 0; r < 9; r++)
+#pragma GCC unroll 9
+            for (int c = 0; c < 9; c++)
+                m.src[1][c * 9 + r] = m.src[0][r * 9 + c];
+        grid = ml_is_grid(m.src);
     }
-    int grid = filled == 81;   /* a solution grid: every house holds 1..9 */
-    if (grid) {
-        /* rows, columns (the transpose's rows), boxes: all nine digits */
-        unsigned bad = 0;
-        for (int t = 0; t < 2; t++)
-            for (int r = 0; r < 9; r++) {
-                unsigned seen = 0;
-                for (int c = 0; c < 9; c++)
-                    seen |= 1u << m.src[t][r * 9 + c];
-                bad |= seen ^ 0x3fe;
+    if (!grid) {
+        /* Each row's nine bits, then the transpose's from the clues alone (a
+         * puzzle has few: far cheaper than a full transpose). */
+        memset(m.mask, 0, sizeof m.mask);
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = m.src[0] + r * 9;
+            uint32_t w;
+            memcpy(&w, clue + r * 9 / 8, 4);
+            unsigned mask = w >> (r * 9 % 8) & 0x1ff;
+            m.mask[0][r] = (uint16_t)mask;
+            for (; mask; mask &= mask - 1) {
+                int c = __builtin_ctz(mask);
+                m.src[1][c * 9 + r] = row[c];
+                m.mask[1][c] |= (uint16_t)(1u << r);
             }
-        for (int b = 0; b < 9; b++) {
-            const uint8_t *p = m.src[0] + b / 3 * 27 + b % 3 * 3;
-            unsigned seen = 0;
-            for (int r = 0; r < 3; r++)
-                seen |= 1u << p[r * 9] | 1u << p[r * 9 + 1] | 1u << p[r * 9 + 2];
-            bad |= seen ^ 0x3fe;
         }
-        grid = !bad;
     }
     /* ml_lead's tables (a grid's search needs none): the clues of each
      * stack, two bits each, and the most leading blanks with all free. */
@@ -925,7 +991,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
         memcpy(out->form + 9, m.best, 9);
         memcpy(out->form + 18, m.best2, 9);
         cur = m.next;
-        k = 3;
+        ml_grid_complete(&m, cur, out->form + 27);
+        k = 9;
     } else {
         for (int t = 0; t < 2; t++) {
             ml_state *s = &cur->s[cur->count++];
@@ -944,9 +1011,8 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
             int own = -1;
             unsigned win = 0;   /* the state's rows with its most leading blanks */
             unsigned cand = ml_candidates(&cur->s[i], k);
-            if (grid || (cur->count == 1 && !(cand & (cand - 1)))) {
-                /* (no blanks, every row leads with none; or one state and
-                 * one row: nothing to compare) */
+            if (cur->count == 1 && !(cand & (cand - 1))) {
+                /* (one state and one row: nothing to compare) */
                 win = cand;
                 own = 0;
                 cand = 0;
@@ -972,10 +1038,7 @@ int sdk_canon_minlex(const sdk_board *b, const uint8_t *cells, sdk_canon *out)
                 for (unsigned c = ml_candidates(&cur->s[i], k); c; c &= c - 1)
                     rows |= (unsigned)(ml_lead(&m, &cur->s[i], __builtin_ctz(c)) == most) << __builtin_ctz(c);
             for (; rows; rows &= rows - 1)
-                if (grid)
-                    ml_try_grid(&m, &cur->s[i], k, __builtin_ctz(rows));
-                else
-                    ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
+                ml_try(&m, &cur->s[i], k, __builtin_ctz(rows));
         }
         memcpy(out->form + k * 9, m.best, 9);
         cur = m.next;
