@@ -3,7 +3,8 @@
 # every CLI test script, adds up their "N passed, N failed" lines and ends
 # with the total.  Exits non-zero if anything failed or a test did not report.
 #
-# TEST_JOBS tests run at once (default: the cores); a script that measures
+# TEST_SKIP names tests not to run (e.g. "cli_timelimits cli_budgets"; each
+# named on a line).  TEST_JOBS tests run at once (default: the cores); a script that measures
 # wall time or signals a running process says "# run alone" on a line of
 # its own and runs after the others, by itself, so load from its neighbours
 # cannot fail it.  Results are printed in the same order whatever TEST_JOBS.
@@ -23,6 +24,9 @@ trap 'rm -rf "$out"' EXIT
 
 all=
 for t in "$dir"/unit_* tests/cli_*.sh; do
+    case " ${TEST_SKIP:-} " in *" $(basename "$t" .sh) "*)
+        echo "skipped $(basename "$t" .sh) (TEST_SKIP)"; continue ;;
+    esac
     case $t in *.sh) [ -f "$t" ] ;; *) [ -x "$t" ] ;; esac && all="$all $t"
 done
 alone=$(grep -l '^# run alone' tests/cli_*.sh 2>/dev/null)
