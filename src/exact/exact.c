@@ -551,7 +551,7 @@ typedef struct cage_sets {
     int nfree;
     uint32_t mask[SDK_MAX_N];           /* the free cells' candidates (bit d-1: digit d) */
     uint32_t any;                       /* their union, less the cage's placed digits */
-    uint32_t uni, inter;                /* over the sets that count */
+    uint32_t inter;                     /* the digits every set that counts holds */
     uint32_t sup[SDK_MAX_N];            /* each free cell's digits in some assignment of a set */
     int sets;
 } cage_sets;
@@ -717,7 +717,6 @@ static inline void cage_set_try(cage_sets *x, uint32_t set)
             x->sup[i] |= i == short_at && shorts ? short_mask : rest;
     } else if (!cage_match(x, set))
         return;
-    x->uni |= set;
     x->inter &= set;
     x->sets++;
 }
@@ -884,7 +883,7 @@ static int cage_pass(search *s, uint64_t *lv, int W)
         }
         cage_sets x;
         x.nfree = x.sets = 0;
-        x.any = x.uni = 0;
+        x.any = 0;
         x.inter = ~0u;
         int cell[SDK_MAX_N], sum = p->cage_sum[k];
         uint32_t placed = 0;
