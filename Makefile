@@ -40,7 +40,10 @@ HOOK_SRC := $(shell grep -l SDK_TEST_HOOKS $(LIB_SRC))
 DISPATCH_SRC = $(if $(DISPATCH),$(wildcard src/exact/*.c))
 PLAIN_SRC = $(filter-out $(DISPATCH_SRC),$(LIB_SRC))
 PLAIN_HOOK_SRC = $(filter-out $(DISPATCH_SRC),$(HOOK_SRC))
-DISPATCH_OBJ = $(if $(DISPATCH),$(BUILD)/$(1)/exact-dispatch.o)
+# The object's name carries DISPATCH_FORCE, so builds that differ only in it
+# share one directory's other objects (CI's portable and dispatch checks).
+DISPATCH_NAME = exact-dispatch$(if $(DISPATCH_FORCE),-$(DISPATCH_FORCE)).o
+DISPATCH_OBJ = $(if $(DISPATCH),$(BUILD)/$(1)/$(DISPATCH_NAME))
 
 LIB_OBJ  = $(PLAIN_SRC:src/%.c=$(BUILD)/lib/%.o) $(call DISPATCH_OBJ,lib)
 PIC_OBJ  = $(PLAIN_SRC:src/%.c=$(BUILD)/pic/%.o) $(call DISPATCH_OBJ,pic)
@@ -69,15 +72,12 @@ $(BUILD)/lib/%.o: src/%.c | $(BUILD)/lib
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 DISPATCH_DEPS = tools/dispatch.sh $(DISPATCH_SRC) $(wildcard include/*.h src/*/*.h)
-$(BUILD)/lib/exact-dispatch.o: $(DISPATCH_DEPS)
+# One rule for the three flavours: lib, pic (-fPIC) and hooks (-DSDK_TEST_HOOKS).
+FLAVOUR_pic = -fPIC
+FLAVOUR_hooks = -DSDK_TEST_HOOKS
+$(BUILD)/%/$(DISPATCH_NAME): $(DISPATCH_DEPS)
 	@mkdir -p $(@D)
-	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS)" $(DISPATCH_SRC)
-$(BUILD)/pic/exact-dispatch.o: $(DISPATCH_DEPS)
-	@mkdir -p $(@D)
-	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC" $(DISPATCH_SRC)
-$(BUILD)/hooks/exact-dispatch.o: $(DISPATCH_DEPS)
-	@mkdir -p $(@D)
-	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS) -DSDK_TEST_HOOKS" $(DISPATCH_SRC)
+	DISPATCH_FORCE=$(DISPATCH_FORCE) sh tools/dispatch.sh $@ "$(CC)" "$(WARN) $(CFLAGS) $(CPPFLAGS) $(FLAVOUR_$*)" $(DISPATCH_SRC)
 
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
