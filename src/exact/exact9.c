@@ -174,7 +174,8 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
      * remains once the others are ruled out, so it reuses s and is not a
      * guess. */
     for (int j = 0; j < n - 1; j++) {
-        e9_state copy = *s;
+        e9_state copy;
+        e9_copy(&copy, s);
         ctx->guesses++;
         e9_apply_config(&copy, d, stack, where, perms[j]);
         e9_search_from(&copy, ctx);

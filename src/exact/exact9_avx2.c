@@ -286,24 +286,26 @@ typedef struct e9_rule_consts {
     __m256i low8, bit8, box_cells;      /* (for e9_simd_pass) */
 } e9_rule_consts;
 
-/* The masks e9_rules and e9_simd_pass use, made opaque to the compiler: otherwise it
- * rebuilds each (an immediate load and a broadcast) in every register's
- * branch of every pass, a fifth of the rules' instructions. */
-#define E9_OPAQUE(x) __asm__("" : "+x"(x))
+/* The masks e9_rules and e9_simd_pass use.  Lanes 3 and 7 (the empty
+ * fourth band) are 0: every value derived from a mask is 0 there anyway,
+ * and a constant that is not one value broadcast is one gcc reads from its
+ * constant pool, as a memory operand of the instruction that uses it.  A
+ * broadcast one gcc 12 builds in a register (an immediate load and a
+ * broadcast), again in every register's branch of every pass, or, made
+ * opaque, once a propagation and then spilled: ~100 instructions a call,
+ * 4% of all on serg. */
 static inline __attribute__((always_inline)) e9_rule_consts e9_rule_consts_make(void)
 {
+#define E9_K3(x) _mm256_setr_epi32(x, x, x, 0, x, x, x, 0)
     e9_rule_consts k = {
-        _mm256_set1_epi32(0x1249249), _mm256_set1_epi32(0x7ffffff),     /* mini-row (r, box c) at bit 9r+3c */
-        _mm256_set1_epi32(0x241209), _mm256_set1_epi32(0x1008040),
-        _mm256_set1_epi32(0x40201), _mm256_set1_epi32(0x1209048),
-        _mm256_set1_epi32(0xdb), _mm256_set1_epi32(0x124),
-        _mm256_set1_epi32(0x49), _mm256_set1_epi32(0x1b6), _mm256_set1_epi32(0x1ff),
-        _mm256_set1_epi32(0x3fdfeff), _mm256_set1_epi32(0x4020100), _mm256_set1_epi32(0x1c0e07),
+        E9_K3(0x1249249), E9_K3(0x7ffffff),     /* mini-row (r, box c) at bit 9r+3c */
+        E9_K3(0x241209), E9_K3(0x1008040),
+        E9_K3(0x40201), E9_K3(0x1209048),
+        E9_K3(0xdb), E9_K3(0x124),
+        E9_K3(0x49), E9_K3(0x1b6), E9_K3(0x1ff),
+        E9_K3(0x3fdfeff), E9_K3(0x4020100), E9_K3(0x1c0e07),
     };
-    E9_OPAQUE(k.seg_bits); E9_OPAQUE(k.all27); E9_OPAQUE(k.box01); E9_OPAQUE(k.box2);
-    E9_OPAQUE(k.box0); E9_OPAQUE(k.box12); E9_OPAQUE(k.col01); E9_OPAQUE(k.col2);
-    E9_OPAQUE(k.col0); E9_OPAQUE(k.col12); E9_OPAQUE(k.nine);
-    E9_OPAQUE(k.low8); E9_OPAQUE(k.bit8); E9_OPAQUE(k.box_cells);
+#undef E9_K3
     return k;
 }
 
