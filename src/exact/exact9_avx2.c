@@ -476,17 +476,25 @@ static int e9_simd_pass(e9_state *s, int use_lines, e9_branch *br)
                      * their row and box; its placements, cleared from the
                      * other digits */
                     __m256i ns = _mm256_andnot_si256(placed[i], _mm256_and_si256(single, m));
-                    __m256i ns_g = _mm256_and_si256(_mm256_or_si256(ns, _mm256_or_si256(
-                                       _mm256_srli_epi32(ns, 1), _mm256_srli_epi32(ns, 2))), seg_bits);
-                    __m256i ns_rows = _mm256_or_si256(ns_g, _mm256_or_si256(_mm256_srli_epi32(ns_g, 3),
-                                                                            _mm256_srli_epi32(ns_g, 6)));
-                    ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
-                    __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
-                                           _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
-                                           rk.col0);
-                    ns_boxes = _mm256_mullo_epi32(ns_boxes, rk.box_cells);
+                    __m256i out = taken;
+                    /* (a test, not branch-free: on serg 1.46 registers of
+                     * 5 hold a new single, and skipping the other ones' row
+                     * and box spreading measured 5% fewer instructions, 2%
+                     * faster) */
+                    if (!_mm256_testz_si256(ns, ns)) {
+                        __m256i ns_g = _mm256_and_si256(_mm256_or_si256(ns, _mm256_or_si256(
+                                           _mm256_srli_epi32(ns, 1), _mm256_srli_epi32(ns, 2))), seg_bits);
+                        __m256i ns_rows = _mm256_or_si256(ns_g, _mm256_or_si256(_mm256_srli_epi32(ns_g, 3),
+                                                                                _mm256_srli_epi32(ns_g, 6)));
+                        ns_rows = _mm256_mullo_epi32(_mm256_and_si256(ns_rows, row_lsb), nine);
+                        __m256i ns_boxes = _mm256_and_si256(_mm256_or_si256(ns_g, _mm256_or_si256(
+                                               _mm256_srli_epi32(ns_g, 9), _mm256_srli_epi32(ns_g, 18))),
+                                               rk.col0);
+                        ns_boxes = _mm256_mullo_epi32(ns_boxes, rk.box_cells);
+                        out = _mm256_or_si256(out, _mm256_or_si256(ns_rows, ns_boxes));
+                    }
                     __m256i own = _mm256_or_si256(placed[i], ns);
-                    __m256i erase = _mm256_andnot_si256(own, _mm256_or_si256(taken, _mm256_or_si256(ns_rows, ns_boxes)));
+                    __m256i erase = _mm256_andnot_si256(own, out);
                     again |= !_mm256_testz_si256(erase, m) << i;
                     v[i] = _mm256_andnot_si256(erase, m);
                 }
