@@ -89,6 +89,11 @@ def main():
               "e9_perm_count[p]: how many permutations lie inside segment set p (tdoku's\n"
               " * configurations of a digit in a band or stack).",
               [len(inside(p)) for p in range(512)], 32, "%d"),
+        table("uint8_t", "e9_perm_inside",
+              "e9_perm_inside[p]: bit i if e9_perms[i] lies inside segment set p (the\n"
+              " * configurations a branch tries, in its order).",
+              [sum(1 << i for i, q in enumerate(map(perm_set, PERMS)) if q & p == q) for p in range(512)],
+              32, "%d"),
         table("uint32_t", "e9_band_allowed",
               "e9_band_allowed[p]: the band cells of the segments of p that lie on some\n"
               " * permutation inside p (0: none, a contradiction).",

@@ -141,12 +141,9 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
     }
     /* the digit's segment set (band) or band x column matrix (stack) */
     unsigned pattern = stack ? e9_stack_pattern(s, d, where) : e9_segments(s->cand[E9_K(d, where)]);
-    unsigned perms[6];
+    unsigned perms[6], inside = e9_perm_inside[pattern];
     int n = 0;
-    for (int i = 0; i < 6; i++) {       /* (branch-free: which ones fit is anyone's guess) */
-        perms[n] = e9_perms[i];
-        n += (pattern & e9_perms[i]) == e9_perms[i];
-    }
+    for (; inside; inside &= inside - 1) perms[n++] = e9_perms[__builtin_ctz(inside)];
     if (ctx->prefer) {
         /* The preferred grid's configuration of d there goes first. */
         if (!ctx->prefer_ready) {
@@ -174,7 +171,8 @@ static void e9_search_from(e9_state *s, e9_search *ctx)
      * remains once the others are ruled out, so it reuses s and is not a
      * guess. */
     for (int j = 0; j < n - 1; j++) {
-        e9_state copy = *s;
+        e9_state copy;
+        e9_copy(&copy, s);
         ctx->guesses++;
         e9_apply_config(&copy, d, stack, where, perms[j]);
         e9_search_from(&copy, ctx);
