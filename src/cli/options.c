@@ -85,11 +85,14 @@ static const cli_option option_table[] = {
     {"--size", NULL, "N", OPT_INT, O(gen.size), 4, SDK_MAX_N, OPTG_GEN, NULL,
      "board side: 4, 6, 8, 9 (default), 10, 12, 15, 16, 20, 25; --box RxC for other box shapes"},
     {"--hard", NULL, NULL, OPT_FLAG, O(gen.hard), 0, 0, OPTG_GEN, NULL,
-     "replica exchange (004) for the hardest puzzles: by default for people (--objective er), else the widest "
-     "search tree (--objective width); within --time-limit (default 60) or --steps"},
+     "the hardest puzzles, within --time-limit (default 60) or --steps: by default for people (--objective er), "
+     "on 9x9 by the --from search from random minimal puzzles (--immigrants); with --immigrants 0, "
+     "--objective width or average-width (the widest search tree), other sizes and variants: the replica "
+     "exchange (004)"},
     {"--steps", NULL, "N", OPT_U64, O(gen.steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: per replica, 10 "
-     "removal and addition trial pairs and the relocation trials)"},
+     "--hard: steps per run instead of a time limit (the replica exchange's width-stage step: per replica, 10 "
+     "removal and addition trial pairs and the relocation trials; the --from and --immigrants search's: "
+     "a {-n+m} move, the pools' random minimal puzzles not counted)"},
     {"--replicas", NULL, "M", OPT_INT, O(gen.replicas), 1, 1000, OPTG_GEN, NULL,
      "--hard: replicas (default 10)"},
     {"--beta-min", NULL, "B", OPT_DOUBLE, O(gen.beta_min), 1e-9, 1e9, OPTG_GEN, NULL,
@@ -128,6 +131,9 @@ static const cli_option option_table[] = {
     {"--from", NULL, "FILE", OPT_STRING, O(gen.from), 0, 0, OPTG_GEN, NULL,
      "--hard from seeds: search the {-n+m} neighbourhoods of FILE's puzzles (9x9, any record format) and "
      "print the best new ones, isomorphic to no seed (implies --hard; docs/generate-hard.md)"},
+    {"--known", NULL, "FILE", OPT_STRING, O(gen.known), 0, 0, OPTG_GEN, NULL,
+     "--hard's search (--from, --immigrants, --pattern --hard): print no puzzle isomorphic to one of FILE's "
+     "(9x9, any record format; e.g. a collection to add to); the search may still move from them"},
     {"--minus", NULL, "N", OPT_INT, O(gen.minus), 1, 10, OPTG_GEN, NULL,
      "--from, --pattern --hard: a move blanks 1..N clues (default " SDK_STR(SDK_DEFAULT_NB_MINUS) ")"},
     {"--plus", NULL, "M", OPT_INT, O(gen.plus), 1, 10, OPTG_GEN, NULL,
@@ -137,10 +143,10 @@ static const cli_option option_table[] = {
     {"--neighbour-share", NULL, "F", OPT_DOUBLE, O(gen.neighbour_share), 0, 1, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the replica exchange gets 1 - F of the time, then the --from search "
      "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
-    {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 1, 1000000, OPTG_GEN, NULL,
+    {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 0, 1000000, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the --from search from the best of N random minimal puzzles rated, "
-     "a new pool of N after --restart ratings without a better best (measured with "
-     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "; default: the replica exchange; docs/generate-hard.md)"},
+     "a new pool of N after --restart ratings without a better best (default "
+     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "); 0 = the replica exchange (docs/generate-hard.md)"},
     {"--restart", NULL, "N", OPT_INT, O(gen.restart), 0, 100000000, OPTG_GEN, NULL,
      "--immigrants: a new pool after N ratings without a better best; 0 = never (default "
      SDK_STR(SDK_DEFAULT_NB_RESTART) ")"},
