@@ -172,6 +172,12 @@ $SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 2 >"$T
 check "--pattern --hard: exit status" $?
 unique "$T/p6.txt" "--pattern --hard"
 on_pattern "$T/p6.txt" "--pattern --hard"
+# ... and prints only candidates, as --hard does: on a 62-clue pattern,
+# whose puzzles naked singles solve (depth 0), none (exit 1, a note)
+awk 'BEGIN { for (i = 1; i <= 81; i++) printf (i % 9 == 0 || i % 7 == 0) ? "." : "x"; print "" }' >"$T/dense.txt"
+$SUDOKU generate -q --pattern "$T/dense.txt" --hard --steps 50 --seed 1 >"$T/o.txt" 2>"$T/e.txt"
+expect "--pattern --hard, 62 clues: exit 1, nothing printed" "$?$(wc -c <"$T/o.txt" | tr -d ' ')" 10
+expect "--pattern --hard, 62 clues: a note" "$(grep -c 'depth >= 1' "$T/e.txt")" 1
 
 # --pattern on a sparse mask: the 21 clues of a random minimal puzzle of
 # puzzles/se_rated_1000.txt (the Metropolis descent of before gave up on it

@@ -517,8 +517,9 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     }
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
     if (found < count)
-        fprintf(stderr, "sudoku generate --hard: %d new puzzle(s) of the %d asked; a longer run finds more\n",
-                found, count);
+        fprintf(stderr, "sudoku generate --hard: %d new puzzle(s) of the %d asked (candidates: depth >= 1, "
+                "isomorphic to no seed%s); a longer run finds more\n", found, count,
+                o->known ? " and no known puzzle" : "");
     for (int i = 0; i < found; i++)
         exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].gen.puzzle, o->seed, &best[i].gen,
                                               &best[i].human, &dropped));

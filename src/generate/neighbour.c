@@ -201,8 +201,8 @@ static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const
     r.gen.figure = hr->er;
     r.gen.depth = sdk_rate_depth(run->b, puzzle, grid, -1, run->budget);
     r.gen.normal_width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
-    if (r.gen.depth < 0 || !r.gen.normal_width)
-        return;                         /* out of time */
+    if (r.gen.depth < 1 || !r.gen.normal_width)
+        return;                         /* out of time, or naked singles solve it: not a --hard candidate */
     r.human.steps = NULL;
     offer_as(run, &r, canon.form);
     if (run->index == 0 && run->g->progress)
