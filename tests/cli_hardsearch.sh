@@ -172,6 +172,9 @@ $SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 2 >"$T
 check "--pattern --hard: exit status" $?
 unique "$T/p6.txt" "--pattern --hard"
 on_pattern "$T/p6.txt" "--pattern --hard"
+head -1 "$T/p6.txt" | cut -d' ' -f1 | $SUDOKU transform --random --seed 5 >"$T/pknown.txt"
+$SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 1 --known "$T/pknown.txt" >"$T/p7.txt"
+expect "--pattern --hard --known: the best known, the second printed" "$(cat "$T/p7.txt")" "$(sed -n 2p "$T/p6.txt")"
 # ... and prints only candidates, as --hard does: on a 62-clue pattern,
 # whose puzzles naked singles solve (depth 0), none (exit 1, a note)
 awk 'BEGIN { for (i = 1; i <= 81; i++) printf (i % 9 == 0 || i % 7 == 0) ? "." : "x"; print "" }' >"$T/dense.txt"
