@@ -1021,6 +1021,8 @@ void sdk_canon_set_free(sdk_canon_set *s);
 /* Adds a key of len bytes (a form, with whatever tells its board apart):
  * 1 if it was new, 0 if already there, -1 out of memory. */
 int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len);
+/* 1 if the key is in the set (reads only: threads may ask at once). */
+int sdk_canon_set_has(const sdk_canon_set *s, const uint8_t *key, size_t len);
 
 /* ------------------------------------------------------------------------ */
 /* Human difficulty (src/logic/): a logical solver with Sudoku Explainer    */
@@ -1177,6 +1179,8 @@ typedef struct sdk_nb_params {
                                      minimal puzzles rated (0: the replica exchange's, above) */
     int restart;                  /* ... and a new pool when the best has not improved in this
                                      many ratings (0: never) */
+    const sdk_canon_set *known;   /* NULL, or minlex forms (81 cells) never printed: a known
+                                     collection; its puzzles may still be moved from */
 } sdk_nb_params;
 
 /* A puzzle of the neighbourhood search, with its human rating (no steps). */
@@ -1193,7 +1197,8 @@ typedef struct sdk_nb_result {
  * seeds and no mask, seeds come from sdk_generate_remc first (g as it is,
  * for 1 - scratch_share of the time; g->max_steps steps) and may be printed.  Fills
  * best[0..count) with the best puzzles met, by --hard's er energy,
- * isomorphic to no seed and to no other (minlex forms), best first; returns
+ * isomorphic to no seed, to no puzzle of nb->known and to no other
+ * (minlex forms), best first; returns
  * how many.  totals: moves (steps) and puzzles rated (attempts). */
 int sdk_generate_neighbour(const sdk_board *b, const sdk_gen_params *g, const sdk_nb_params *nb,
                            const uint8_t (*seeds)[81], int nseeds, uint64_t seed, int count,

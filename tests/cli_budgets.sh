@@ -157,14 +157,19 @@ check "generate --size 4 --clues 4" $?
 $SUDOKU generate --seed 1 -q --variant jigsaw --size 4 --level medium >/dev/null 2>&1
 check "generate --variant jigsaw --size 4 --level medium" $?
 
-# 5. --hard prints only candidates (depth >= 1), whatever the objective.
-$SUDOKU generate --hard --steps 1 --seed 1 --format json -q >"$T/out" 2>"$T/err"; rc=$?
-shallow=$(grep -c '"depth":0' "$T/out")
-expect "--hard --steps 1: no depth-0 puzzle" "$shallow" 0
-if [ ! -s "$T/out" ]; then
-    expect "--hard --steps 1, none found: exit 1" $rc 1
-    check "--hard --steps 1, none found: a note" "$(grep -q 'depth >= 1' "$T/err"; echo $?)"
-fi
+# 5. --hard prints only candidates (depth >= 1), whatever the objective and
+# method: the search from random minimal puzzles (the default; a pool of one
+# too) and the replica exchange (--immigrants 0).
+for row in "1|" "1|--immigrants 1" "3|--immigrants 1 -n 3" "1|--immigrants 0" "1|--objective width"; do
+    want=${row%%|*} how=${row#*|}
+    $SUDOKU generate --hard $how --steps 1 --seed 1 --format json -q >"$T/out" 2>"$T/err"; rc=$?
+    shallow=$(grep -c '"depth":0' "$T/out")
+    expect "--hard $how --steps 1: no depth-0 puzzle" "$shallow" 0
+    if [ "$(wc -l <"$T/out")" -lt "$want" ]; then
+        expect "--hard $how --steps 1, too few found: exit 1" $rc 1
+        check "--hard $how --steps 1, too few found: a note" "$(grep -q 'depth >= 1' "$T/err"; echo $?)"
+    fi
+done
 check "--hard's help names er the default" "$($SUDOKU generate --help | grep -- '--hard ' | grep -q 'default.*--objective er'; echo $?)"
 
 # 6. The default give-up (started at the top).

@@ -5,7 +5,9 @@
 # as `rate --human` rates it, isomorphic to no seed and to no other printed
 # one (`canon`); the same seed twice prints the same; bad seed lines are
 # reported as FILE:LINE and skipped, none left is exit 3; SIGINT prints the
-# best so far.  --pattern: every puzzle unique with its clues exactly on
+# best so far; --known FILE: no printed puzzle isomorphic to one of FILE's,
+# the search otherwise the same, bad lines reported, none usable exit 3.
+# --pattern: every puzzle unique with its clues exactly on
 # the pattern's cells, the same output with -j 1 and -j 2, with a band and
 # with --hard; patterns that cannot carry a unique puzzle are refused at
 # once (exit 2), malformed ones are exit 3.  Small --steps and time limits.
@@ -54,6 +56,54 @@ tail -n +2 "$T/c.csv" | cut -d, -f2 | $SUDOKU canon >"$T/cforms.txt"
 n=$(sort "$T/seedforms.txt" "$T/cforms.txt" | uniq -d | wc -l | tr -d ' ')
 expect "--from isomorphs: none printed back" "$n" 0
 expect "--from csv: er/ep/ed columns" "$(head -1 "$T/c.csv" | grep -c ',er,ep,ed,')" 1
+# --known: a run's printed puzzles, given back in disguise (random isomorphs)
+# as a known collection, are never printed again; the search is the same
+# (known puzzles stay parents), so the run prints what it printed after them
+$SUDOKU generate -q --from "$T/seeds.txt" --steps 3000 --seed 5 -n 8 -j 2 >"$T/k8.txt"
+check "--known: the run without it, exit status" $?
+head -4 "$T/k8.txt" | cut -d' ' -f1 | $SUDOKU transform --random --seed 7 >"$T/known.txt"
+$SUDOKU canon "$T/known.txt" >"$T/knownforms.txt"
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/known.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/k4.txt"
+check "--known: exit status" $?
+expect "--known: 4 puzzles" "$(wc -l <"$T/k4.txt" | tr -d ' ')" 4
+cut -d' ' -f1 "$T/k4.txt" | $SUDOKU canon >"$T/k4forms.txt"
+n=$(sort "$T/knownforms.txt" "$T/k4forms.txt" | uniq -d | wc -l | tr -d ' ')
+expect "--known: no printed puzzle is an isomorph of a known one" "$n" 0
+expect "--known: the same search, the known ones left out" "$(cat "$T/k4.txt")" "$(tail -4 "$T/k8.txt")"
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/known.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/k4b.txt"
+expect "--known: the same seed, the same output" "$(cat "$T/k4b.txt")" "$(cat "$T/k4.txt")"
+# from scratch too (--immigrants, the default): the best of a short run, known
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 2 >"$T/ks.txt"
+head -1 "$T/ks.txt" | cut -d' ' -f1 | $SUDOKU transform --random --seed 8 >"$T/knowns.txt"
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 1 --known "$T/knowns.txt" >"$T/ks1.txt"
+expect "--known from scratch: the best known, the second printed" "$(cat "$T/ks1.txt")" "$(sed -n 2p "$T/ks.txt")"
+# bad lines: reported as FILE:LINE and skipped, the rest known; exit 3 after the run
+{ echo '# a comment'; sed -n 1p "$T/known.txt"; echo '.2..1....7....84..x1......9..1....4..6..3...88.....27......4.8...36......9.1..5..'
+  echo '1234............'; sed -n 2,4p "$T/known.txt"; } >"$T/badknown.txt"
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/badknown.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/kb.txt" 2>"$T/kb.err"
+expect "--known, bad lines: exit 3 (a malformed record)" $? 3
+expect "--known, bad lines: line 3 reported" "$(grep -c '^.*badknown.txt:3: ' "$T/kb.err")" 1
+expect "--known, bad lines: line 4 (4x4) reported" "$(grep -c '^.*badknown.txt:4: not a standard 9x9' "$T/kb.err")" 1
+expect "--known, bad lines: the others known" "$(cat "$T/kb.txt")" "$(cat "$T/k4.txt")"
+sed -n 3,4p "$T/badknown.txt" >"$T/noknown.txt"
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/noknown.txt" --steps 100 >"$T/o.txt" 2>"$T/e.txt"
+expect "--known, none usable: exit 3, nothing printed" "$?$(wc -c <"$T/o.txt" | tr -d ' ')" 30
+expect "--known, none usable: said so" "$(grep -c 'no puzzle in it' "$T/e.txt")" 1
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/nonesuch.txt" --steps 100 2>/dev/null
+expect "--known, no such file: exit 4" $? 4
+for other in "--immigrants 0" "--objective width" "--size 6"; do
+    $SUDOKU generate -q --hard --known "$T/known.txt" $other --steps 10 >/dev/null 2>"$T/e.txt"
+    expect "--known $other (the replica exchange): refused" "$?$(wc -l <"$T/e.txt" | tr -d ' ')" 21
+done
+# a larger collection: the 4 among 10,000 random minimal puzzles' lines
+$SUDOKU generate -q --seed 1 -n 10000 --symmetry none >"$T/k10k.txt"
+sed -n 1,4p "$T/known.txt" >>"$T/k10k.txt"
+t0=$(now)
+$SUDOKU generate -q --from "$T/seeds.txt" --known "$T/k10k.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/kk.txt"
+ms=$((($(now) - t0) / 1000000))
+echo "# --known, 10,004 lines: $ms ms"
+expect "--known, 10,004 lines: the same output" "$(cat "$T/kk.txt")" "$(cat "$T/k4.txt")"
+
 # --non-minimal, --minus/--plus are taken
 $SUDOKU generate -q --from "$T/seeds.txt" --steps 1500 --seed 5 -n 2 --non-minimal --minus 1 --plus 2 >"$T/nm.txt"
 check "--non-minimal --minus 1 --plus 2: exit status" $?
@@ -122,6 +172,15 @@ $SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 2 >"$T
 check "--pattern --hard: exit status" $?
 unique "$T/p6.txt" "--pattern --hard"
 on_pattern "$T/p6.txt" "--pattern --hard"
+head -1 "$T/p6.txt" | cut -d' ' -f1 | $SUDOKU transform --random --seed 5 >"$T/pknown.txt"
+$SUDOKU generate -q --pattern "$T/pat.txt" --hard --steps 400 --seed 4 -n 1 --known "$T/pknown.txt" >"$T/p7.txt"
+expect "--pattern --hard --known: the best known, the second printed" "$(cat "$T/p7.txt")" "$(sed -n 2p "$T/p6.txt")"
+# ... and prints only candidates, as --hard does: on a 62-clue pattern,
+# whose puzzles naked singles solve (depth 0), none (exit 1, a note)
+awk 'BEGIN { for (i = 1; i <= 81; i++) printf (i % 9 == 0 || i % 7 == 0) ? "." : "x"; print "" }' >"$T/dense.txt"
+$SUDOKU generate -q --pattern "$T/dense.txt" --hard --steps 50 --seed 1 >"$T/o.txt" 2>"$T/e.txt"
+expect "--pattern --hard, 62 clues: exit 1, nothing printed" "$?$(wc -c <"$T/o.txt" | tr -d ' ')" 10
+expect "--pattern --hard, 62 clues: a note" "$(grep -c 'depth >= 1' "$T/e.txt")" 1
 
 # --pattern on a sparse mask: the 21 clues of a random minimal puzzle of
 # puzzles/se_rated_1000.txt (the Metropolis descent of before gave up on it

@@ -82,19 +82,29 @@ done
 $SUDOKU generate --technique list | grep -q 'unique-rectangle' && ok || bad "--technique list"
 $SUDOKU generate --help | grep -q -- '--level' && ok || bad "--help names --level"
 
-# --hard --objective er: a short run prints one unique puzzle with its ratings.
-$SUDOKU generate -q --hard --objective er --steps 200 --seed 5 >"$T/h.txt"
+# --hard --objective er: a short run prints one unique puzzle with its
+# ratings, by the search from random minimal puzzles (the default on 9x9)
+# and by the replica exchange (--immigrants 0).
+$SUDOKU generate --hard --objective er --steps 200 --seed 5 >"$T/h.txt" 2>"$T/sum.txt"
 check "--hard --objective er: exit" $?
-cut -d' ' -f1 "$T/h.txt" | $SUDOKU check >/dev/null
-check "--hard --objective er: unique" $?
-expect "--hard --objective er: ratings are the rater's" "$(cat "$T/h.txt")" \
-    "$(cut -d' ' -f1 "$T/h.txt" | $SUDOKU rate --human)"
+for how in "" "--immigrants 0"; do
+    if [ -n "$how" ]; then
+        $SUDOKU generate -q --hard $how --objective er --steps 200 --seed 5 >"$T/h0.txt"
+    else
+        cp "$T/h.txt" "$T/h0.txt"
+    fi
+    cut -d' ' -f1 "$T/h0.txt" | $SUDOKU check >/dev/null
+    check "--hard $how --objective er: unique" $?
+    expect "--hard $how --objective er: ratings are the rater's" "$(cat "$T/h0.txt")" \
+        "$(cut -d' ' -f1 "$T/h0.txt" | $SUDOKU rate --human)"
+done
+grep -q 'method neighbour' "$T/sum.txt"
+check "--hard on 9x9: the search from random minimal puzzles" $? "$(cat "$T/sum.txt")"
 
 # --objective width is Watanabe's chain as it was before the objectives came:
 # tests/data/hard_width_seed3.csv is that binary's output (commit e828739).
 b=$($SUDOKU generate -q --hard --objective width --steps 1500 --count 2 --seed 3 --format csv)
 expect "--objective width is the width chain of before" "$b" "$(cat tests/data/hard_width_seed3.csv)"
-$SUDOKU generate --hard --steps 200 --seed 5 >/dev/null 2>"$T/sum.txt"
 grep -q 'best: depth [0-9]*, normal width [0-9]*, er [0-9.]* ep [0-9.]* ed [0-9.]*$' "$T/sum.txt"
 check "--hard summary line: the best puzzle's widths and ER/EP/ED" $?
 # ER is the default objective: the same run without --objective is the er run.

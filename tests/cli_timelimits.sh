@@ -98,6 +98,11 @@ done
 for n in 6 9 16 25; do
     row "generate --hard --size $n" "0|1" generate --hard --size "$n" --time-limit 1 -q
 done
+# 9x9 --hard is the search from random minimal puzzles (the pool's puzzles
+# and ratings look at the budget), on two threads too; --immigrants 0 the
+# replica exchange on the er objective
+row "generate --hard -j 2" "0|1" generate --hard -j 2 --time-limit 1 -q
+row "generate --hard --immigrants 0" "0|1" generate --hard --immigrants 0 --time-limit 1 -q
 
 # SIGINT
 if [ "$kernel_budget" -gt 0 ]; then
@@ -116,13 +121,20 @@ interrupt "generate --hard" generate --hard --objective width --format json -q
 # The best-so-far record carries what a normal one does.
 check "SIGINT generate --hard: a whole json record" \
     "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*}$' out; echo $?)" "got $(head -c 300 out)"
-interrupt "generate --hard (objective er)" generate --hard --format json -q
-# The ratings get 30 ms after SIGINT (the exit stays prompt): a slow one (ASan,
+# er: the search from random minimal puzzles (the default), whose best
+# enter with their ratings, and the replica exchange (--immigrants 0), whose
+# ratings get 30 ms after SIGINT (the exit stays prompt): a slow one (ASan,
 # a loaded machine) leaves them out of the record, and stderr says so.
-check "SIGINT generate --hard (er): a record with its widths" \
-    "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*' out; echo $?)" "got $(head -c 300 out)"
-check "SIGINT generate --hard (er): its ratings, or a note that they did not finish" \
-    "$( { grep -q '"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out ||
-          grep -q 'without the average width or the human ratings' err; }; echo $?)" "got $(head -c 300 out)"
+for how in "" "--immigrants 0"; do
+    interrupt "generate --hard $how (objective er)" generate --hard $how --format json -q
+    check "SIGINT generate --hard $how (er): a record with its widths" \
+        "$(grep -q '"depth":[0-9]*,"normal_width":[0-9]*' out; echo $?)" "got $(head -c 300 out)"
+    check "SIGINT generate --hard $how (er): its ratings, or a note that they did not finish" \
+        "$( { grep -q '"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out ||
+              grep -q 'without the average width or the human ratings' err; }; echo $?)" "got $(head -c 300 out)"
+    [ -n "$how" ] || check "SIGINT generate --hard (er, the search): its ratings, always" \
+        "$(grep -q '"normal_width":[0-9]*,"er":[0-9.]*,"ep":[0-9.]*,"ed":[0-9.]*,"level"' out; echo $?)" \
+        "got $(head -c 300 out)"
+done
 
 summary cli_timelimits

@@ -658,6 +658,16 @@ static void test_boards_and_set(sdk_rng *r)
         again += sdk_canon_set_add(s, f, 81) == 0;
     }
     CHECK(again == 5000, "a form added twice is found the second time (%d)", again);
+    int has = 0, hasnt = 0;
+    for (int i = 0; i < 5000; i++) {
+        uint8_t f[81] = {0};
+        f[i % 81] = (uint8_t)(1 + i / 81 % 9);
+        f[(i * 7) % 81] = (uint8_t)(1 + i / 729);
+        has += sdk_canon_set_has(s, f, 81);
+        f[80] = 10;                     /* no form added has a 10 */
+        hasnt += sdk_canon_set_has(s, f, 81);
+    }
+    CHECK(has == 5000 && hasnt == 0, "has: every form added (%d of 5000), none other (%d)", has, hasnt);
     CHECK(fresh > 1000, "distinct forms are new (%d)", fresh);
     /* keys of other lengths and values: packed or not, never confused */
     uint8_t k1[3] = {1, 2, 3}, k2[4] = {1, 2, 3, 0}, k3[3] = {1, 2, 19}, k4[3] = {1, 2, 19};

@@ -1,8 +1,8 @@
 /*
- * formset.c -- a set of forms for `canon --unique`: open addressing on a
- * hash of the key, each key kept whole in one growing arena (two cells a
- * byte where every value fits in four bits, as a 9x9 form's do), so a match
- * is exact, never a hash collision.  It grows with the distinct keys only:
+ * formset.c -- a set of forms for `canon --unique` and `generate --known`:
+ * open addressing on a hash of the key, each key kept whole in one growing
+ * arena (two cells a byte where every value fits in four bits, as a 9x9
+ * form's do), so a match is exact, never a hash collision.  It grows with the distinct keys only:
  * a 9x9 form costs its 41 packed bytes, a 2-byte length and a 16-byte slot
  * in a table at most half full.
  */
@@ -86,12 +86,13 @@ static int set_grow(sdk_canon_set *s)
     return 1;
 }
 
-int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len)
+/* key packed into packed (room for 2 * SDK_MAX_CELLS + 64 bytes): its
+ * length, or 0 if it does not fit. */
+static size_t set_pack(const uint8_t *key, size_t len, uint8_t *packed)
 {
-    uint8_t packed[2 * SDK_MAX_CELLS + 64];
     int small = 1;
-    if (len > sizeof packed)
-        return -1;
+    if (len + 1 > 2 * SDK_MAX_CELLS + 64)
+        return 0;
     for (size_t i = 0; i < len; i++)
         small &= key[i] < 16;
     size_t plen = small ? (len + 1) / 2 + 1 : len + 1;
@@ -105,6 +106,22 @@ int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len)
     }
     if (small && len % 2)
         packed[plen - 1] |= 0xf0;  /* (odd lengths: "abc" is not "abc0") */
+    return plen;
+}
+
+int sdk_canon_set_has(const sdk_canon_set *s, const uint8_t *key, size_t len)
+{
+    uint8_t packed[2 * SDK_MAX_CELLS + 64];
+    size_t plen = set_pack(key, len, packed);
+    return plen && set_find(s, set_hash(packed, plen), packed, plen)->hash != 0;
+}
+
+int sdk_canon_set_add(sdk_canon_set *s, const uint8_t *key, size_t len)
+{
+    uint8_t packed[2 * SDK_MAX_CELLS + 64];
+    size_t plen = set_pack(key, len, packed);
+    if (!plen)
+        return -1;
     uint64_t hash = set_hash(packed, plen);
     set_slot *at = set_find(s, hash, packed, plen);
     if (at->hash)

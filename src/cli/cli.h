@@ -69,6 +69,7 @@ typedef struct cli_options {
         double min_er, max_er;
         struct cli_list { int count; const char *item[SDK_HUMAN_MAX_TECH]; } techniques;
         const char *from, *pattern;             /* neighbourhood search, fixed pattern (hardsearch.c) */
+        const char *known;                      /* ... never printing an isomorph of these */
         int minus, plus, non_minimal;
         double neighbour_share;                 /* --hard from scratch: the search's share */
         int immigrants, restart;                /* --hard from scratch: random minimal puzzles a pool */
@@ -274,9 +275,12 @@ int cli_human_band(const cli_options *opt, const sdk_board *b, int size, sdk_hum
 void cli_human_header(FILE *f);
 void cli_human_fields(FILE *f, cli_format format, const sdk_human_rating *h);
 /* hardsearch.c: generate --from's seeds (bad records reported and skipped;
- * *seeds malloc'd) and --pattern's mask (refused with a one-line reason):
- * 0 or an exit code.  batch.c: a clue conflict in one line. */
+ * *seeds malloc'd), --known's minlex forms (bad records likewise; *count
+ * puzzles read; *forms to be freed by the caller, whatever the code) and --pattern's mask
+ * (refused with a one-line reason): 0 or an exit code.  batch.c: a clue
+ * conflict in one line. */
 int cli_read_seeds(const char *path, uint8_t (**seeds)[81], int *nseeds);
+int cli_read_known(const char *path, sdk_canon_set **forms, long *count);
 int cli_read_pattern(const char *path, uint8_t *mask);
 void cli_report_conflict(const char *file, const sdk_record *rec);
 int cmd_explain(int argc, char **argv, const cli_command *self);

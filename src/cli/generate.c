@@ -33,6 +33,7 @@ typedef struct gen_output {
     const char *objective;      /* --hard: the objective's name if not the default, else NULL */
     FILE *trace;                /* --hard --trace: the first run's best energy as a CSV, or NULL */
     const uint8_t *mask;        /* --pattern: its 81 flags, else NULL */
+    const sdk_canon_set *known; /* --known: the forms never printed, else NULL */
 } gen_output;
 
 /* After SIGINT, records are still rated for this long (from the first one
@@ -420,6 +421,15 @@ static void remc_progress(void *ctx, uint64_t steps, int stage, const sdk_gen_re
         fprintf(o->trace, "1,%llu,%.4f,0\n", (unsigned long long)steps, best->energy);
 }
 
+/* The end of --hard's summary line: the best puzzle's widths and, for
+ * people (h not NULL), its ratings. */
+static void summary_best(const sdk_gen_result *best, const sdk_human_rating *h)
+{
+    fprintf(stderr, "; best: depth %d, normal width %llu", best->depth, (unsigned long long)best->normal_width);
+    if (h)
+        fprintf(stderr, ", er %.1f ep %.1f ed %.1f", h->er, h->ep, h->ed);
+}
+
 static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk_budget *budget)
 {
     sdk_gen_result *best = calloc((size_t)count, sizeof *best);
@@ -444,13 +454,10 @@ static int run_remc(const gen_output *o, sdk_gen_params *g, int count, const sdk
                 (unsigned long long)totals.steps, sdk_now() - o->started, g->runs,
                 (unsigned long long)totals.attempts);
         if (found > 0) {
-            /* the best puzzle's figures: its widths and, for people, its ratings */
-            fprintf(stderr, "; best: depth %d, normal width %llu", best[0].depth,
-                    (unsigned long long)best[0].normal_width);
             sdk_human_rating h;
             sdk_budget budget = rating_budget();
-            if (o->human && sdk_human_rate(b, best[0].puzzle, NULL, 0, &h, &budget) == SDK_SOLVED)
-                fprintf(stderr, ", er %.1f ep %.1f ed %.1f", h.er, h.ep, h.ed);
+            summary_best(&best[0], o->human && sdk_human_rate(b, best[0].puzzle, NULL, 0, &h, &budget) == SDK_SOLVED
+                                       ? &h : NULL);
         }
         fputc('\n', stderr);
     }
@@ -492,7 +499,7 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     sdk_nb_params nb = {opt->gen.minus ? opt->gen.minus : SDK_DEFAULT_NB_MINUS,
                         opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
                         opt->gen.neighbour_share, opt->gen.immigrants,
-                        cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART};
+                        cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART, o->known};
     g->runs = opt->jobs > 0 ? opt->jobs : 1;
     g->progress = o->progress ? nb_progress : NULL;
     g->progress_ctx = (void *)o;
@@ -500,14 +507,19 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     int found = sdk_generate_neighbour(o->b, g, &nb, seeds, nseeds, o->seed, count, best, budget, &totals);
     if (o->progress)
         fprintf(stderr, "\r\033[K");
-    if (!opt->quiet)
-        fprintf(stderr, "sudoku generate --hard: %llu moves, %llu puzzles rated in %.1f s over %d run(s)\n",
+    if (!opt->quiet) {
+        fprintf(stderr, "sudoku generate --hard: %llu moves, %llu puzzles rated in %.1f s over %d run(s)",
                 (unsigned long long)totals.steps, (unsigned long long)totals.attempts, sdk_now() - o->started,
                 g->runs);
+        if (found > 0)
+            summary_best(&best[0].gen, &best[0].human);
+        fputc('\n', stderr);
+    }
     int exit_code = found < count ? SDK_EXIT_UNSOLVED : SDK_EXIT_OK, dropped = 0;
     if (found < count)
-        fprintf(stderr, "sudoku generate --hard: %d new puzzle(s) of the %d asked; a longer run finds more\n",
-                found, count);
+        fprintf(stderr, "sudoku generate --hard: %d new puzzle(s) of the %d asked (candidates: depth >= 1, "
+                "isomorphic to no seed%s); a longer run finds more\n", found, count,
+                o->known ? " and no known puzzle" : "");
     for (int i = 0; i < found; i++)
         exit_code = cli_worse(exit_code, emit(o, o->b, i + 1, best[i].gen.puzzle, o->seed, &best[i].gen,
                                               &best[i].human, &dropped));
@@ -646,9 +658,36 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         free(seeds);
         return SDK_EXIT_USAGE;
     }
+    /* --hard for people on the standard 9x9 searches from random minimal
+     * puzzles unless --immigrants 0 (measured far better than the replica
+     * exchange: docs/generate-hard.md). */
+    int er_objective = !opt.gen.objective || strcmp(opt.gen.objective, "er") == 0;
+    if (hard && er_objective && b && sdk_board_is_plain9(b) && !opt.gen.from && !opt.gen.pattern &&
+        opt.gen.neighbour_share <= 0 && !cli_option_given(&opt, "--immigrants"))
+        opt.gen.immigrants = SDK_DEFAULT_NB_IMMIGRANTS;
     /* --hard from scratch, then from its best (neighbour.c): the er objective only */
-    int scratch = (opt.gen.neighbour_share > 0 || opt.gen.immigrants > 0) &&
-                  !(opt.gen.objective && strcmp(opt.gen.objective, "er") != 0);
+    int scratch = (opt.gen.neighbour_share > 0 || opt.gen.immigrants > 0) && er_objective;
+    /* The neighbourhood search (neighbour.c) runs, or the replica exchange (remc.c) */
+    int search = hard && b && sdk_board_is_plain9(b) && (nseeds || opt.gen.pattern || scratch);
+    if (search && opt.gen.neighbour_share <= 0) {
+        static const char *const remc_only[] = {"--replicas", "--beta-min", "--target-accept", "--orient-every",
+                                                "--attempt-steps", "--attempt-seconds", "--relocations",
+                                                "--objective-samples", "--trace"};
+        for (size_t i = 0; i < sizeof remc_only / sizeof *remc_only; i++)
+            if (cli_option_given(&opt, remc_only[i])) {
+                fprintf(stderr, "sudoku generate: %s is the replica exchange's; this run is the neighbourhood "
+                        "search (docs/generate-hard.md): add --immigrants 0 for the replica exchange\n",
+                        remc_only[i]);
+                free(seeds);
+                return SDK_EXIT_USAGE;
+            }
+    }
+    if (opt.gen.known && !search) {
+        fprintf(stderr, "sudoku generate: --known is for the neighbourhood search of --hard (9x9, er objective: "
+                "--from, --pattern --hard, from scratch unless --immigrants 0)\n");
+        free(seeds);
+        return SDK_EXIT_USAGE;
+    }
     sdk_human_band band;
     rc = cli_human_band(&opt, b, size, &band, &human);
     if (rc >= 0)
@@ -731,12 +770,23 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         }
         fprintf(trace, "puzzle,iteration,energy,temperature\n");
     }
+    /* --known: the minlex forms the search never prints (hardsearch.c) */
+    sdk_canon_set *known = NULL;
+    long nknown = 0;
+    int known_rc = opt.gen.known ? cli_read_known(opt.gen.known, &known, &nknown) : SDK_EXIT_OK;
+    if (known_rc != SDK_EXIT_OK && !nknown) {
+        sdk_canon_set_free(known);
+        free(seeds);
+        if (trace)
+            fclose(trace);
+        return known_rc;
+    }
     gen_output o = {&opt, b, size, flags, opt.format == FMT_AUTO ? FMT_LINE : opt.format, seed,
-                    nseeds || (hard && (opt.gen.pattern || scratch)) ? "neighbour" : hard ? "remc" : opt.gen.pattern ? "pattern"
+                    search ? "neighbour" : hard ? "remc" : opt.gen.pattern ? "pattern"
                     : human ? "human" : killer ? "killer" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
                     human && !hard ? &band : NULL, human,
                     g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace,
-                    opt.gen.pattern ? mask : NULL};
+                    opt.gen.pattern ? mask : NULL, known};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 
@@ -758,12 +808,13 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     /* Without --time-limit a puzzle gets SDK_DEFAULT_GIVE_UP_SECONDS: a band or a
      * clue count that is merely unlikely ends with a note (--hard has its own 60 s). */
     double give_up = cli_option_given(&opt, "--time-limit") ? 0 : SDK_DEFAULT_GIVE_UP_SECONDS;
-    if (hard && (nseeds || opt.gen.pattern || (scratch && b && sdk_board_is_plain9(b))))
+    if (search)
         rc = run_neighbour(&o, &g, (const uint8_t (*)[81])seeds, nseeds, count, &budget);
     else
         rc = hard ? run_remc(&o, &g, count, &budget) : run_metropolis(&o, &g, count, &budget, give_up, killer ? &kg : NULL);
-    rc = cli_worse(rc, seeds_rc);
+    rc = cli_worse(cli_worse(rc, seeds_rc), known_rc);
     free(seeds);
+    sdk_canon_set_free(known);
     if (trace && fclose(trace) != 0) {
         fprintf(stderr, "sudoku generate: error writing %s\n", opt.params.trace_path);
         rc = cli_worse(rc, SDK_EXIT_IO);

@@ -45,8 +45,8 @@ static const cli_option option_table[] = {
     {"--probe-every", NULL, "N", OPT_LONG, P(probe_every), 0, 2e9, OPTG_STOCH, NULL,
      "anneal, sort-penalty with --propagate: proposals per probe (default " SDK_STR(SDK_DEFAULT_PROBE_EVERY) "); 0 = no probes, the chain alone"},
     {"--trace", NULL, "FILE", OPT_STRING, P(trace_path), 0, 0, OPTG_STOCH | OPTG_GEN, NULL,
-     "stochastic methods: write puzzle,iteration,energy,temperature as CSV (generate --hard: the first "
-     "run's best energy H by step, for 'sudoku plot')"},
+     "stochastic methods: write puzzle,iteration,energy,temperature as CSV (generate --hard's replica "
+     "exchange: the first run's best energy H by step, for 'sudoku plot')"},
     {"--T", NULL, "X", OPT_DOUBLE, P(T), 1e-6, 1e9, OPTG_STOCH, "metropolis",
      "temperature (metropolis: default " SDK_STR(SDK_DEFAULT_METROPOLIS_T) "; with --method anneal: a fixed temperature instead of "
      "the schedule); alone it selects metropolis"},
@@ -85,35 +85,38 @@ static const cli_option option_table[] = {
     {"--size", NULL, "N", OPT_INT, O(gen.size), 4, SDK_MAX_N, OPTG_GEN, NULL,
      "board side: 4, 6, 8, 9 (default), 10, 12, 15, 16, 20, 25; --box RxC for other box shapes"},
     {"--hard", NULL, NULL, OPT_FLAG, O(gen.hard), 0, 0, OPTG_GEN, NULL,
-     "replica exchange (004) for the hardest puzzles: by default for people (--objective er), else the widest "
-     "search tree (--objective width); within --time-limit (default 60) or --steps"},
+     "the hardest puzzles, within --time-limit (default 60) or --steps: by default for people (--objective er), "
+     "on 9x9 by the --from search from random minimal puzzles (--immigrants); with --immigrants 0, "
+     "--objective width or average-width (the widest search tree), other sizes and variants: the replica "
+     "exchange (004)"},
     {"--steps", NULL, "N", OPT_U64, O(gen.steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: Monte Carlo steps per run instead of a time limit (a width-stage step: per replica, 10 "
-     "removal and addition trial pairs and the relocation trials)"},
+     "--hard: steps per run instead of a time limit (the replica exchange's width-stage step: per replica, 10 "
+     "removal and addition trial pairs and the relocation trials; the --from and --immigrants search's: "
+     "a {-n+m} move, the pools' random minimal puzzles not counted)"},
     {"--replicas", NULL, "M", OPT_INT, O(gen.replicas), 1, 1000, OPTG_GEN, NULL,
-     "--hard: replicas (default 10)"},
+     "--hard, replica exchange: replicas (default 10)"},
     {"--beta-min", NULL, "B", OPT_DOUBLE, O(gen.beta_min), 1e-9, 1e9, OPTG_GEN, NULL,
-     "--hard: the hottest inverse temperature, fixed (default 0.01)"},
+     "--hard, replica exchange: the hottest inverse temperature, fixed (default 0.01)"},
     {"--orient-every", NULL, "N", OPT_INT, O(gen.orient_every), 0, 1e9, OPTG_GEN, NULL,
-     "--hard: an orientation trial (a row, column, band or stack swap, or the transpose) per "
+     "--hard, replica exchange: an orientation trial (a row, column, band or stack swap, or the transpose) per "
      "replica every N width-stage steps; 0 = none (default 1)"},
     {"--attempt-steps", NULL, "N", OPT_U64, O(gen.attempt_steps), 0, 0, OPTG_GEN, NULL,
-     "--hard: steps per attempt, then a new grid (the best of all attempts is kept); 0 = no "
+     "--hard, replica exchange: steps per attempt, then a new grid (the best of all attempts is kept); 0 = no "
      "step limit on an attempt (default)"},
     {"--attempt-seconds", NULL, "S", OPT_DOUBLE, O(gen.attempt_seconds), 0, 1e9, OPTG_GEN, NULL,
-     "--hard: a time limit is shared out in equal attempts of about S seconds, each on a new grid "
+     "--hard, replica exchange: a time limit is shared out in equal attempts of about S seconds, each on a new grid "
      "(the best of all kept); 0 = one attempt (default 120; 90 with --objective average-width)"},
     {"--relocations", NULL, "N", OPT_INT, O(gen.relocations), 0, 1e6, OPTG_GEN, NULL,
-     "--hard: trials per replica and width-stage step that move a clue to a blank cell, with any "
+     "--hard, replica exchange: trials per replica and width-stage step that move a clue to a blank cell, with any "
      "digit (the puzzle's solution may change); 0 = none (default 1000)"},
     {"--objective", NULL, "NAME", OPT_STRING, O(gen.objective), 0, 0, OPTG_GEN, NULL,
-     "--hard: what the width stage maximises: er (default: U = 2 ER + EP/50, Sudoku Explainer's rating, "
+     "--hard: what it maximises: er (default: U = 2 ER + EP/50, Sudoku Explainer's rating, "
      "hard for people), width (the normal width, Watanabe's chain exactly) or average-width (the mean "
      "width over --objective-samples random tie-breaks)"},
     {"--objective-samples", NULL, "N", OPT_INT, O(gen.objective_samples), 1, 1e6, OPTG_GEN, NULL,
      "--hard --objective average-width: random tie-break walks a figure (default 8)"},
     {"--target-accept", NULL, "P", OPT_DOUBLE, O(gen.target_accept), 0.01, 1, OPTG_GEN, NULL,
-     "--hard: exchange acceptance the temperatures adapt to (default 0.8)"},
+     "--hard, replica exchange: exchange acceptance the temperatures adapt to (default 0.8)"},
     {"--level", NULL, "NAME", OPT_STRING, O(gen.level), 0, 0, OPTG_GEN, NULL,
      "puzzles of this human level: easy, medium, hard, fiendish, diabolical, extreme (ER bands of "
      "'rate --human'); --difficulty or --clues then only set the clues of the puzzles the search "
@@ -128,6 +131,9 @@ static const cli_option option_table[] = {
     {"--from", NULL, "FILE", OPT_STRING, O(gen.from), 0, 0, OPTG_GEN, NULL,
      "--hard from seeds: search the {-n+m} neighbourhoods of FILE's puzzles (9x9, any record format) and "
      "print the best new ones, isomorphic to no seed (implies --hard; docs/generate-hard.md)"},
+    {"--known", NULL, "FILE", OPT_STRING, O(gen.known), 0, 0, OPTG_GEN, NULL,
+     "--hard's search (--from, --immigrants, --pattern --hard): print no puzzle isomorphic to one of FILE's "
+     "(9x9, any record format; e.g. a collection to add to); the search may still move from them"},
     {"--minus", NULL, "N", OPT_INT, O(gen.minus), 1, 10, OPTG_GEN, NULL,
      "--from, --pattern --hard: a move blanks 1..N clues (default " SDK_STR(SDK_DEFAULT_NB_MINUS) ")"},
     {"--plus", NULL, "M", OPT_INT, O(gen.plus), 1, 10, OPTG_GEN, NULL,
@@ -137,10 +143,10 @@ static const cli_option option_table[] = {
     {"--neighbour-share", NULL, "F", OPT_DOUBLE, O(gen.neighbour_share), 0, 1, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the replica exchange gets 1 - F of the time, then the --from search "
      "runs from its best 8 for the rest; 0 = the replica exchange alone (default {})"},
-    {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 1, 1000000, OPTG_GEN, NULL,
+    {"--immigrants", NULL, "N", OPT_INT, O(gen.immigrants), 0, 1000000, OPTG_GEN, NULL,
      "--hard (er, 9x9) without --from: the --from search from the best of N random minimal puzzles rated, "
-     "a new pool of N after --restart ratings without a better best (measured with "
-     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "; default: the replica exchange; docs/generate-hard.md)"},
+     "a new pool of N after --restart ratings without a better best (default "
+     SDK_STR(SDK_DEFAULT_NB_IMMIGRANTS) "); 0 = the replica exchange (docs/generate-hard.md)"},
     {"--restart", NULL, "N", OPT_INT, O(gen.restart), 0, 100000000, OPTG_GEN, NULL,
      "--immigrants: a new pool after N ratings without a better best; 0 = never (default "
      SDK_STR(SDK_DEFAULT_NB_RESTART) ")"},

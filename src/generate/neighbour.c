@@ -16,8 +16,9 @@
  *
  * The energy is --hard's `er` objective, H = -J ln(exp(2 (ER + EP/100))) +
  * h (clues): ER first, EP then fewer clues as tie-breaks.  What a run
- * prints is new: a puzzle whose minlex form (src/canon) is a seed's is
- * never among the best, and the best are distinct up to isomorphism.
+ * prints is new: a puzzle whose minlex form (src/canon) is a seed's or a
+ * known puzzle's (--known) is never among the best, and the best are
+ * distinct up to isomorphism.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -178,7 +179,7 @@ static void offer_as(nb_run *run, const sdk_nb_result *r, const uint8_t *form)
 }
 
 /* Offers a rated puzzle (solution grid) to the run's best: not if a seed
- * is an isomorph of it; with its depth and normal width, found now, so an
+ * or a known puzzle is an isomorph of it; with its depth and normal width, found now, so an
  * interrupted run prints whole records. */
 static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const sdk_human_rating *hr,
                   double energy)
@@ -190,6 +191,8 @@ static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const
         return;
     if (run->nseeds && !run->keep_seeds && bsearch(canon.form, run->forms, (size_t)run->nseeds, 81, form_cmp))
         return;
+    if (run->nb->known && sdk_canon_set_has(run->nb->known, canon.form, 81))
+        return;                         /* known: a parent in the pool, never printed */
     sdk_nb_result r = {.human = *hr};
     memcpy(r.gen.puzzle, puzzle, 81);
     for (int c = 0; c < 81; c++)
@@ -198,8 +201,8 @@ static void offer(nb_run *run, const uint8_t *puzzle, const uint8_t *grid, const
     r.gen.figure = hr->er;
     r.gen.depth = sdk_rate_depth(run->b, puzzle, grid, -1, run->budget);
     r.gen.normal_width = sdk_rate_width(run->b, puzzle, NULL, NULL, run->budget);
-    if (r.gen.depth < 0 || !r.gen.normal_width)
-        return;                         /* out of time */
+    if (r.gen.depth < 1 || !r.gen.normal_width)
+        return;                         /* out of time, or naked singles solve it: not a --hard candidate */
     r.human.steps = NULL;
     offer_as(run, &r, canon.form);
     if (run->index == 0 && run->g->progress)
