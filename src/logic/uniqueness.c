@@ -275,11 +275,73 @@ static void ul_type4(ul_ctx *u, int c1, int c2)
     ul_finish(u, 4);
 }
 
+/* The valid loops met in this search, each as its cell sequence from its
+ * least cell towards the smaller of that cell's two neighbours: a loop met
+ * again (from another start, or the other way round) has the same houses
+ * on each parity, the same cells with extra digits and so the same hints,
+ * none of which can beat what the first meeting offered (ties keep the
+ * first), so it is not evaluated again.  Per thread, cleared each search. */
+#define UL_SEEN_SLOTS 4096        /* (a power of two) */
+#define UL_SEEN_CELLS 32768
+static _Thread_local struct {
+    unsigned stamp;
+    unsigned slot_stamp[UL_SEEN_SLOTS];
+    int slot_at[UL_SEEN_SLOTS], slot_len[UL_SEEN_SLOTS];
+    uint32_t slot_v12[UL_SEEN_SLOTS];
+    int nslots, used;
+    uint16_t cells[UL_SEEN_CELLS];
+} ul_seen;
+
+static void ul_seen_clear(void)
+{
+    if (++ul_seen.stamp == 0) {
+        memset(ul_seen.slot_stamp, 0, sizeof ul_seen.slot_stamp);
+        ul_seen.stamp = 1;
+    }
+    ul_seen.nslots = ul_seen.used = 0;
+}
+
+/* 1 if the current loop (its cells and digits) was met before in this
+ * search; else notes it (while there is room) and returns 0. */
+static int ul_seen_before(const ul_ctx *u)
+{
+    int len = u->len, low = 0;
+    for (int i = 1; i < len; i++)
+        if (u->loop[i] < u->loop[low])
+            low = i;
+    int step = u->loop[(low + 1) % len] < u->loop[(low + len - 1) % len] ? 1 : len - 1;
+    uint16_t seq[SDK_MAX_CELLS];
+    uint32_t h = (2166136261u ^ u->v12) * 16777619u;
+    for (int i = 0, at = low; i < len; i++, at = (at + step) % len) {
+        seq[i] = (uint16_t)u->loop[at];
+        h = (h ^ seq[i]) * 16777619u;
+    }
+    for (uint32_t k = h & (UL_SEEN_SLOTS - 1);; k = (k + 1) & (UL_SEEN_SLOTS - 1)) {
+        if (ul_seen.slot_stamp[k] != ul_seen.stamp) {
+            if (ul_seen.nslots >= UL_SEEN_SLOTS / 2 || ul_seen.used + len > UL_SEEN_CELLS)
+                return 0;   /* (full: evaluated again, as SE does) */
+            ul_seen.slot_stamp[k] = ul_seen.stamp;
+            ul_seen.slot_at[k] = ul_seen.used;
+            ul_seen.slot_len[k] = len;
+            ul_seen.slot_v12[k] = u->v12;
+            memcpy(ul_seen.cells + ul_seen.used, seq, sizeof seq[0] * (size_t)len);
+            ul_seen.used += len;
+            ul_seen.nslots++;
+            return 0;
+        }
+        if (ul_seen.slot_len[k] == len && ul_seen.slot_v12[k] == u->v12 &&
+            !memcmp(ul_seen.cells + ul_seen.slot_at[k], seq, sizeof seq[0] * (size_t)len))
+            return 1;
+    }
+}
+
 static void ul_loop_found(ul_ctx *u)
 {
     if (!ul_valid(u))
         return;
     u->valid_loop = 1;
+    if (ul_seen_before(u))
+        return;
     const lg_grid *g = u->g;
     int ex[SDK_MAX_CELLS], nex = 0;
     for (int i = 0; i < u->len; i++)
@@ -369,6 +431,7 @@ int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
     u.v = lg_view_of(g);
     if (!lg_board_is(&ul_tab.id, g->b) && !ul_tab_make(g->b))
         return LG_NONE;   /* (no board has so many houses a cell) */
+    ul_seen_clear();
     int nc = g->b->ncells, memo = ul_mem.ok && lg_board_is(&ul_mem.id, g->b);
     /* dirty[d - 1]: the digits e such that a cell holding both d and e, then
      * or now, changed since the last search that found nothing. */
