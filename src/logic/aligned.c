@@ -150,6 +150,67 @@ static int ae_tails_ordered(const lg_grid *g, const ae_ctx *x, int *cells, const
     return 0;
 }
 
+/* The pair cells[0..1] (cells[0] first in the list) and, for triplets,
+ * its tails: 1 with the step in out if one removes something.  changed,
+ * chg, inlist: the sets of lg_find_aligned. */
+static int ae_pair(const lg_grid *g, const ae_ctx *x, int *cells, int degree,
+                   const uint64_t *changed, const uint64_t *chg, const uint64_t *inlist,
+                   lg_step *out)
+{
+    const sdk_board *b = g->b;
+    const uint64_t *s0 = x->seen[cells[0]], *s1 = x->seen[cells[1]];
+    char cb[3][16];
+    /* A third cell only narrows the common excluders: fewer than two for
+     * the pair, none of its triplets can exclude. */
+    uint64_t pcm[AE_WORDS], tails[AE_WORDS], shared = 0, anyt = 0;
+    int pc = 0;
+    for (int w = 0; w < x->words; w++) {
+        pcm[w] = x->bits[cells[0]][w] & x->bits[cells[1]][w];
+        pc += __builtin_popcountll(pcm[w]);
+        shared |= s0[w] & s1[w] & changed[w];
+    }
+    if (pc < 2)
+        return 0;
+    int dirty = shared || (chg[cells[0] >> 6] >> (cells[0] & 63) & 1) ||
+                (chg[cells[1] >> 6] >> (cells[1] & 63) & 1);
+    int see01 = lg_seen(x->seen, cells[0], cells[1]);
+    if (degree == 2) {
+        if (!dirty || !ae_try(g, x, cells, 2, pcm, see01, out))
+            return 0;
+        lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
+        return 1;
+    }
+    /* The triplets' tails as a set first, in cell order: the one that
+     * removes something sends the pair back to SE's order. */
+    for (int w = 0; w < x->words; w++) {
+        tails[w] = (x->bits[cells[0]][w] | x->bits[cells[1]][w]) & inlist[w] & (dirty ? ~0ull : chg[w]);
+        anyt |= tails[w];
+    }
+    if (!anyt)
+        return 0;
+    tails[cells[0] >> 6] &= ~(1ull << (cells[0] & 63));
+    tails[cells[1] >> 6] &= ~(1ull << (cells[1] & 63));
+    int hit = 0;
+    for (int w = 0; w < x->words && !hit; w++)
+        for (uint64_t m = tails[w]; m && !hit; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m), tc = 0;
+            uint64_t tcm[AE_WORDS];
+            for (int u = 0; u < x->words; u++) {
+                tcm[u] = pcm[u] & x->bits[c][u];
+                tc += __builtin_popcountll(tcm[u]);
+            }
+            if (tc < 2)
+                continue;   /* (ae_try would find fewer than two excluders) */
+            cells[2] = c;
+            hit = ae_try(g, x, cells, 3, tcm, see01, out);
+        }
+    if (!hit || !ae_tails_ordered(g, x, cells, pcm, see01, dirty, chg, out))
+        return 0;
+    lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
+            lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
+    return 1;
+}
+
 int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
 {
     const sdk_board *b = g->b;
@@ -200,62 +261,39 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
         changed[w] |= memo ? 0 : ~0ull;
         chg[w] = changed[w] | (inlist[w] & ~listed[degree][w]);
     }
-    char cb[3][16];
-    for (int n2 = 1; n2 < x.nlist; n2++)
-        for (int n1 = 0; n1 < n2; n1++) {
-            int cells[3] = {x.list[n1], x.list[n2], -1};
-            const uint64_t *s0 = x.seen[cells[0]], *s1 = x.seen[cells[1]];
-            /* A third cell only narrows the common excluders: fewer than
-             * two for the pair, none of its triplets can exclude. */
-            uint64_t pcm[AE_WORDS], tails[AE_WORDS], shared = 0, anyt = 0;
-            int pc = 0;
-            for (int w = 0; w < x.words; w++) {
-                pcm[w] = x.bits[cells[0]][w] & x.bits[cells[1]][w];
-                pc += __builtin_popcountll(pcm[w]);
-                shared |= s0[w] & s1[w] & changed[w];
-            }
-            if (pc < 2)
-                continue;
-            int dirty = shared || (chg[cells[0] >> 6] >> (cells[0] & 63) & 1) ||
-                        (chg[cells[1] >> 6] >> (cells[1] & 63) & 1);
-            int see01 = lg_seen(x.seen, cells[0], cells[1]);
-            if (degree == 2) {
-                if (dirty && ae_try(g, &x, cells, 2, pcm, see01, out)) {
-                    lg_text(g, out, "%s,%s", lg_cell_name(b, cells[0], cb[0], 16), lg_cell_name(b, cells[1], cb[1], 16));
+    /* Triplets: the cells with a listed excluder in chg (the tails that
+     * make a pair's triplets worth trying though the pair is as it was). */
+    uint64_t tcells[AE_WORDS] = {0};
+    for (int i = 0; i < x.nlist && degree == 3; i++) {
+        int c = x.list[i];
+        for (int w = 0; w < x.words; w++)
+            if (x.bits[c][w] & inlist[w] & chg[w])
+                tcells[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int n2 = 1; n2 < x.nlist; n2++) {
+        /* The partners of this cell (the listed cells before it) that make
+         * a pair to try: all if it is in chg (or, for triplets, has a tail
+         * there), else those in chg, those sharing a changed peer with it
+         * and, for triplets, those with a tail in chg. */
+        int c1 = x.list[n2], all = chg[c1 >> 6] >> (c1 & 63) & 1;
+        for (int w = 0; w < x.words && degree == 3; w++)
+            all |= (x.bits[c1][w] & inlist[w] & chg[w]) != 0;
+        uint64_t part[AE_WORDS];
+        for (int w = 0; w < x.words; w++)
+            part[w] = all ? ~0ull : chg[w] | tcells[w];
+        for (int w = 0; w < x.words && !all; w++)
+            for (uint64_t m = changed[w] & x.seen[c1][w]; m; m &= m - 1)
+                for (int u = 0, p = w * 64 + __builtin_ctzll(m); u < x.words; u++)
+                    part[u] |= x.seen[p][u];
+        for (int w = 0; w < x.words; w++) {
+            uint64_t below = w < c1 >> 6 ? ~0ull : w > c1 >> 6 ? 0 : (1ull << (c1 & 63)) - 1;
+            for (uint64_t m = part[w] & inlist[w] & below; m; m &= m - 1) {
+                int cells[3] = {w * 64 + __builtin_ctzll(m), c1, -1};
+                if (ae_pair(g, &x, cells, degree, changed, chg, inlist, out))
                     return LG_FOUND;
-                }
-                continue;
-            }
-            /* The triplets' tails as a set first, in cell order: the one
-             * that removes something sends the pair back to SE's order. */
-            for (int w = 0; w < x.words; w++) {
-                tails[w] = (x.bits[cells[0]][w] | x.bits[cells[1]][w]) & inlist[w] & (dirty ? ~0ull : chg[w]);
-                anyt |= tails[w];
-            }
-            if (!anyt)
-                continue;
-            tails[cells[0] >> 6] &= ~(1ull << (cells[0] & 63));
-            tails[cells[1] >> 6] &= ~(1ull << (cells[1] & 63));
-            int hit = 0;
-            for (int w = 0; w < x.words && !hit; w++)
-                for (uint64_t m = tails[w]; m && !hit; m &= m - 1) {
-                    int c = w * 64 + __builtin_ctzll(m), tc = 0;
-                    uint64_t tcm[AE_WORDS];
-                    for (int u = 0; u < x.words; u++) {
-                        tcm[u] = pcm[u] & x.bits[c][u];
-                        tc += __builtin_popcountll(tcm[u]);
-                    }
-                    if (tc < 2)
-                        continue;   /* (ae_try would find fewer than two excluders) */
-                    cells[2] = c;
-                    hit = ae_try(g, &x, cells, 3, tcm, see01, out);
-                }
-            if (hit && ae_tails_ordered(g, &x, cells, pcm, see01, dirty, chg, out)) {
-                lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
-                        lg_cell_name(b, cells[1], cb[1], 16), lg_cell_name(b, cells[2], cb[2], 16));
-                return LG_FOUND;
             }
         }
+    }
     if (memo) {
         none[degree] = v->epoch;
         memcpy(listed[degree], inlist, sizeof inlist);
