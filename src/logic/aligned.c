@@ -18,9 +18,7 @@
 typedef struct ae_ctx {
     int list[SDK_MAX_CELLS], nlist;
     short index[SDK_MAX_CELLS];               /* cell -> position in list, -1 */
-    int excl[SDK_MAX_CELLS][AE_MAXX];         /* excluders in SE's order */
-    int nexcl[SDK_MAX_CELLS];
-    uint64_t bits[SDK_MAX_CELLS][AE_WORDS];   /* the same, as a set */
+    uint64_t bits[SDK_MAX_CELLS][AE_WORDS];   /* each listed cell's excluders */
     int words;
     const lg_seen_row *seen;                  /* the board's peer matrix */
 } ae_ctx;
@@ -127,9 +125,12 @@ static int ae_tails_ordered(const lg_grid *g, const ae_ctx *x, int *cells, const
         memset(tseen, 0, sizeof tseen);
         tmark = 1;
     }
+    int peers[LG_MAX_PEERS];
     for (int w2 = 0; w2 < 2; w2++)
-        for (int e = 0; e < x->nexcl[cells[w2]]; e++) {
-            int c = x->excl[cells[w2]][e];
+        for (int e = 0, np = lg_peers_se(g->b, cells[w2], peers); e < np; e++) {
+            int c = peers[e];
+            if (!(x->bits[cells[w2]][c >> 6] >> (c & 63) & 1))
+                continue;   /* (not an excluder of the cell) */
             if (c == cells[0] || c == cells[1] || x->index[c] < 0 || tseen[c] == tmark)
                 continue;
             tseen[c] = tmark;
@@ -224,35 +225,49 @@ int lg_find_aligned(const lg_grid *g, int degree, lg_step *out)
     static _Thread_local unsigned long none[4];
     static _Thread_local uint64_t listed[4][AE_WORDS];   /* the list then */
     static _Thread_local ae_ctx x;
-    static _Thread_local int peers[SDK_MAX_CELLS];
+    static _Thread_local int peers[LG_MAX_PEERS];
     int memo = b->ncells <= AE_MAXC;
     const lg_view *v = lg_view_of(g);
     unsigned long since = memo ? none[degree] : 0;
     uint64_t changed[AE_WORDS] = {0}, chg[AE_WORDS], inlist[AE_WORDS] = {0};
+    uint64_t fit[AE_WORDS] = {0}, ones[AE_WORDS] = {0};   /* 2..degree candidates; one */
     x.nlist = 0;
     x.words = (b->ncells + 63) / 64;
     x.seen = lg_sees_table(b);
+    for (int c = 0; c < b->ncells; c++) {
+        int k = lg_popc(g->cand[c]);
+        if (k == 1)
+            ones[c >> 6] |= 1ull << (c & 63);
+        else if (k >= 2 && k <= degree)
+            fit[c >> 6] |= 1ull << (c & 63);
+    }
     for (int c = 0; c < b->ncells; c++) {
         if (v->cchanged[c] > since)
             changed[c >> 6] |= 1ull << (c & 63);
         x.index[c] = -1;
         if (lg_popc(g->cand[c]) < 2)
             continue;
-        int np = lg_peers_se(b, c, peers), single = 0, ne = 0;
-        for (int i = 0; i < np; i++) {
-            int k = lg_popc(g->cand[peers[i]]);
-            if (k == 1)
-                single = 1;
-            else if (k >= 2 && k <= degree && ne < AE_MAXX)
-                x.excl[c][ne++] = peers[i];
+        /* The excluders: peers of 2..degree candidates, the first AE_MAXX in
+         * SE's order; none next to a naked single. */
+        int single = 0, ne = 0;
+        for (int w = 0; w < x.words; w++) {
+            x.bits[c][w] = x.seen[c][w] & fit[w];
+            ne += __builtin_popcountll(x.bits[c][w]);
+            single |= (x.seen[c][w] & ones[w]) != 0;
         }
-        memo &= ne < AE_MAXX;   /* (a list cut short may shift: no memory then) */
+        if (ne > AE_MAXX) {
+            int np = lg_peers_se(b, c, peers);
+            memset(x.bits[c], 0, sizeof x.bits[c]);
+            ne = 0;
+            for (int i = 0; i < np && ne < AE_MAXX; i++)
+                if (fit[peers[i] >> 6] >> (peers[i] & 63) & 1) {
+                    x.bits[c][peers[i] >> 6] |= 1ull << (peers[i] & 63);
+                    ne++;
+                }
+            memo = 0;   /* (a list cut short may shift: no memory then) */
+        }
         if (single || !ne || x.nlist >= AE_MAXC)
             continue;
-        memset(x.bits[c], 0, sizeof x.bits[c]);
-        for (int i = 0; i < ne; i++)
-            x.bits[c][x.excl[c][i] >> 6] |= 1ull << (x.excl[c][i] & 63);
-        x.nexcl[c] = ne;
         x.index[c] = (short)x.nlist;
         x.list[x.nlist++] = c;
         inlist[c >> 6] |= 1ull << (c & 63);
