@@ -113,6 +113,23 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
     return out->nelim > 0;
 }
 
+/* The triplet of the pair cells[0..1] (common excluders pcm) and tail c:
+ * 1 with the step in out if it removes something. */
+static int ae_triplet(const lg_grid *g, const ae_ctx *x, int *cells, int c, const uint64_t *pcm,
+                      int see01, lg_step *out)
+{
+    uint64_t tcm[AE_WORDS];
+    int tc = 0;
+    for (int w = 0; w < x->words; w++) {
+        tcm[w] = pcm[w] & x->bits[c][w];
+        tc += __builtin_popcountll(tcm[w]);
+    }
+    if (tc < 2)
+        return 0;   /* (ae_try would find fewer than two excluders) */
+    cells[2] = c;
+    return ae_try(g, x, cells, 3, tcm, see01, out);
+}
+
 /* The tails of the pair cells[0..1] in SE's order (excluders of either
  * cell that are candidate cells, each once), tried in turn: the first
  * triplet with a removal is the step.  dirty: the pair's own answer may
@@ -136,16 +153,7 @@ static int ae_tails_ordered(const lg_grid *g, const ae_ctx *x, int *cells, const
             tseen[c] = tmark;
             if (!dirty && !(chg[c >> 6] >> (c & 63) & 1))
                 continue;   /* (as it was) */
-            uint64_t tcm[AE_WORDS];
-            int tc = 0;
-            for (int w = 0; w < x->words; w++) {
-                tcm[w] = pcm[w] & x->bits[c][w];
-                tc += __builtin_popcountll(tcm[w]);
-            }
-            if (tc < 2)
-                continue;   /* (ae_try would find fewer than two excluders) */
-            cells[2] = c;
-            if (ae_try(g, x, cells, 3, tcm, see01, out))
+            if (ae_triplet(g, x, cells, c, pcm, see01, out))
                 return 1;
         }
     return 0;
@@ -193,18 +201,8 @@ static int ae_pair(const lg_grid *g, const ae_ctx *x, int *cells, int degree,
     tails[cells[1] >> 6] &= ~(1ull << (cells[1] & 63));
     int hit = 0;
     for (int w = 0; w < x->words && !hit; w++)
-        for (uint64_t m = tails[w]; m && !hit; m &= m - 1) {
-            int c = w * 64 + __builtin_ctzll(m), tc = 0;
-            uint64_t tcm[AE_WORDS];
-            for (int u = 0; u < x->words; u++) {
-                tcm[u] = pcm[u] & x->bits[c][u];
-                tc += __builtin_popcountll(tcm[u]);
-            }
-            if (tc < 2)
-                continue;   /* (ae_try would find fewer than two excluders) */
-            cells[2] = c;
-            hit = ae_try(g, x, cells, 3, tcm, see01, out);
-        }
+        for (uint64_t m = tails[w]; m && !hit; m &= m - 1)
+            hit = ae_triplet(g, x, cells, w * 64 + __builtin_ctzll(m), pcm, see01, out);
     if (!hit || !ae_tails_ordered(g, x, cells, pcm, see01, dirty, chg, out))
         return 0;
     lg_text(g, out, "%s,%s,%s", lg_cell_name(b, cells[0], cb[0], 16),
