@@ -115,8 +115,8 @@ static int ae_try(const lg_grid *g, const ae_ctx *x, const int *cells, int k, co
 
 /* The triplet of the pair cells[0..1] (common excluders pcm) and tail c:
  * 1 with the step in out if it removes something. */
-static int ae_triplet(const lg_grid *g, const ae_ctx *x, int *cells, int c, const uint64_t *pcm,
-                      int see01, lg_step *out)
+static inline int ae_triplet(const lg_grid *g, const ae_ctx *x, int *cells, int c,
+                             const uint64_t *pcm, int see01, lg_step *out)
 {
     uint64_t tcm[AE_WORDS];
     int tc = 0;
