@@ -95,6 +95,29 @@ expect "hostile: one record each" "$(wc -l <"$T/h.out" | tr -d ' ')" 4
 expect "hostile: the valid one answered" "$(sed -n 3p "$T/h.out")" "$h1"
 grep -q "^$T/hostile.txt:1: " "$T/h.err" && ok || bad "FILE:LINE error: $(cat "$T/h.err")"
 
+# All 1000, chains included: SE's ER/EP/ED (the finders' memories of earlier
+# steps, docs/human.md "How the ladder is kept fast", change none).
+grep -v '^#' puzzles/se_rated_1000.txt >"$T/all.txt"
+want=$(awk '{print $2}' "$T/all.txt")
+got=$($SUDOKU rate --human --format csv "$T/all.txt" | tail -n +2 | awk -F, '{print $4 "/" $5 "/" $6}')
+expect "ER/EP/ED of all 1000 puzzles" "$got" "$want"
+
+# The finders remember, per thread, what the last search that found nothing
+# saw (aligned exclusion, unique loops, chains' houses...): a puzzle's path
+# must not depend on the puzzles rated before it.  Hard ones (ER 4.5 up),
+# in a batch, in reverse order and each alone: the same steps.
+grep -v '^#' puzzles/se_rated_1000.txt | awk '{split($2, a, "/"); if (a[1] + 0 >= 4.5) print $1}' |
+    awk 'NR % 4 == 1' | head -24 >"$T/hard.txt"
+unline() { sed 's/"line":[0-9]*,//'; }
+$SUDOKU explain --format json "$T/hard.txt" | unline >"$T/batch.json"
+tac "$T/hard.txt" >"$T/hard_rev.txt"
+$SUDOKU explain --format json "$T/hard_rev.txt" | unline | tac >"$T/rev.json"
+: >"$T/alone.json"
+while read -r q; do echo "$q" | $SUDOKU explain --format json | unline >>"$T/alone.json"; done <"$T/hard.txt"
+expect "explain: 24 hard puzzles" "$(wc -l <"$T/batch.json" | tr -d ' ')" 24
+cmp -s "$T/batch.json" "$T/alone.json" && ok || bad "explain in a batch differs from each puzzle alone"
+cmp -s "$T/rev.json" "$T/alone.json" && ok || bad "explain in reverse order differs from each puzzle alone"
+
 # Not unique, budgets, exit codes.
 expect "multiple" "$(echo ................................................................................. | $SUDOKU explain)" multiple
 echo ................................................................................. | $SUDOKU rate --human >/dev/null

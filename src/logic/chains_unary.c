@@ -72,9 +72,10 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 
 /* The "off" keys that imply something that an "on" key implies, in SE's
  * order, each listed once. */
-static int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *out)
+static inline int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int cell, int d, int isY,
+                                int32_t *out)
 {
-    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    int n = c->n, m = 0;
     uint32_t bit = 1u << (d - 1);
     if (isY)
         for (uint32_t r = c->g->cand[cell] & ~bit & s->live[cell]; r; r &= r - 1)
@@ -90,9 +91,9 @@ static int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int p, int isY, int32_t *o
 }
 
 /* The "on" keys an "off" key implies (bivalue cell, bilocal house). */
-static int ch_koff_to_on(ch_ctx *c, int p, int isY, int isX, int32_t *out)
+static inline int ch_koff_to_on(ch_ctx *c, int cell, int d, int isY, int isX, int32_t *out)
 {
-    int n = c->n, cell = p / (2 * n), d = (p >> 1) % n + 1, m = 0;
+    int n = c->n, m = 0;
     uint32_t cm = c->g->cand[cell];
     if (isY && __builtin_popcount(cm) == 2)
         out[m++] = CH_KEY(c, cell, __builtin_ctz(cm & ~(1u << (d - 1))) + 1, 1);
@@ -139,21 +140,40 @@ static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
     }
 }
 
-/* Key k's implication list for this pass (after ch_klive), appended to adj
- * at na; returns the new end.  An "off" key lists something only if live. */
+/* Room for need more list entries at na; 0 if out of memory. */
+static int ch_kroom(ch_ctx *c, ch_kbfs *s, int na, int need)
+{
+    if (na + need > s->capadj && !(s->adj = ch_grow(s->adj, &s->capadj, na + need, sizeof(int32_t))))
+        return c->oom = 1, 0;
+    return 1;
+}
+
+/* The lists of (cell, d)'s two keys for this pass (after ch_klive), "off"
+ * then "on", appended to adj at na (room made); returns the new end.  An
+ * "off" key lists something only if live. */
+static inline int ch_klists(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int isX, int na)
+{
+    int k = CH_KEY(c, cell, d, 0);
+    s->start[k] = na;
+    if (s->live[cell] >> (d - 1) & 1)
+        na += ch_koff_to_on(c, cell, d, isY, isX, s->adj + na);
+    s->end[k] = s->start[k + 1] = na;
+    na += ch_kon_to_off(c, s, cell, d, isY, s->adj + na);
+    s->end[k + 1] = na;
+    return na;
+}
+
+/* Key k's list alone, the same way. */
 static int ch_klist(ch_ctx *c, ch_kbfs *s, int k, int isY, int isX, int na)
 {
-    int cell = s->kcell[k >> 1], d = (k >> 1) - cell * c->n;
-    if (na + s->room > s->capadj) {
-        s->adj = ch_grow(s->adj, &s->capadj, na + s->room, sizeof(int32_t));
-        if (!s->adj)
-            return c->oom = 1, 0;
-    }
+    int cell = s->kcell[k >> 1], d = (k >> 1) - cell * c->n + 1;
+    if (!ch_kroom(c, s, na, s->room))
+        return 0;
     s->start[k] = na;
     if (k & 1)
-        na += ch_kon_to_off(c, s, k, isY, s->adj + na);
-    else if (s->live[cell] >> d & 1)
-        na += ch_koff_to_on(c, k, isY, isX, s->adj + na);
+        na += ch_kon_to_off(c, s, cell, d, isY, s->adj + na);
+    else if (s->live[cell] >> (d - 1) & 1)
+        na += ch_koff_to_on(c, cell, d, isY, isX, s->adj + na);
     s->end[k] = na;
     return na;
 }
@@ -167,16 +187,16 @@ static int ch_kadj(ch_ctx *c, ch_kbfs *s, int isY, int isX)
 {
     int na = 0;
     const uint32_t *cand = c->g->cand;
-    for (int cell = 0; cell < c->ncells && !c->oom; cell++) {
-        if (!isX && __builtin_popcount(cand[cell]) != 2)
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t dm = cand[cell];
+        if (!isX && __builtin_popcount(dm) != 2)
             continue;
-        for (uint32_t dm = cand[cell]; dm; dm &= dm - 1) {
-            int k = CH_KEY(c, cell, __builtin_ctz(dm) + 1, 0);
-            na = ch_klist(c, s, k, isY, isX, na);
-            na = ch_klist(c, s, k + 1, isY, isX, na);
-        }
+        if (!ch_kroom(c, s, na, 2 * s->room * __builtin_popcount(dm)))
+            return 0;
+        for (; dm; dm &= dm - 1)
+            na = ch_klists(c, s, cell, __builtin_ctz(dm) + 1, isY, isX, na);
     }
-    return c->oom ? 0 : na;
+    return na;
 }
 
 /* SE's cause of the link from key pk to key k: the cell, or the first

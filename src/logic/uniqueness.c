@@ -36,7 +36,22 @@ typedef struct ul_ctx {
     long nodes;
     lg_step *best, cur;
     int best_r10, best_type, found;
+    int valid_loop;                /* the current start met a valid loop */
 } ul_ctx;
+
+/* What the last search that found nothing saw (per thread): the grid, and
+ * per start cell the nodes its search visited and whether it met a valid
+ * loop.  A start's search reads only the cells holding both its digits;
+ * if none of those changed since and it met no valid loop, it finds
+ * nothing again, in as many nodes (kept so the node cap bites as before). */
+static _Thread_local struct {
+    lg_board_id id;
+    int ok;
+    uint32_t cand[SDK_MAX_CELLS];
+    uint8_t val[SDK_MAX_CELLS];
+    uint8_t loopy[SDK_MAX_CELLS], nloopy[SDK_MAX_CELLS];
+    long nodes[SDK_MAX_CELLS], nnodes[SDK_MAX_CELLS];
+} ul_mem;
 
 static double ul_base(int len)
 {
@@ -260,9 +275,72 @@ static void ul_type4(ul_ctx *u, int c1, int c2)
     ul_finish(u, 4);
 }
 
+/* The valid loops met in this search, each as its cell sequence from its
+ * least cell towards the smaller of that cell's two neighbours: a loop met
+ * again (from another start, or the other way round) has the same houses
+ * on each parity, the same cells with extra digits and so the same hints,
+ * none of which can beat what the first meeting offered (ties keep the
+ * first), so it is not evaluated again.  Per thread, cleared each search. */
+#define UL_SEEN_SLOTS 4096        /* (a power of two) */
+#define UL_SEEN_CELLS 32768
+static _Thread_local struct {
+    unsigned stamp;
+    unsigned slot_stamp[UL_SEEN_SLOTS];
+    int slot_at[UL_SEEN_SLOTS], slot_len[UL_SEEN_SLOTS];
+    uint32_t slot_v12[UL_SEEN_SLOTS];
+    int nslots, used;
+    uint16_t cells[UL_SEEN_CELLS];
+} ul_seen;
+
+static void ul_seen_clear(void)
+{
+    if (++ul_seen.stamp == 0) {
+        memset(ul_seen.slot_stamp, 0, sizeof ul_seen.slot_stamp);
+        ul_seen.stamp = 1;
+    }
+    ul_seen.nslots = ul_seen.used = 0;
+}
+
+/* 1 if the current loop (its cells and digits) was met before in this
+ * search; else notes it (while there is room) and returns 0. */
+static int ul_seen_before(const ul_ctx *u)
+{
+    int len = u->len, low = 0;
+    for (int i = 1; i < len; i++)
+        if (u->loop[i] < u->loop[low])
+            low = i;
+    int step = u->loop[(low + 1) % len] < u->loop[(low + len - 1) % len] ? 1 : len - 1;
+    uint16_t seq[SDK_MAX_CELLS];
+    uint32_t h = (2166136261u ^ u->v12) * 16777619u;
+    for (int i = 0, at = low; i < len; i++, at = (at + step) % len) {
+        seq[i] = (uint16_t)u->loop[at];
+        h = (h ^ seq[i]) * 16777619u;
+    }
+    for (uint32_t k = h & (UL_SEEN_SLOTS - 1);; k = (k + 1) & (UL_SEEN_SLOTS - 1)) {
+        if (ul_seen.slot_stamp[k] != ul_seen.stamp) {
+            if (ul_seen.nslots >= UL_SEEN_SLOTS / 2 || ul_seen.used + len > UL_SEEN_CELLS)
+                return 0;   /* (full: evaluated again, as SE does) */
+            ul_seen.slot_stamp[k] = ul_seen.stamp;
+            ul_seen.slot_at[k] = ul_seen.used;
+            ul_seen.slot_len[k] = len;
+            ul_seen.slot_v12[k] = u->v12;
+            memcpy(ul_seen.cells + ul_seen.used, seq, sizeof seq[0] * (size_t)len);
+            ul_seen.used += len;
+            ul_seen.nslots++;
+            return 0;
+        }
+        if (ul_seen.slot_len[k] == len && ul_seen.slot_v12[k] == u->v12 &&
+            !memcmp(ul_seen.cells + ul_seen.slot_at[k], seq, sizeof seq[0] * (size_t)len))
+            return 1;
+    }
+}
+
 static void ul_loop_found(ul_ctx *u)
 {
     if (!ul_valid(u))
+        return;
+    u->valid_loop = 1;
+    if (ul_seen_before(u))
         return;
     const lg_grid *g = u->g;
     int ex[SDK_MAX_CELLS], nex = 0;
@@ -353,13 +431,46 @@ int lg_find_unique_loop(const lg_grid *g, int arg, lg_step *out)
     u.v = lg_view_of(g);
     if (!lg_board_is(&ul_tab.id, g->b) && !ul_tab_make(g->b))
         return LG_NONE;   /* (no board has so many houses a cell) */
-    for (int c = 0; c < g->b->ncells; c++) {
+    ul_seen_clear();
+    int nc = g->b->ncells, memo = ul_mem.ok && lg_board_is(&ul_mem.id, g->b);
+    /* dirty[d - 1]: the digits e such that a cell holding both d and e, then
+     * or now, changed since the last search that found nothing. */
+    uint32_t dirty[SDK_MAX_N] = {0};
+    for (int c = 0; c < nc && memo; c++)
+        if (g->cand[c] != ul_mem.cand[c] || g->val[c] != ul_mem.val[c])
+            for (int i = 0; i < 2; i++) {
+                uint32_t m = i ? g->cand[c] : ul_mem.cand[c];
+                if (m & (m - 1))
+                    for (uint32_t r = m; r; r &= r - 1)
+                        dirty[lg_low(r)] |= m;
+            }
+    for (int c = 0; c < nc; c++) {
+        ul_mem.nloopy[c] = 0;
+        ul_mem.nnodes[c] = 0;
         if (lg_popc(g->cand[c]) != 2)
             continue;
         u.v12 = g->cand[c];
         u.v1 = lg_low(u.v12) + 1;
         u.v2 = lg_low(u.v12 & (u.v12 - 1)) + 1;
+        if (memo && !(dirty[u.v1 - 1] >> (u.v2 - 1) & 1) && !ul_mem.loopy[c] &&
+            u.nodes + ul_mem.nodes[c] <= UL_MAX_NODES) {
+            u.nodes += ul_mem.nnodes[c] = ul_mem.nodes[c];   /* (as it was) */
+            continue;
+        }
+        long before = u.nodes;
+        u.valid_loop = 0;
         ul_dfs(&u, c, 0, 2, -1);
+        ul_mem.nloopy[c] = (uint8_t)u.valid_loop;
+        ul_mem.nnodes[c] = u.nodes - before;
     }
-    return u.found ? LG_FOUND : LG_NONE;
+    if (u.found)
+        return LG_FOUND;
+    /* Kept only if no search was cut short by the node cap. */
+    ul_mem.ok = u.nodes <= UL_MAX_NODES;
+    lg_board_set(&ul_mem.id, g->b);
+    memcpy(ul_mem.cand, g->cand, sizeof g->cand[0] * (size_t)nc);
+    memcpy(ul_mem.val, g->val, (size_t)nc);
+    memcpy(ul_mem.loopy, ul_mem.nloopy, (size_t)nc);
+    memcpy(ul_mem.nodes, ul_mem.nnodes, sizeof ul_mem.nodes[0] * (size_t)nc);
+    return LG_NONE;
 }

@@ -19,6 +19,8 @@ static _Thread_local struct {
     int mstart[SDK_MAX_CELLS + 1];  /* each cell's houses and its index there */
     uint16_t mhouse[VIEW_MEMBERS];
     uint8_t mindex[VIEW_MEMBERS];
+    uint32_t hdig[LG_MAX_HOUSES];   /* during a sync: digits whose places changed (else 0) */
+    uint16_t htouched[LG_MAX_HOUSES];
 } vw;
 
 /* The membership lists of a new board; the view starts as an all-filled
@@ -67,6 +69,7 @@ const lg_view *lg_view_of(const lg_grid *g)
     if (!memcmp(vw.cand, g->cand, sizeof vw.cand[0] * (size_t)nc) && !memcmp(vw.val, g->val, (size_t)nc))
         return &vw.v;
     unsigned long epoch = ++vw.v.epoch;
+    int nt = 0;
     for (int c = 0; c < nc; c++) {
         /* Eight cells at once, most often all unchanged. */
         if (!(c & 7) && c + 8 <= nc && !memcmp(g->cand + c, vw.cand + c, 32) && !memcmp(g->val + c, vw.val + c, 8)) {
@@ -94,16 +97,28 @@ const lg_view *lg_view_of(const lg_grid *g)
                 pos[lg_low(m) + 1] |= bit;
             for (uint32_t m = off; m; m &= m - 1)
                 pos[lg_low(m) + 1] &= ~bit;
-            for (uint32_t m = on | off; m; m &= m - 1) {
-                uint32_t d = 1u << lg_low(m), p = pos[lg_low(m) + 1];
-                vw.v.one[h] = p && !(p & (p - 1)) ? vw.v.one[h] | d : vw.v.one[h] & ~d;
-                vw.v.many[h] = p & (p - 1) ? vw.v.many[h] | d : vw.v.many[h] & ~d;
-            }
+            if (!vw.hdig[h] && (on | off))
+                vw.htouched[nt++] = (uint16_t)h;
+            vw.hdig[h] |= on | off;
             if (flip)
                 vw.v.blank[h] ^= bit;
         }
         vw.cand[c] = now;
         vw.val[c] = g->val[c];
+    }
+    /* Digits of one place and of several, once a house and digit. */
+    for (int t = 0; t < nt; t++) {
+        int h = vw.htouched[t];
+        const uint32_t *pos = vw.v.pos[h];
+        uint32_t one = vw.v.one[h], many = vw.v.many[h];
+        for (uint32_t m = vw.hdig[h]; m; m &= m - 1) {
+            uint32_t d = m & -m, p = pos[lg_low(m) + 1];
+            one = p && !(p & (p - 1)) ? one | d : one & ~d;
+            many = p & (p - 1) ? many | d : many & ~d;
+        }
+        vw.v.one[h] = one;
+        vw.v.many[h] = many;
+        vw.hdig[h] = 0;
     }
     return &vw.v;
 }

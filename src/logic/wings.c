@@ -3,6 +3,7 @@
  * bivalue pincers xz and yz; z leaves every cell seeing both pincers (and
  * the pivot, for XYZ).  Pivots row-major, pincers in SE's peer order.
  */
+#include <string.h>
 #include "lgint.h"
 
 int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
@@ -12,6 +13,13 @@ int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
     static _Thread_local int peers[SDK_MAX_CELLS];
     char c1[16], c2[16], c3[16];
     const lg_seen_row *seen = lg_sees_table(b);
+    /* Each digit's cells, to see at once whether a wing removes anything. */
+    static _Thread_local lg_seen_row has[SDK_MAX_N];
+    int words = (b->ncells + 63) / 64;
+    memset(has, 0, sizeof has[0] * (size_t)g->n);
+    for (int c = 0; c < b->ncells; c++)
+        for (uint32_t m = g->cand[c]; m; m &= m - 1)
+            has[lg_low(m)][c >> 6] |= 1ull << (c & 63);
     for (int xy = 0; xy < b->ncells; xy++) {
         uint32_t vxy = g->cand[xy];
         if (lg_popc(vxy) != target)
@@ -33,6 +41,12 @@ int lg_find_xywing(const lg_grid *g, int xyz, lg_step *out)
                 if (lg_popc(uni) != 3 || lg_popc(inter) != (xyz ? 1 : 0))
                     continue;
                 int z = lg_low(vxz & vyz) + 1;
+                /* (no peer of itself: xy, xz, yz are no targets) */
+                uint64_t any = 0;
+                for (int w = 0; w < words; w++)
+                    any |= seen[xz][w] & seen[yz][w] & (xyz ? seen[xy][w] : ~0ull) & has[z - 1][w];
+                if (!any)
+                    continue;
                 lg_begin(out, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 4.4 : 4.2);
                 for (int k = b->peer_start[xz]; k < b->peer_start[xz + 1]; k++) {
                     int v = b->peers[k];
