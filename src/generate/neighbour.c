@@ -14,6 +14,9 @@
  * exchange of remc.c: a rating of an ER 11 puzzle costs about a second,
  * where remc's width steps make thousands of trials (docs/generate-hard.md).
  *
+ * From scratch (no seeds, --immigrants), the pools are random minimal
+ * puzzles, by default with a planted tridagon (tridagon.c).
+ *
  * The energy is --hard's `er` objective, H = -J ln(exp(2 (ER + EP/100))) +
  * h (clues): ER first, EP then fewer clues as tie-breaks.  What a run
  * prints is new: a puzzle whose minlex form (src/canon) is a seed's or a
@@ -280,8 +283,8 @@ static int random_minimal(nb_run *run, uint8_t *puzzle, uint8_t *grid)
 }
 
 /* From scratch: a new pool, the best of nb->immigrants random minimal
- * puzzles rated (planted with a tridagon, by default: ten times the ER 10
- * climbs, docs/generate-hard.md). */
+ * puzzles rated (by default each with a planted tridagon: the climbs from
+ * those reach ER 10, from plain ones 9.3-9.6; docs/generate-hard.md). */
 static void restart_pool(nb_run *run)
 {
     uint8_t puzzle[81], grid[81];
