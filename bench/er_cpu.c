@@ -6,10 +6,11 @@
  * with other work.  Prints, as the run meets them, the CPU seconds at which
  * its best ER rose ("ER reached against time"), then its best puzzles.
  * Built by bench/run.sh; not run by `make bench` (minutes a seed).
- * Usage: build/bench/er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS]]]]
+ * Usage: build/bench/er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS [none|tridagon]]]]]
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bench_cpu.h"
 #include "sudoku.h"
 
@@ -30,10 +31,10 @@ int main(int argc, char **argv)
 {
     uint64_t seed;
     double cpu_limit;
-    if (!bench_seed_seconds(argc, argv, "er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS]]]]", &seed, &cpu_limit))
+    if (!bench_seed_seconds(argc, argv, "er_cpu SEED SECONDS [IMMIGRANTS [RESTART [MINUS [PLUS [none|tridagon]]]]]", &seed, &cpu_limit))
         return 2;
     sdk_nb_params nb = {SDK_DEFAULT_NB_MINUS, SDK_DEFAULT_NB_PLUS, 0, NULL, 0, SDK_DEFAULT_NB_IMMIGRANTS,
-                        SDK_DEFAULT_NB_RESTART};
+                        SDK_DEFAULT_NB_RESTART, NULL, SDK_DEFAULT_NB_PLANT};
     if (argc > 3)
         nb.immigrants = atoi(argv[3]);
     if (argc > 4)
@@ -42,6 +43,8 @@ int main(int argc, char **argv)
         nb.minus = atoi(argv[5]);
     if (argc > 6)
         nb.plus = atoi(argv[6]);
+    if (argc > 7)
+        nb.plant = strcmp(argv[7], "none") ? SDK_PLANT_TRIDAGON : SDK_PLANT_NONE;
     const sdk_board *b = sdk_board_cached(3, 3);
     sdk_gen_params g;
     sdk_generate_defaults(&g);

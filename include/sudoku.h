@@ -1166,6 +1166,11 @@ uint64_t sdk_human_figure(void *ctx, const sdk_board *b, const uint8_t *puzzle, 
  * new one begins when its best has not improved in this many ratings. */
 #define SDK_DEFAULT_NB_IMMIGRANTS 2000
 #define SDK_DEFAULT_NB_RESTART 1000
+/* What the pools' random minimal puzzles carry (--plant): nothing, or a
+ * planted tridagon (src/generate/tridagon.c; measured: docs/generate-hard.md). */
+enum { SDK_PLANT_NONE, SDK_PLANT_TRIDAGON };
+#define SDK_DEFAULT_NB_PLANT SDK_PLANT_TRIDAGON
+#define SDK_DEFAULT_NB_PLANT_NAME "tridagon"
 
 typedef struct sdk_nb_params {
     int minus, plus;              /* the move's largest n and m */
@@ -1181,6 +1186,8 @@ typedef struct sdk_nb_params {
                                      many ratings (0: never) */
     const sdk_canon_set *known;   /* NULL, or minlex forms (81 cells) never printed: a known
                                      collection; its puzzles may still be moved from */
+    int plant;                    /* immigrants: SDK_PLANT_NONE, or SDK_PLANT_TRIDAGON (each with
+                                     a planted tridagon) */
 } sdk_nb_params;
 
 /* A puzzle of the neighbourhood search, with its human rating (no steps). */

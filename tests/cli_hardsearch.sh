@@ -7,6 +7,7 @@
 # reported as FILE:LINE and skipped, none left is exit 3; SIGINT prints the
 # best so far; --known FILE: no printed puzzle isomorphic to one of FILE's,
 # the search otherwise the same, bad lines reported, none usable exit 3.
+# --plant tridagon|none: the pools' puzzles (default tridagon); others exit 2.
 # --pattern: every puzzle unique with its clues exactly on
 # the pattern's cells, the same output with -j 1 and -j 2, with a band and
 # with --hard; patterns that cannot carry a unique puzzle are refused at
@@ -223,6 +224,20 @@ for other in "--from $T/seeds.txt" "--pattern $T/pat.txt" "--neighbour-share 0.5
     "--variant x"; do
     $SUDOKU generate -q --hard --immigrants 10 $other --steps 10 >/dev/null 2>"$T/e.txt"
     expect "--immigrants $other: refused" "$?$(wc -l <"$T/e.txt" | tr -d ' ')" 21
+done
+
+# --plant: the pools' puzzles with a planted tridagon (the default) or not;
+# both unique and minimal above or here, the default is --plant tridagon,
+# none draws other pools; other kinds, or --plant off the pools, exit 2
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 --plant tridagon >"$T/pt.txt"
+expect "--plant tridagon: the default" "$(cat "$T/pt.txt")" "$(cat "$T/im1.txt")"
+$SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 --plant none >"$T/pn.txt"
+check "--plant none: exit status" $?
+unique "$T/pn.txt" "--plant none"
+check "--plant none: other puzzles than the tridagon's" "$([ "$(cat "$T/pn.txt")" != "$(cat "$T/im1.txt")" ]; echo $?)"
+for bad in "--plant hammer" "--plant none --immigrants 0" "--plant tridagon --from $T/seeds.txt" "--plant none --objective width"; do
+    $SUDOKU generate -q --hard $bad --steps 10 >/dev/null 2>"$T/e.txt"
+    expect "$bad: refused" "$?$(wc -l <"$T/e.txt" | tr -d ' ')" 21
 done
 
 # refusals: at once, one line; provably no unique puzzle is exit 2, malformed exit 3

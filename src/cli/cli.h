@@ -73,6 +73,7 @@ typedef struct cli_options {
         int minus, plus, non_minimal;
         double neighbour_share;                 /* --hard from scratch: the search's share */
         int immigrants, restart;                /* --hard from scratch: random minimal puzzles a pool */
+        const char *plant;                      /* ... planted with: "tridagon" or "none" */
     } gen;
     struct {                     /* pictures: print, plot, --format svg */
         const char *output;      /* --output: a directory for NNNN.svg (print pdf: the file) */

@@ -499,7 +499,9 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     sdk_nb_params nb = {opt->gen.minus ? opt->gen.minus : SDK_DEFAULT_NB_MINUS,
                         opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
                         opt->gen.neighbour_share, opt->gen.immigrants,
-                        cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART, o->known};
+                        cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART, o->known,
+                        !opt->gen.plant ? SDK_DEFAULT_NB_PLANT
+                        : strcmp(opt->gen.plant, "none") ? SDK_PLANT_TRIDAGON : SDK_PLANT_NONE};
     g->runs = opt->jobs > 0 ? opt->jobs : 1;
     g->progress = o->progress ? nb_progress : NULL;
     g->progress_ctx = (void *)o;
@@ -658,6 +660,11 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         free(seeds);
         return SDK_EXIT_USAGE;
     }
+    if (opt.gen.plant && strcmp(opt.gen.plant, "tridagon") && strcmp(opt.gen.plant, "none")) {
+        fprintf(stderr, "sudoku generate: --plant is tridagon or none, not '%s'\n", opt.gen.plant);
+        free(seeds);
+        return SDK_EXIT_USAGE;
+    }
     /* --hard for people on the standard 9x9 searches from random minimal
      * puzzles unless --immigrants 0 (measured far better than the replica
      * exchange: docs/generate-hard.md). */
@@ -681,6 +688,12 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
                 free(seeds);
                 return SDK_EXIT_USAGE;
             }
+    }
+    if (cli_option_given(&opt, "--plant") && !(search && scratch && opt.gen.immigrants > 0)) {
+        fprintf(stderr, "sudoku generate: --plant is for the pools of --hard from scratch (--immigrants, "
+                "9x9, er objective)\n");
+        free(seeds);
+        return SDK_EXIT_USAGE;
     }
     if (opt.gen.known && !search) {
         fprintf(stderr, "sudoku generate: --known is for the neighbourhood search of --hard (9x9, er objective: "

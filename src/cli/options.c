@@ -150,6 +150,9 @@ static const cli_option option_table[] = {
     {"--restart", NULL, "N", OPT_INT, O(gen.restart), 0, 100000000, OPTG_GEN, NULL,
      "--immigrants: a new pool after N ratings without a better best; 0 = never (default "
      SDK_STR(SDK_DEFAULT_NB_RESTART) ")"},
+    {"--plant", NULL, "KIND", OPT_STRING, O(gen.plant), 0, 0, OPTG_GEN, NULL,
+     "--immigrants: each random minimal puzzle of a pool carries a planted tridagon (tridagon) or "
+     "nothing (none) (default " SDK_DEFAULT_NB_PLANT_NAME "; docs/generate-hard.md)"},
     {"--pattern", NULL, "FILE", OPT_STRING, O(gen.pattern), 0, 0, OPTG_GEN, NULL,
      "puzzles whose clues are exactly the pattern's cells: FILE's first line, 81 characters, any but "
      "'.', '0', '-' or a blank marking a clue cell (a puzzle's line or grid will do); 9x9"},

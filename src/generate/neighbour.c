@@ -14,6 +14,9 @@
  * exchange of remc.c: a rating of an ER 11 puzzle costs about a second,
  * where remc's width steps make thousands of trials (docs/generate-hard.md).
  *
+ * From scratch (no seeds, --immigrants), the pools are random minimal
+ * puzzles, by default with a planted tridagon (tridagon.c).
+ *
  * The energy is --hard's `er` objective, H = -J ln(exp(2 (ER + EP/100))) +
  * h (clues): ER first, EP then fewer clues as tie-breaks.  What a run
  * prints is new: a puzzle whose minlex form (src/canon) is a seed's or a
@@ -24,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "neighbour.h"
+#include "tridagon.h"
 #include "../board/pool.h"
 
 /* ---- moves (neighbour.h) ------------------------------------------------------ */
@@ -72,6 +76,22 @@ int nb_is_minimal(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid
         less[c] = puzzle[c];
         if (other <= 0)
             return other;
+    }
+    return 1;
+}
+
+int nb_minimise(const sdk_board *b, sdk_rng *rng, uint8_t *puzzle, const uint8_t *grid,
+                int (*holds)(const void *ctx, const uint8_t *puzzle), const void *ctx, const sdk_budget *budget)
+{
+    int order[81], n = nb_draw_cells(rng, puzzle, 1, NULL, 81, order);
+    for (int i = 0; i < n; i++) {
+        int c = order[i];
+        puzzle[c] = 0;
+        int other = sdk_exact_differs(b, puzzle, grid, &c, 1, NULL, budget);
+        if (other < 0)
+            return 0;
+        if (other || (holds && !holds(ctx, puzzle)))
+            puzzle[c] = grid[c];
     }
     return 1;
 }
@@ -246,28 +266,25 @@ static int rate_and_keep(nb_run *run, const uint8_t *puzzle, const uint8_t *grid
 }
 
 /* A random minimal puzzle (solution grid): a random grid's clues removed in
- * a random order while the puzzle stays unique.  0 if the budget stopped it. */
+ * a random order while the puzzle stays unique; with a planted tridagon
+ * (tridagon.c) if asked.  0 if the budget stopped it. */
 static int random_minimal(nb_run *run, uint8_t *puzzle, uint8_t *grid)
 {
+    if (run->nb->plant == SDK_PLANT_TRIDAGON) {
+        int made;
+        while (!(made = tri_plant(run->b, run->g, &run->rng, puzzle, grid, NULL, run->budget)))
+            ;                           /* a grid without a tridagon: another */
+        return made > 0;
+    }
     if (sdk_generate_grid(run->b, run->g, sdk_rng_u32(&run->rng), grid, run->budget) != SDK_SOLVED)
         return 0;
-    int order[81];
     memcpy(puzzle, grid, 81);
-    nb_draw_cells(&run->rng, puzzle, 1, NULL, 81, order);
-    for (int i = 0; i < 81; i++) {
-        int c = order[i];
-        puzzle[c] = 0;
-        int other = sdk_exact_differs(run->b, puzzle, grid, &c, 1, NULL, run->budget);
-        if (other < 0)
-            return 0;
-        if (other)
-            puzzle[c] = grid[c];
-    }
-    return 1;
+    return nb_minimise(run->b, &run->rng, puzzle, grid, NULL, NULL, run->budget);
 }
 
 /* From scratch: a new pool, the best of nb->immigrants random minimal
- * puzzles rated. */
+ * puzzles rated (by default each with a planted tridagon: the climbs from
+ * those reach ER 10, from plain ones 9.3-9.6; docs/generate-hard.md). */
 static void restart_pool(nb_run *run)
 {
     uint8_t puzzle[81], grid[81];

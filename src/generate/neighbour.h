@@ -24,4 +24,10 @@ int nb_draw_cells(sdk_rng *rng, const uint8_t *puzzle, int want, const uint8_t *
  * leave another solution?  1 yes, 0 no, -1 if the budget stopped it. */
 int nb_is_minimal(const sdk_board *b, const uint8_t *puzzle, const uint8_t *grid, const sdk_budget *budget);
 
+/* Removes the clues of the unique puzzle (solution grid) in a random order
+ * while it stays unique and, if holds is not NULL, while holds(ctx, puzzle):
+ * a minimal puzzle (under holds).  0 if the budget stopped it. */
+int nb_minimise(const sdk_board *b, sdk_rng *rng, uint8_t *puzzle, const uint8_t *grid,
+                int (*holds)(const void *ctx, const uint8_t *puzzle), const void *ctx, const sdk_budget *budget);
+
 #endif /* SUDOKU_NEIGHBOUR_H */
