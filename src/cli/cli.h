@@ -127,6 +127,8 @@ void cli_options_init(cli_options *opt);
 int cli_begin(int argc, char **argv, const cli_command *cmd, cli_options *opt);
 void cli_print_help(FILE *out, const cli_command *cmd);
 int cli_option_given(const cli_options *opt, const char *name);
+/* The index of name in names[n] (the enum value it names), else -1. */
+int cli_pick_name(const char *name, const char *const *names, int n);
 /* One line on stderr for each option given that does not apply to method. */
 void cli_warn_inapplicable(const cli_options *opt, const cli_command *cmd, const char *method);
 const cli_option *cli_option_list(int *count);

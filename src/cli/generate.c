@@ -34,6 +34,7 @@ typedef struct gen_output {
     FILE *trace;                /* --hard --trace: the first run's best energy as a CSV, or NULL */
     const uint8_t *mask;        /* --pattern: its 81 flags, else NULL */
     const sdk_canon_set *known; /* --known: the forms never printed, else NULL */
+    int plant;                  /* --plant: SDK_PLANT_NONE or SDK_PLANT_TRIDAGON */
 } gen_output;
 
 /* After SIGINT, records are still rated for this long (from the first one
@@ -500,8 +501,7 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
                         opt->gen.plus ? opt->gen.plus : SDK_DEFAULT_NB_PLUS, opt->gen.non_minimal, o->mask,
                         opt->gen.neighbour_share, opt->gen.immigrants,
                         cli_option_given(opt, "--restart") ? opt->gen.restart : SDK_DEFAULT_NB_RESTART, o->known,
-                        !opt->gen.plant ? SDK_DEFAULT_NB_PLANT
-                        : strcmp(opt->gen.plant, "none") ? SDK_PLANT_TRIDAGON : SDK_PLANT_NONE};
+                        o->plant};
     g->runs = opt->jobs > 0 ? opt->jobs : 1;
     g->progress = o->progress ? nb_progress : NULL;
     g->progress_ctx = (void *)o;
@@ -529,16 +529,9 @@ static int run_neighbour(const gen_output *o, sdk_gen_params *g, const uint8_t (
     return exit_code;
 }
 
-static int parse_symmetry(const char *name, sdk_symmetry *s)
-{
-    static const char *names[] = {"none", "rotate180", "rotate90", "mirror"};
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *s = (sdk_symmetry)i;
-            return 1;
-        }
-    return 0;
-}
+/* By enum value: sdk_symmetry, SDK_PLANT_* */
+static const char *const symmetry_names[] = {"none", "rotate180", "rotate90", "mirror"};
+static const char *const plant_names[] = {"none", "tridagon"};
 
 int cmd_generate(int argc, char **argv, const cli_command *self)
 {
@@ -631,11 +624,13 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
     int ncells = b ? b->ncells : size * size;
     sdk_gen_params g;
     sdk_generate_defaults(&g);
-    if (opt.gen.symmetry && !parse_symmetry(opt.gen.symmetry, &g.symmetry)) {
+    int symmetry = opt.gen.symmetry ? cli_pick_name(opt.gen.symmetry, symmetry_names, 4) : (int)g.symmetry;
+    if (symmetry < 0) {
         fprintf(stderr, "sudoku generate: --symmetry: '%s' is not none, rotate180, rotate90 or mirror\n",
                 opt.gen.symmetry);
         return SDK_EXIT_USAGE;
     }
+    g.symmetry = (sdk_symmetry)symmetry;
     /* --from's seeds and --pattern's mask (hardsearch.c): plain 9x9 only */
     uint8_t (*seeds)[81] = NULL, mask[81];
     int nseeds = 0, seeds_rc = SDK_EXIT_OK;
@@ -660,7 +655,8 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
         free(seeds);
         return SDK_EXIT_USAGE;
     }
-    if (opt.gen.plant && strcmp(opt.gen.plant, "tridagon") && strcmp(opt.gen.plant, "none")) {
+    int plant = opt.gen.plant ? cli_pick_name(opt.gen.plant, plant_names, 2) : SDK_DEFAULT_NB_PLANT;
+    if (plant < 0) {
         fprintf(stderr, "sudoku generate: --plant is tridagon or none, not '%s'\n", opt.gen.plant);
         free(seeds);
         return SDK_EXIT_USAGE;
@@ -799,7 +795,7 @@ int cmd_generate(int argc, char **argv, const cli_command *self)
                     : human ? "human" : killer ? "killer" : "metropolis", sdk_now(), !opt.quiet && isatty(STDERR_FILENO),
                     human && !hard ? &band : NULL, human,
                     g.objective ? sdk_remc_objective_name(g.objective, NULL) : NULL, trace,
-                    opt.gen.pattern ? mask : NULL, known};
+                    opt.gen.pattern ? mask : NULL, known, plant};
     if (!opt.quiet)
         fprintf(stderr, "sudoku generate: method %s, seed %llu\n", o.method, (unsigned long long)seed);
 

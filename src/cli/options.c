@@ -304,6 +304,14 @@ int cli_option_given(const cli_options *opt, const char *name)
     return 0;
 }
 
+int cli_pick_name(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 static int parse_error(const cli_command *cmd, const char *fmt, const char *a, const char *b)
 {
     fprintf(stderr, "sudoku %s: ", cmd->name);
@@ -391,12 +399,12 @@ static int option_store(const cli_command *cmd, const cli_option *o, const char 
         return 0;
     }
     case OPT_FORMAT: {
-        static const char *names[] = {"line", "grid", "csv", "json", "svg", "pdf", "fpuzzles", "fpuzzles-url"};
-        for (int i = 0; i < 8; i++)
-            if (strcmp(text, names[i]) == 0) {
-                *(cli_format *)field = (cli_format)(FMT_LINE + i);
-                return 0;
-            }
+        static const char *const names[] = {"line", "grid", "csv", "json", "svg", "pdf", "fpuzzles", "fpuzzles-url"};
+        int i = cli_pick_name(text, names, 8);
+        if (i >= 0) {
+            *(cli_format *)field = (cli_format)(FMT_LINE + i);
+            return 0;
+        }
         return parse_error(cmd, "%s: '%s' is not one of line, grid, csv, json, svg, pdf, fpuzzles, fpuzzles-url",
                            o->name, text);
     }
