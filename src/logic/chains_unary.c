@@ -516,6 +516,7 @@ struct ch_uref {
         uint32_t hinted[SDK_MAX_CELLS]; /* per cell: digits whose start gave a hint */
         int32_t *start, *end, *adj;     /* ch_kadj's lists (one block) */
         int nadj;
+        ch_reach back;                  /* per key: the keys that can reach it */
     } pass[3];                          /* X, Y, XY */
 };
 #define CH_UREF_SLOTS 4
@@ -529,8 +530,10 @@ static void ch_uref_free(struct ch_uref *r)
     if (!r)
         return;
     free(r->hsrc);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         free(r->pass[i].start);
+        ch_reach_free(&r->pass[i].back);
+    }
     free(r);
 }
 
@@ -542,17 +545,15 @@ static void ch_mark_key(ch_kbfs *s, int k, int32_t *q, int *ql)
     }
 }
 
-/* Marks (bmark == bst) the working grid's keys whose implication lists may
- * differ from the initial grid's in this pass (listed first in s->qon, their
- * number returned), then every key that can reach one (all *nmarked in
- * s->qon).  A list is read
- * from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
+/* Lists in s->qon (marked bmark == bst) the working grid's keys whose
+ * implication lists may differ from the initial grid's in this pass; returns
+ * their number.  A list is read from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
  * digit) and its houses' places of its digit (X, a bilocal house's other
  * place); an "on" key's, which keys are live among its cell's (Y) and its
  * houses' places of its digit.  Only cells the chain changed, and houses
  * around them, are looked at. */
-static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
-                            int isX, int *nmarked)
+static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
+                           int isX)
 {
     int n = c->n, ql = 0, nt = 0;
     const uint32_t *cand = c->g->cand, *src = c->rp_src, *rlive = ref->pass[pi].live;
@@ -602,35 +603,35 @@ static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, in
                 ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
         hlc[at] = 0;
     }
-    int changed = ql;
-    /* Backwards: what implies each marked key (a superset is harmless). */
-    for (int qh = 0; qh < ql; qh++) {
-        int k = q[qh], cell = s->kcell[k >> 1], d = (k >> 1) - cell * n;
-        uint32_t cm = cand[cell], bit = 1u << d;
-        if (k & 1) {
-            /* "on": the "off" keys of its strong links */
-            if (isY && __builtin_popcount(cm) == 2)
-                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 0), q, &ql);
-            for (int h = c->hstart[cell]; isX && h < c->hstart[cell + 1]; h++) {
-                uint32_t m = c->hmask0[c->hlist[h] * n + d], self = 1u << c->hpos[h];
-                if (__builtin_popcount(m) == 2 && (m & self)) {
-                    const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m & ~self)], d + 1, 0), q, &ql);
-                }
-            }
-        } else if (s->live[cell] & bit) {
-            /* "off" (listed only if live): the "on" keys it is weakly linked to */
-            for (uint32_t m = isY ? cm & ~bit : 0; m; m &= m - 1)
-                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                for (uint32_t m = c->hmask0[c->hlist[h] * n + d] & ~(1u << c->hpos[h]); m; m &= m - 1)
-                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
-            }
+    return ql;
+}
+
+/* Adds to need (per cell, digits) the starts whose keys can reach one of
+ * the changed keys s->qon[0 .. nq) in the initial grid's lists (back).  A
+ * search on the working grid reads the initial grid's lists until it meets
+ * a changed key, so it meets one only if its start reaches one there. */
+static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const ch_reach *back, int nq, uint32_t *need)
+{
+    int w = back->words, n = c->n;
+    uint64_t *acc = back->acc;
+    memset(acc, 0, sizeof(uint64_t) * (size_t)w);
+    for (int i = 0; i < nq; i++) {
+        int k = s->qon[i], v = back->idx[k];
+        if (v < 0) {
+            /* (a key the initial grid's lists never lead to) */
+            int cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * n);
+            continue;
         }
+        const uint64_t *r = back->reach + (size_t)back->comp[v] * (size_t)w;
+        for (int j = 0; j < w; j++)
+            acc[j] |= r[j];
     }
-    *nmarked = ql;
-    return changed;
+    for (int j = 0; j < w; j++)
+        for (uint64_t m = acc[j]; m; m &= m - 1) {
+            int k = back->key[j * 64 + __builtin_ctzll(m)], cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * n);
+        }
 }
 
 /* The working grid's lists: the initial grid's, but those of the changed
@@ -701,6 +702,33 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
     memcpy(rp->start, s->start, sizeof(int32_t) * nk);
     memcpy(rp->end, s->end, sizeof(int32_t) * nk);
     memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
+    /* The lists turned round, for what can reach each key. */
+    const uint32_t *cand = c->g->cand;
+    uint32_t vmask[SDK_MAX_CELLS];
+    for (int cell = 0; cell < c->ncells; cell++)
+        vmask[cell] = pi != 1 || __builtin_popcount(cand[cell]) == 2 ? cand[cell] : 0;
+    int32_t *rs = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
+    if (!rs) {
+        c->oom = 1;
+        return;
+    }
+    int32_t *re = rs + nk, *radj = re + nk;
+    memset(re, 0, sizeof(int32_t) * nk);
+    for (int i = 0; i < na; i++)
+        re[rp->adj[i]]++;
+    for (size_t k = 0, at = 0; k < nk; k++) {
+        rs[k] = (int32_t)at;
+        at += (size_t)re[k];
+        re[k] = rs[k];
+    }
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t m = vmask[cell]; m; m &= m - 1)
+            for (int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0), o = 0; o < 2; o++)
+                for (int i = rp->start[k + o]; i < rp->end[k + o]; i++)
+                    radj[re[rp->adj[i]]++] = k + o;
+    if (!ch_reach_make(c, &rp->back, vmask, rs, re, radj))
+        c->oom = 1;
+    free(rs);
 }
 
 /* One of SE's three passes (pi: X links, Y links, both) over every
@@ -709,19 +737,16 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
  * whose start gave a hint on the initial grid). */
 static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *ref, int *elim)
 {
-    int isY = pi > 0, isX = pi != 1, nq = 0, nmarked = 0, any = 0;
+    int isY = pi > 0, isX = pi != 1, nq = 0, any = 0;
     struct ch_uref *fill = c->uref_fill;
     uint32_t *need = s->need;
     ch_klive(c, s, isY, isX);
     if (fill)
         memcpy(fill->pass[pi].live, s->live, sizeof(uint32_t) * (size_t)c->ncells);
     if (ref) {
-        nq = ch_changed_reach(c, s, ref, pi, isY, isX, &nmarked);
+        nq = ch_changed_keys(c, s, ref, pi, isY, isX);
         memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
-        for (int i = 0; i < nmarked; i++) {
-            int k = s->qon[i], cell = s->kcell[k >> 1];
-            need[cell] |= 1u << ((k >> 1) - cell * c->n);
-        }
+        ch_need_reach(c, s, &ref->pass[pi].back, nq, need);
     }
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
