@@ -140,6 +140,51 @@ static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
     }
 }
 
+/* ch_klive on a working grid from the initial grid's answer (pass rp, house
+ * masks hsrc): a cell's liveness changes only if it lost a candidate (Y), or
+ * lies in a (house, digit) that lost a place and was or is bilocal (X).
+ * Those cells are marked in dirty (the others keep their lists' liveness). */
+static void ch_klive_from(ch_ctx *c, ch_kbfs *s, const uint32_t *rlive, const uint32_t *rhlive,
+                          const uint32_t *hsrc, int isY, int isX, uint64_t *dirty)
+{
+    int n = c->n;
+    const uint32_t *cand = c->g->cand, *src = c->rp_src;
+    memcpy(s->live, rlive, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(s->hlive, rhlive, sizeof(uint32_t) * (size_t)(c->b->nhouses * n));
+    memset(dirty, 0, sizeof(uint64_t) * (size_t)s->cw);
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t gone = src[cell] & ~cand[cell];
+        if (!gone)
+            continue;
+        dirty[cell >> 6] |= 1ull << (cell & 63);
+        for (uint32_t m = isX ? gone : 0; m; m &= m - 1)
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int at = c->hlist[h] * n + __builtin_ctz(m);
+                if (__builtin_popcount(hsrc[at]) != 2 && __builtin_popcount(c->hmask0[at]) != 2)
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (uint32_t p = hsrc[at]; p; p &= p - 1)
+                    dirty[hc[__builtin_ctz(p)] >> 6] |= 1ull << (hc[__builtin_ctz(p)] & 63);
+            }
+    }
+    for (int w = 0; w < s->cw; w++)
+        for (uint64_t dm = dirty[w]; dm; dm &= dm - 1) {
+            int cell = w * 64 + __builtin_ctzll(dm);
+            uint32_t cm = cand[cell], l = isY && __builtin_popcount(cm) == 2 ? cm : 0;
+            for (uint32_t m = isX ? cm & ~l : 0; m; m &= m - 1)
+                for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+                    if (__builtin_popcount(c->hmask0[c->hlist[h] * n + __builtin_ctz(m)]) == 2) {
+                        l |= m & -m;
+                        break;
+                    }
+            uint32_t lc = l ^ s->live[cell];
+            s->live[cell] = l;
+            for (; lc; lc &= lc - 1)
+                for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+                    s->hlive[c->hlist[h] * n + __builtin_ctz(lc)] ^= 1u << c->hpos[h];
+        }
+}
+
 /* Room for need more list entries at na; 0 if out of memory. */
 static int ch_kroom(ch_ctx *c, ch_kbfs *s, int na, int need)
 {
@@ -513,6 +558,7 @@ struct ch_uref {
     uint32_t *hsrc;                     /* places of each (house, digit) */
     struct ch_upass {
         uint32_t live[SDK_MAX_CELLS];   /* ch_klive's live */
+        uint32_t *hlive;                /* and hlive (in start's block) */
         uint32_t hinted[SDK_MAX_CELLS]; /* per cell: digits whose start gave a hint */
         int32_t *start, *end, *adj;     /* ch_kadj's lists (one block) */
         int nadj;
@@ -553,7 +599,7 @@ static void ch_mark_key(ch_kbfs *s, int k, int32_t *q, int *ql)
  * houses' places of its digit.  Only cells the chain changed, and houses
  * around them, are looked at. */
 static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
-                           int isX)
+                           int isX, const uint64_t *dirty)
 {
     int n = c->n, ql = 0, nt = 0;
     const uint32_t *cand = c->g->cand, *src = c->rp_src, *rlive = ref->pass[pi].live;
@@ -563,7 +609,9 @@ static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int
         memset(s->bmark, 0, sizeof(uint32_t) * (size_t)c->nkeys);
         s->bst = 1;
     }
-    for (int cell = 0; cell < c->ncells; cell++) {
+    for (int w = 0; w < s->cw; w++)
+    for (uint64_t dm = dirty[w]; dm; dm &= dm - 1) {
+        int cell = w * 64 + __builtin_ctzll(dm);
         uint32_t cm = cand[cell], lc = rlive[cell] ^ s->live[cell], gone = src[cell] & ~cm;
         if (!lc && !gone)
             continue;
@@ -689,16 +737,18 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
 static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi, int na)
 {
     struct ch_upass *rp = &r->pass[pi];
-    size_t nk = (size_t)c->nkeys;
+    size_t nk = (size_t)c->nkeys, nhd = (size_t)(c->b->nhouses * c->n);
     free(rp->start);
-    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
+    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1) + sizeof(uint32_t) * nhd);
     if (!rp->start) {
         c->oom = 1;
         return;
     }
     rp->end = rp->start + nk;
     rp->adj = rp->end + nk;
+    rp->hlive = (uint32_t *)(rp->adj + na + 1);
     rp->nadj = na;
+    memcpy(rp->hlive, s->hlive, sizeof(uint32_t) * nhd);
     memcpy(rp->start, s->start, sizeof(int32_t) * nk);
     memcpy(rp->end, s->end, sizeof(int32_t) * nk);
     memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
@@ -740,11 +790,15 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
     int isY = pi > 0, isX = pi != 1, nq = 0, any = 0;
     struct ch_uref *fill = c->uref_fill;
     uint32_t *need = s->need;
-    ch_klive(c, s, isY, isX);
+    uint64_t dirty[(SDK_MAX_CELLS + 63) / 64];
+    if (ref)
+        ch_klive_from(c, s, ref->pass[pi].live, ref->pass[pi].hlive, ref->hsrc, isY, isX, dirty);
+    else
+        ch_klive(c, s, isY, isX);
     if (fill)
         memcpy(fill->pass[pi].live, s->live, sizeof(uint32_t) * (size_t)c->ncells);
     if (ref) {
-        nq = ch_changed_keys(c, s, ref, pi, isY, isX);
+        nq = ch_changed_keys(c, s, ref, pi, isY, isX, dirty);
         memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
         ch_need_reach(c, s, &ref->pass[pi].back, nq, need);
     }
