@@ -14,6 +14,7 @@
  * Prefix ch_ (internal).  Candidate bits: digit d is bit d-1.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -258,7 +259,8 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 
 int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm)
 {
-    memset(c, 0, sizeof *c);
+    /* (seen is read only below nseen, cand only below ncells) */
+    memset(c, 0, offsetof(ch_ctx, seen));
     c->g = g;
     c->b = g->b;
     c->n = g->n;

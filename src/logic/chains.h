@@ -87,7 +87,6 @@ typedef struct ch_ctx {
     int32_t *par;
     int npar, cappar;
     int arrays_kept;               /* node, par: the thread's kept arrays (chains.c) */
-    uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
     uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
@@ -110,8 +109,7 @@ typedef struct ch_ctx {
     int nhints, caphints;
     ch_nest *nest;
     int nnest, capnest;
-    uint64_t seen[64];             /* nested chains already counted in one hint */
-    int nseen, nested_cx;
+    int nseen, nested_cx;          /* (seen: nested chains already counted in one hint) */
     int record;                    /* ch_ancestors lists the nodes it meets in order */
     int32_t *order;
     int norder, caporder;
@@ -130,6 +128,9 @@ typedef struct ch_ctx {
     lg_step *out;
     struct ch_lines *lines;        /* the best's main lines, kept for its text (chains_out.c) */
     int level, dynamic, nishio, multiple;
+    /* (large arrays last: ch_ctx_init_masks zeroes what comes before) */
+    uint64_t seen[64];
+    uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
 } ch_ctx;
 
 /* What a hint's chains show, and so how its text reads: the multiple
