@@ -164,6 +164,9 @@ typedef struct ch_kept {
     int capnode, cappar, users;
     uint32_t *stamp_c, stamp_cv;
     int nstamp;
+    void *chain;                   /* ch_chain_init's arrays (one block), for chain_nk keys */
+    int chain_nk, chain_nh;
+    uint32_t stamp_av;
 } ch_kept;
 static _Thread_local struct {
     ch_kept k[CH_KEEP_DEPTH];
@@ -180,6 +183,7 @@ static void ch_arrays_free(void *p)
         free(ch_arrays.k[i].node);
         free(ch_arrays.k[i].par);
         free(ch_arrays.k[i].stamp_c);
+        free(ch_arrays.k[i].chain);
     }
     memset(&ch_arrays, 0, sizeof ch_arrays);
     ch_unary_release();
@@ -278,19 +282,42 @@ int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, con
  * cached results and the working grid's house masks. */
 int ch_chain_init(ch_ctx *c)
 {
-    size_t nk = (size_t)c->nkeys;
-    c->stamp_a = calloc(nk, sizeof(uint32_t));
-    c->id_a = malloc(sizeof(int32_t) * nk);
-    c->qon = malloc(sizeof(int32_t) * (nk + 1));
-    c->qoff = malloc(sizeof(int32_t) * (nk + 1));
-    c->clist = malloc(sizeof(int32_t) * (nk + 1));
-    c->ckeys = malloc(sizeof(int32_t) * (nk + 1));
-    c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->hmask = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->ckeys || !c->res_on ||
-        !c->res_off || !c->hmask)
-        return c->oom = 1, 0;
+    size_t nk = (size_t)c->nkeys, nc = (size_t)(c->ncells * c->n),
+           nh = (size_t)(c->b->nhouses * c->n);
+    size_t size = sizeof(ch_res *) * 2 * nc + sizeof(int32_t) * (6 * nk + 4 + nh);
+    /* One zeroed block (result slots empty, stamps 0), kept with the
+     * context's other arrays when it has them: nested producers run
+     * thousands of times a step.  A kept block's slots are emptied and its
+     * stamp carried on by ch_ctx_free. */
+    ch_kept *k = c->arrays_kept ? &ch_arrays.k[c->arrays_kept - 1] : NULL;
+    void *block;
+    if (k && k->chain && k->chain_nk == c->nkeys && k->chain_nh == (int)nh) {
+        block = k->chain;
+        c->stamp_av = k->stamp_av;
+    } else {
+        if (k) {
+            free(k->chain);
+            k->chain = NULL;
+        }
+        if (!(block = calloc(1, size)))
+            return c->oom = 1, 0;
+        if (k) {
+            k->chain = block;
+            k->chain_nk = c->nkeys;
+            k->chain_nh = (int)nh;
+        }
+    }
+    c->chain_kept = k != NULL;
+    c->chain_block = block;
+    c->res_on = block;
+    c->res_off = c->res_on + nc;
+    c->stamp_a = (uint32_t *)(c->res_off + nc);
+    c->id_a = (int32_t *)(c->stamp_a + nk);
+    c->qon = c->id_a + nk;
+    c->qoff = c->qon + nk + 1;
+    c->clist = c->qoff + nk + 1;
+    c->ckeys = c->clist + nk + 1;
+    c->hmask = (uint32_t *)(c->ckeys + nk + 1);
     return 1;
 }
 
@@ -303,17 +330,14 @@ void ch_ctx_free(ch_ctx *c)
 {
     for (ch_res *r = c->res_all, *next; r; r = next) {
         next = r->next;
+        c->res_on[r->slot] = NULL;
         ch_res_free(r);
     }
-    free(c->res_on);
-    free(c->res_off);
-    free(c->stamp_a);
-    free(c->id_a);
+    if (c->chain_kept)
+        ch_arrays.k[c->arrays_kept - 1].stamp_av = c->stamp_av;
+    else
+        free(c->chain_block);
     free(c->stamp_b);
-    free(c->qon);
-    free(c->qoff);
-    free(c->clist);
-    free(c->ckeys);
     if (c->tab_shared)
         ch_tab.users--;
     else {
@@ -323,7 +347,6 @@ void ch_ctx_free(ch_ctx *c)
         free(c->hdup);
     }
     free(c->hmask0);
-    free(c->hmask);
     ch_arrays_give_back(c);
     free(c->tmp);
     free(c->tmp2);

@@ -26,6 +26,7 @@ typedef struct ch_res {
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
     struct ch_res *next;           /* the context's results, listed for freeing */
+    int slot;                      /* its place in ch_ctx.res_on (res_off follows) */
 } ch_res;
 
 /* A hint kept whole by a nested producer (collect mode): what SE's
@@ -96,6 +97,8 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    void *chain_block;             /* ch_chain_init's arrays, */
+    int chain_kept;                /* the thread's kept ones (chains.c) */
     ch_res *res_all;               /* all of them, linked */
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     int32_t *sstart, *skey;        /* static chains: each key's implications, */

@@ -284,6 +284,7 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     if (!*slot && !c->oom) {
         int start = ch_node_new(c, cell, d, on);
         if (!c->oom && (*slot = ch_chain(c, start)) != NULL) {
+            (*slot)->slot = (int)(slot - c->res_on);
             (*slot)->next = c->res_all;
             c->res_all = *slot;
         }
