@@ -356,6 +356,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->cross);
     free(c->hempty);
     free(c->advm);
+    free(c->advk);
     free(c->lines);
 }
 

@@ -120,7 +120,9 @@ typedef struct ch_ctx {
     struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
     int ncross;
     int8_t *hempty;
-    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places */
+    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places (then the grid's) */
+    int *advk, advnb, advnr, advnc; /* houses by kind (ch_adv_tables) */
+    uint32_t advfew;
     /* the best hint so far */
     int have;
     double best_diff;

@@ -137,19 +137,44 @@ static void ch_cross_add(ch_ctx *c, int h1, int h2)
     }
 }
 
-/* The crossings in SE's order (box-column, box-row, column-box, row-box)
- * and each house's empty cells: the same for every chain of a search. */
-static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int nr,
-                         const int *col, int nco)
+/* The crossings in SE's order (box-column, box-row, column-box, row-box),
+ * each house's empty cells, the houses of each kind (advk: boxes, rows,
+ * columns, then the rows and columns crossing the first column and row),
+ * the digits of two places per house and the digits placed at most n - 4
+ * times, all of the grid: the same for every chain of a search. */
+static int ch_adv_tables(ch_ctx *c)
 {
     if (c->cross)
         return 1;
+    int n = c->n, *box, *row, *col, nb, nr, nco;
     size_t nh = c->b->nhouses > 0 ? (size_t)c->b->nhouses : 1;
+    if (!c->advk && !(c->advk = malloc(sizeof(int) * 5 * (size_t)n)))
+        return c->oom = 1, 0;
+    box = c->advk, row = box + n, col = row + n;
+    c->advnb = nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
+    c->advnr = nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
+    c->advnc = nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
+    for (int i = 0; i < n && nr == n && nco == n; i++) {
+        col[n + i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
+        col[2 * n + i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
+    }
     c->cross = malloc(sizeof(struct ch_cross) * (size_t)(4 * nb * (nr + nco) + 1));
     c->hempty = malloc(nh);
-    c->advm = malloc(sizeof(uint32_t) * 3 * nh);
+    c->advm = malloc(sizeof(uint32_t) * 4 * nh);
     if (!c->cross || !c->hempty || !c->advm)
         return c->oom = 1, 0;
+    uint32_t *two0 = c->advm + 3 * nh;
+    for (size_t h = 0; h < nh && c->b->nhouses; h++) {
+        two0[h] = 0;
+        for (int d = 0; d < n; d++)
+            two0[h] |= (uint32_t)(__builtin_popcount(c->hmask0[h * (size_t)n + (size_t)d]) == 2) << d;
+    }
+    int occ[SDK_MAX_N + 1] = {0};
+    for (int i = 0; i < c->ncells; i++)
+        occ[c->g->val[i]]++;
+    c->advfew = 0;
+    for (int d = 1; d <= n; d++)
+        c->advfew |= (uint32_t)(occ[d] + 4 <= n) << (d - 1);
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nco; j++)
             ch_cross_add(c, box[i], col[j]);
@@ -268,28 +293,27 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     a.len = len;
     a.qoff = qoff;
     a.offl = offl;
-    int box[SDK_MAX_N], row[SDK_MAX_N], col[SDK_MAX_N];
-    int nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
-    int nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
-    int nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
-    int n = c->n, nh = c->b->nhouses;
-    if (!ch_adv_tables(c, box, nb, row, nr, col, nco))
+    if (!ch_adv_tables(c))
         return;
+    int n = c->n, nh = c->b->nhouses, nb = c->advnb, nr = c->advnr, nco = c->advnc;
+    const int *box = c->advk, *row = box + n, *col = row + n;
     /* Per house: the digits whose places changed (chg), the places that
-     * lost a digit (cells whose candidates changed), the digits of two places. */
+     * lost a digit (cells whose candidates changed), the digits of two
+     * places (the grid's, but where a place went). */
     uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
-    for (int h = 0; h < nh; h++) {
-        const uint32_t *m = c->hmask + h * n, *m0 = c->hmask0 + h * n;
-        uint32_t dm = 0, cm = 0, tm = 0;
-        for (int d = 0; d < n; d++) {
-            dm |= (uint32_t)(m[d] != m0[d]) << d;
-            cm |= m[d] ^ m0[d];
-            tm |= (uint32_t)(__builtin_popcount(m[d]) == 2) << d;
+    memset(chg, 0, sizeof(uint32_t) * 2 * (size_t)nh);
+    memcpy(two, two + nh, sizeof(uint32_t) * (size_t)nh);
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t gone = a.src[cell] & ~cand[cell]; gone; gone &= gone - 1) {
+            int d = __builtin_ctz(gone);
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int hh = c->hlist[h];
+                chg[hh] |= 1u << d;
+                lost[hh] |= 1u << c->hpos[h];
+                two[hh] = (two[hh] & ~(1u << d)) |
+                          (uint32_t)(__builtin_popcount(c->hmask[hh * n + d]) == 2) << d;
+            }
         }
-        chg[h] = dm;
-        lost[h] = cm;
-        two[h] = tm;
-    }
     for (int i = 0; i < c->ncross; i++)
         if (chg[c->cross[i].h1])
             ch_locking(&a, &c->cross[i], chg[c->cross[i].h1]);
@@ -338,17 +362,8 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     if (a.found || c->oom)
         return;
     /* X-wings: column bases (row covers), then row bases (column covers). */
-    int occ[SDK_MAX_N + 1] = {0};
-    for (int i = 0; i < c->ncells; i++)
-        occ[c->g->val[i]]++;
-    uint32_t few = 0;              /* digits placed at most n - 4 times */
-    for (int d = 1; d <= n; d++)
-        few |= (uint32_t)(occ[d] + 4 <= n) << (d - 1);
-    int covrow[SDK_MAX_N], covcol[SDK_MAX_N];
-    for (int i = 0; i < n && nr == n && nco == n; i++) {
-        covrow[i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
-        covcol[i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
-    }
+    uint32_t few = c->advfew;      /* digits placed at most n - 4 times */
+    const int *covrow = col + n, *covcol = col + 2 * n;
     if (nr != n || nco != n)
         goto nested;
     for (int t = 0; t < 2; t++) {
