@@ -101,12 +101,13 @@ static void ch_locking(ch_adv *a, const struct ch_cross *x, uint32_t digits)
 {
     ch_ctx *c = a->c;
     int n = c->n;
-    const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
+    const uint32_t *hm1 = c->hmask + x->h1 * n - 1;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits) + 1;
-        uint32_t m1 = c->hmask[x->h1 * n + d - 1];
-        if (__builtin_popcount(m1) <= 1 || (m1 & ~x->in1))
+        uint32_t m1 = hm1[d];
+        if ((m1 & ~x->in1) || !(m1 & (m1 - 1)))
             continue;
+        const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
         uint32_t rem = c->hmask[x->h2 * n + d - 1] & ~x->in2;
         if (!rem)
             continue;
