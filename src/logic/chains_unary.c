@@ -661,7 +661,8 @@ static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int
 static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const ch_reach *back, int nq, uint32_t *need)
 {
     int w = back->words, n = c->n;
-    uint64_t *acc = back->acc;
+    uint32_t st = ch_new_stamp(c, s);   /* (the searches' marks, on components) */
+    uint64_t *restrict acc = back->acc;
     memset(acc, 0, sizeof(uint64_t) * (size_t)w);
     for (int i = 0; i < nq; i++) {
         int k = s->qon[i], v = back->idx[k];
@@ -671,7 +672,11 @@ static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const ch_reach *back, int nq, u
             need[cell] |= 1u << ((k >> 1) - cell * n);
             continue;
         }
-        const uint64_t *r = back->reach + (size_t)back->comp[v] * (size_t)w;
+        int cv = back->comp[v];
+        if (s->mark[cv] == st)
+            continue;
+        s->mark[cv] = st;
+        const uint64_t *restrict r = back->reach + (size_t)cv * (size_t)w;
         for (int j = 0; j < w; j++)
             acc[j] |= r[j];
     }
