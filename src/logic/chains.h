@@ -122,6 +122,7 @@ typedef struct ch_ctx {
     int8_t *hempty;
     uint32_t *advm;                /* per house: changed digits, changed places, digits of two places (then the grid's) */
     int *advk, advnb, advnr, advnc; /* houses by kind (ch_adv_tables) */
+    int adv_len;                   /* the chain's nodes advm has seen (-1: a new chain) */
     uint32_t advfew;
     /* the best hint so far */
     int have;

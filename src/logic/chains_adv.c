@@ -278,6 +278,21 @@ static void ch_xwing(ch_adv *a, int b1, int b2, int d, const int *covers)
     ch_adv_hint(a);
 }
 
+/* Candidate (cell, digit d + 1) has left the working grid: its houses'
+ * changed digits and places, and digits of two places, in c->advm. */
+static void ch_adv_gone(ch_ctx *c, int cell, int d)
+{
+    int n = c->n, nh = c->b->nhouses;
+    uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        int hh = c->hlist[h];
+        chg[hh] |= 1u << d;
+        lost[hh] |= 1u << c->hpos[h];
+        two[hh] = (two[hh] & ~(1u << d)) |
+                  (uint32_t)(__builtin_popcount(c->hmask[hh * n + d]) == 2) << d;
+    }
+}
+
 /* A rule's hint counts only if it has parents: removals from the chain's
  * initial grid in the places it reads (the base house of a locking or an
  * X-wing, the house of a hidden pair, the cells of a naked pair).  Where a
@@ -302,19 +317,20 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
      * lost a digit (cells whose candidates changed), the digits of two
      * places (the grid's, but where a place went). */
     uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
-    memset(chg, 0, sizeof(uint32_t) * 2 * (size_t)nh);
-    memcpy(two, two + nh, sizeof(uint32_t) * (size_t)nh);
-    for (int cell = 0; cell < c->ncells; cell++)
-        for (uint32_t gone = a.src[cell] & ~cand[cell]; gone; gone &= gone - 1) {
-            int d = __builtin_ctz(gone);
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                int hh = c->hlist[h];
-                chg[hh] |= 1u << d;
-                lost[hh] |= 1u << c->hpos[h];
-                two[hh] = (two[hh] & ~(1u << d)) |
-                          (uint32_t)(__builtin_popcount(c->hmask[hh * n + d]) == 2) << d;
-            }
-        }
+    if (c->adv_len < 0 || !c->dynamic) {
+        memset(chg, 0, sizeof(uint32_t) * 2 * (size_t)nh);
+        memcpy(two, two + nh, sizeof(uint32_t) * (size_t)nh);
+        c->adv_len = 0;
+    }
+    /* A dynamic chain's working grid is its grid less its "off" nodes
+     * (all applied when the queues run dry): those since the last call. */
+    for (int cell = 0; cell < c->ncells && !c->dynamic; cell++)
+        for (uint32_t gone = a.src[cell] & ~cand[cell]; gone; gone &= gone - 1)
+            ch_adv_gone(c, cell, __builtin_ctz(gone));
+    for (int i = c->adv_len; i < *len && c->dynamic; i++)
+        if (!(c->ckeys[i] & 1))
+            ch_adv_gone(c, c->ckeys[i] / (2 * n), (c->ckeys[i] >> 1) % n);
+    c->adv_len = *len;
     for (int i = 0; i < c->ncross; i++)
         if (chg[c->cross[i].h1])
             ch_locking(&a, &c->cross[i], chg[c->cross[i].h1]);

@@ -150,6 +150,7 @@ static ch_res *ch_chain(ch_ctx *c, int start)
         c->stamp_av = 1;
     }
     uint32_t st = c->stamp_av;
+    c->adv_len = -1;
     ch_res tmp, *r = &tmp;          /* allocated whole at the end */
     memset(&tmp, 0, sizeof tmp);
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
