@@ -117,7 +117,8 @@ typedef struct ch_ctx {
     int32_t *order;
     int norder, caporder;
     /* dynamic+ rules: crossings of houses in SE's order, empty cells a house */
-    struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
+    /* (run: past the last crossing with the same h1, set on the first) */
+    struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; int run; } *cross;
     int ncross;
     int8_t *hempty;
     uint32_t *advm;                /* per house: changed digits, changed places, digits of two places (then the grid's) */

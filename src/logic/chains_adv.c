@@ -188,6 +188,11 @@ static int ch_adv_tables(ch_ctx *c)
     for (int i = 0; i < nr; i++)
         for (int j = 0; j < nb; j++)
             ch_cross_add(c, row[i], box[j]);
+    for (int i = c->ncross - 1, end = c->ncross; i >= 0; i--) {
+        if (i + 1 < c->ncross && c->cross[i + 1].h1 != c->cross[i].h1)
+            end = i + 1;
+        c->cross[i].run = end;
+    }
     for (int h = 0; h < c->b->nhouses; h++) {
         int k = 0;
         for (int i = 0; i < c->n; i++)
@@ -331,9 +336,15 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
         if (!(c->ckeys[i] & 1))
             ch_adv_gone(c, c->ckeys[i] / (2 * n), (c->ckeys[i] >> 1) % n);
     c->adv_len = *len;
-    for (int i = 0; i < c->ncross; i++)
-        if (chg[c->cross[i].h1])
-            ch_locking(&a, &c->cross[i], chg[c->cross[i].h1]);
+    for (int i = 0; i < c->ncross;) {
+        const struct ch_cross *x = &c->cross[i];
+        if (!chg[x->h1]) {
+            i = x->run;
+            continue;
+        }
+        ch_locking(&a, x, chg[x->h1]);
+        i++;
+    }
     if (a.found || c->oom)
         return;
     /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order
