@@ -389,7 +389,7 @@ int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int
         r->idx = malloc(sizeof(int32_t) * (size_t)nk);
         r->key = malloc(sizeof(int32_t) * (size_t)r->cap);
         r->comp = malloc(sizeof(int32_t) * (size_t)r->cap);
-        r->tmp = malloc(sizeof(int32_t) * 5 * (size_t)r->cap);
+        r->tmp = malloc(sizeof(int32_t) * 6 * (size_t)r->cap);
         r->acc = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1));
         r->reach = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1) * (size_t)r->cap);
         if (!r->idx || !r->key || !r->comp || !r->tmp || !r->acc || !r->reach) {
@@ -410,26 +410,28 @@ int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int
     r->nv = nv;
     int w = r->words = (nv + 63) / 64;
     /* num (0: not met, -1: closed), low, the component stack, the DFS stack
-     * of (vertex, next list entry) */
+     * of (vertex, next list entry, end of its list) */
     int32_t *num = r->tmp, *low = num + r->cap, *stk = low + r->cap, *cs = stk + r->cap,
-            *ce = cs + r->cap;
+            *ce = cs + r->cap, *cz = ce + r->cap;
     memset(num, 0, sizeof(int32_t) * (size_t)nv);
     int counter = 0, sp = 0, csp = 0, ncomp = 0;
     for (int root = 0; root < nv; root++) {
         if (num[root])
             continue;
         cs[csp] = root;
+        cz[csp] = end[r->key[root]];
         ce[csp++] = start[r->key[root]];
         num[root] = low[root] = ++counter;
         stk[sp++] = root;
         while (csp) {
             int v = cs[csp - 1];
-            if (ce[csp - 1] < end[r->key[v]]) {
+            if (ce[csp - 1] < cz[csp - 1]) {
                 int u = r->idx[adj[ce[csp - 1]++]];
                 if (!num[u]) {
                     num[u] = low[u] = ++counter;
                     stk[sp++] = u;
                     cs[csp] = u;
+                    cz[csp] = end[r->key[u]];
                     ce[csp++] = start[r->key[u]];
                 } else if (num[u] > 0 && num[u] < low[v])
                     low[v] = num[u];
