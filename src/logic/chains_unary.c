@@ -41,6 +41,7 @@ typedef struct {
     uint32_t *hlc;                 /* ch_changed_reach's house masks (kept zero) */
     int32_t *htouch;               /* and the ones it touched */
     uint32_t *need;                /* per cell: digits whose start is searched */
+    uint32_t *elig;                /* per cell: digits that can start, with X links, then without */
 } ch_kbfs;
 
 static inline void ch_kset(ch_kbfs *s, int k, int parent)
@@ -807,17 +808,11 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
         memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
         ch_need_reach(c, s, &ref->pass[pi].back, nq, need);
     }
-    for (int cell = 0; cell < c->ncells; cell++) {
-        uint32_t m = c->g->cand[cell];
-        int card = __builtin_popcount(m);
-        if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
-            need[cell] = 0;
-        else if (!ref)
-            need[cell] = m;
-        else
-            need[cell] &= m;
-        any |= need[cell] != 0;
-    }
+    const uint32_t *elig = s->elig + (isX ? 0 : c->ncells);
+    if (!ref)
+        memcpy(need, elig, sizeof(uint32_t) * (size_t)c->ncells);
+    for (int cell = 0; cell < c->ncells; cell++)
+        any |= (need[cell] &= elig[cell]) != 0;
     if (ref && !any)
         return;
     if (ref)
@@ -889,6 +884,7 @@ static void ch_ukept_free(void)
     free(s->hlc);
     free(s->htouch);
     free(s->need);
+    free(s->elig);
     free(ch_uk.elim);
     memset(&ch_uk, 0, sizeof ch_uk);
 }
@@ -926,9 +922,10 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->hlc = calloc((size_t)(nh * c->n + 1), sizeof(uint32_t));
         k->htouch = malloc(sizeof(int32_t) * (size_t)(nh * c->n + 1));
         k->need = malloc(sizeof(uint32_t) * (size_t)(c->ncells + 1));
+        k->elig = malloc(sizeof(uint32_t) * 2 * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need || !k->elig ||
             !ch_uk.elim) {
             ch_ukept_free();
             return 0;
@@ -992,9 +989,14 @@ void ch_unary(ch_ctx *c)
             lg_board_set(&ch_peerb.id, c->b);
     }
     s.peerb = pb;
-    for (int cell = 0; cell < c->ncells; cell++)
-        for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t m = c->g->cand[cell];
+        int card = __builtin_popcount(m), ok = !c->g->val[cell] && card >= 2;
+        s.elig[cell] = ok ? m : 0;
+        s.elig[c->ncells + cell] = ok && card == 2 ? m : 0;
+        for (; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
+    }
     if (!s.peerb)
         c->oom = 1;
     else {
