@@ -42,6 +42,9 @@ typedef struct {
     int32_t *htouch;               /* and the ones it touched */
     uint32_t *need;                /* per cell: digits whose start is searched */
     uint32_t *elig;                /* per cell: digits that can start, with X links, then without */
+    int32_t *gone, ngone;          /* the cells that lost candidates (nested runs) */
+    uint32_t *xd;                  /* ch_klive_from's digits to look at again (kept zero) */
+    int32_t *xl;                   /* and their cells */
 } ch_kbfs;
 
 static inline void ch_kset(ch_kbfs *s, int k, int parent)
@@ -145,18 +148,42 @@ static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
  * masks hsrc): a cell's liveness changes only if it lost a candidate (Y), or
  * lies in a (house, digit) that lost a place and was or is bilocal (X).
  * Those cells are marked in dirty (the others keep their lists' liveness). */
+/* Liveness l of cell's digits, with those of dm that a bilocal house of
+ * the cell makes live added. */
+static inline uint32_t ch_klive_x(const ch_ctx *c, int cell, uint32_t l, uint32_t dm)
+{
+    for (dm &= ~l; dm; dm &= dm - 1)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+            if (__builtin_popcount(c->hmask0[c->hlist[h] * c->n + __builtin_ctz(dm)]) == 2) {
+                l |= dm & -dm;
+                break;
+            }
+    return l;
+}
+
+/* Sets cell's liveness to l, its houses' places (hlive) with it. */
+static inline void ch_klive_set(ch_ctx *c, ch_kbfs *s, int cell, uint32_t l)
+{
+    for (uint32_t lc = l ^ s->live[cell]; lc; lc &= lc - 1)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+            s->hlive[c->hlist[h] * c->n + __builtin_ctz(lc)] ^= 1u << c->hpos[h];
+    s->live[cell] = l;
+}
+
 static void ch_klive_from(ch_ctx *c, ch_kbfs *s, const uint32_t *rlive, const uint32_t *rhlive,
                           const uint32_t *hsrc, int isY, int isX, uint64_t *dirty)
 {
-    int n = c->n;
+    int n = c->n, nx = 0;
     const uint32_t *cand = c->g->cand, *src = c->rp_src;
+    uint32_t *xd = s->xd;          /* (zero, and left so) */
     memcpy(s->live, rlive, sizeof(uint32_t) * (size_t)c->ncells);
     memcpy(s->hlive, rhlive, sizeof(uint32_t) * (size_t)(c->b->nhouses * n));
     memset(dirty, 0, sizeof(uint64_t) * (size_t)s->cw);
-    for (int cell = 0; cell < c->ncells; cell++) {
-        uint32_t gone = src[cell] & ~cand[cell];
-        if (!gone)
-            continue;
+    /* A cell that lost candidates: all of it, and the digit of each in the
+     * places of its houses that were or are bilocal (xd). */
+    for (int i = 0; i < s->ngone; i++) {
+        int cell = s->gone[i];
+        uint32_t cm = cand[cell], gone = src[cell] & ~cm;
         dirty[cell >> 6] |= 1ull << (cell & 63);
         for (uint32_t m = isX ? gone : 0; m; m &= m - 1)
             for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
@@ -164,26 +191,31 @@ static void ch_klive_from(ch_ctx *c, ch_kbfs *s, const uint32_t *rlive, const ui
                 if (__builtin_popcount(hsrc[at]) != 2 && __builtin_popcount(c->hmask0[at]) != 2)
                     continue;
                 const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                for (uint32_t p = hsrc[at]; p; p &= p - 1)
-                    dirty[hc[__builtin_ctz(p)] >> 6] |= 1ull << (hc[__builtin_ctz(p)] & 63);
+                for (uint32_t p = hsrc[at]; p; p &= p - 1) {
+                    int o = hc[__builtin_ctz(p)];
+                    if (!xd[o])
+                        s->xl[nx++] = o;
+                    xd[o] |= m & -m;
+                }
             }
+        ch_klive_set(c, s, cell, ch_klive_x(c, cell, isY && __builtin_popcount(cm) == 2 ? cm : 0,
+                                            isX ? cm : 0));
     }
-    for (int w = 0; w < s->cw; w++)
-        for (uint64_t dm = dirty[w]; dm; dm &= dm - 1) {
-            int cell = w * 64 + __builtin_ctzll(dm);
-            uint32_t cm = cand[cell], l = isY && __builtin_popcount(cm) == 2 ? cm : 0;
-            for (uint32_t m = isX ? cm & ~l : 0; m; m &= m - 1)
-                for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-                    if (__builtin_popcount(c->hmask0[c->hlist[h] * n + __builtin_ctz(m)]) == 2) {
-                        l |= m & -m;
-                        break;
-                    }
-            uint32_t lc = l ^ s->live[cell];
-            s->live[cell] = l;
-            for (; lc; lc &= lc - 1)
-                for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
-                    s->hlive[c->hlist[h] * n + __builtin_ctz(lc)] ^= 1u << c->hpos[h];
+    for (int i = 0; i < nx; i++) {
+        int cell = s->xl[i];
+        uint32_t cm = cand[cell], dm = xd[cell];
+        xd[cell] = 0;
+        if (cm != src[cell])
+            continue;              /* (done whole above) */
+        uint32_t l = s->live[cell];
+        if (isY && __builtin_popcount(cm) == 2)
+            continue;              /* (live by its cell) */
+        l = ch_klive_x(c, cell, l & ~dm, dm);
+        if (l != s->live[cell]) {
+            dirty[cell >> 6] |= 1ull << (cell & 63);
+            ch_klive_set(c, s, cell, l);
         }
+    }
 }
 
 /* Room for need more list entries at na; 0 if out of memory. */
@@ -885,6 +917,9 @@ static void ch_ukept_free(void)
     free(s->htouch);
     free(s->need);
     free(s->elig);
+    free(s->gone);
+    free(s->xd);
+    free(s->xl);
     free(ch_uk.elim);
     memset(&ch_uk, 0, sizeof ch_uk);
 }
@@ -923,9 +958,12 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->htouch = malloc(sizeof(int32_t) * (size_t)(nh * c->n + 1));
         k->need = malloc(sizeof(uint32_t) * (size_t)(c->ncells + 1));
         k->elig = malloc(sizeof(uint32_t) * 2 * (size_t)(c->ncells + 1));
+        k->gone = malloc(sizeof(int32_t) * (size_t)(c->ncells + 1));
+        k->xd = calloc((size_t)(c->ncells + 1), sizeof(uint32_t));
+        k->xl = malloc(sizeof(int32_t) * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need || !k->elig ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need || !k->elig || !k->gone || !k->xd || !k->xl ||
             !ch_uk.elim) {
             ch_ukept_free();
             return 0;
@@ -989,9 +1027,12 @@ void ch_unary(ch_ctx *c)
             lg_board_set(&ch_peerb.id, c->b);
     }
     s.peerb = pb;
+    s.ngone = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
         int card = __builtin_popcount(m), ok = !c->g->val[cell] && card >= 2;
+        if (ref && m != c->rp_src[cell])
+            s.gone[s.ngone++] = cell;
         s.elig[cell] = ok ? m : 0;
         s.elig[c->ncells + cell] = ok && card == 2 ? m : 0;
         for (; m; m &= m - 1)
