@@ -596,6 +596,8 @@ struct ch_uref {
         int32_t *start, *end, *adj;     /* ch_kadj's lists (one block) */
         int nadj;
         ch_reach back;                  /* per key: the keys that can reach it */
+        uint64_t *proj;                 /* per component of back: the candidates of those keys, */
+        int pw;                         /* sets of pw words over back's vertex pairs */
     } pass[3];                          /* X, Y, XY */
 };
 #define CH_UREF_SLOTS 4
@@ -611,6 +613,7 @@ static void ch_uref_free(struct ch_uref *r)
     free(r->hsrc);
     for (int i = 0; i < 3; i++) {
         free(r->pass[i].start);
+        free(r->pass[i].proj);
         ch_reach_free(&r->pass[i].back);
     }
     free(r);
@@ -688,12 +691,15 @@ static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int
 }
 
 /* Adds to need (per cell, digits) the starts whose keys can reach one of
- * the changed keys s->qon[0 .. nq) in the initial grid's lists (back).  A
+ * the changed keys s->qon[0 .. nq) in the initial grid's lists (rp's back,
+ * its sets folded onto candidates: proj).  A
  * search on the working grid reads the initial grid's lists until it meets
  * a changed key, so it meets one only if its start reaches one there. */
-static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const ch_reach *back, int nq, uint32_t *need)
+static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const struct ch_upass *rp, int nq,
+                          uint32_t *need)
 {
-    int w = back->words, n = c->n;
+    const ch_reach *back = &rp->back;
+    int w = rp->pw, n = c->n;
     uint32_t st = ch_new_stamp(c, s);   /* (the searches' marks, on components) */
     uint64_t *restrict acc = back->acc;
     memset(acc, 0, sizeof(uint64_t) * (size_t)w);
@@ -709,13 +715,13 @@ static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const ch_reach *back, int nq, u
         if (s->mark[cv] == st)
             continue;
         s->mark[cv] = st;
-        const uint64_t *restrict r = back->reach + (size_t)cv * (size_t)w;
+        const uint64_t *restrict r = rp->proj + (size_t)cv * (size_t)w;
         for (int j = 0; j < w; j++)
             acc[j] |= r[j];
     }
     for (int j = 0; j < w; j++)
         for (uint64_t m = acc[j]; m; m &= m - 1) {
-            int k = back->key[j * 64 + __builtin_ctzll(m)], cell = s->kcell[k >> 1];
+            int k = back->key[2 * (j * 64 + __builtin_ctzll(m))], cell = s->kcell[k >> 1];
             need[cell] |= 1u << ((k >> 1) - cell * n);
         }
 }
@@ -814,8 +820,26 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
             for (int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0), o = 0; o < 2; o++)
                 for (int i = rp->start[k + o]; i < rp->end[k + o]; i++)
                     radj[re[rp->adj[i]]++] = k + o;
-    if (!ch_reach_make(c, &rp->back, vmask, rs, re, radj))
+    free(rp->proj);
+    rp->proj = NULL;
+    const ch_reach *b = &rp->back;
+    if (!ch_reach_make(c, &rp->back, vmask, rs, re, radj) ||
+        !(rp->proj = calloc((size_t)(b->nv + 1) * (size_t)(rp->pw = b->nv / 128 + 1),
+                            sizeof(uint64_t))))
         c->oom = 1;
+    else
+        /* (a candidate's keys are vertices 2i and 2i + 1) */
+        for (int v = 0; v < b->nv; v++) {
+            const uint64_t *rv = b->reach + (size_t)b->comp[v] * (size_t)b->words;
+            uint64_t *pv = rp->proj + (size_t)b->comp[v] * (size_t)rp->pw;
+            if (pv[v >> 7] >> (v >> 1 & 63) & 1)
+                continue;          /* (its component's set, holding v, is made already) */
+            for (int j = 0; j < b->words; j++)
+                for (uint64_t m = rv[j]; m; m &= m - 1) {
+                    int u = (j * 64 + __builtin_ctzll(m)) >> 1;
+                    pv[u >> 6] |= 1ull << (u & 63);
+                }
+        }
     free(rs);
 }
 
@@ -838,7 +862,7 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
     if (ref) {
         nq = ch_changed_keys(c, s, ref, pi, isY, isX, dirty);
         memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
-        ch_need_reach(c, s, &ref->pass[pi].back, nq, need);
+        ch_need_reach(c, s, &ref->pass[pi], nq, need);
     }
     const uint32_t *elig = s->elig + (isX ? 0 : c->ncells);
     if (!ref)
