@@ -321,17 +321,32 @@ int ch_chain_init(ch_ctx *c)
     return 1;
 }
 
-static void ch_res_free(ch_res *r)
+#define CH_ARENA_CHUNK (64u << 10)
+void *ch_arena_alloc(ch_ctx *c, size_t size)
 {
-    free(r);   /* (one block: see ch_chain) */
+    size = (size + 7) & ~(size_t)7;
+    if (!c->arena || c->arena_used + size > c->arena_cap) {
+        size_t cap = size > CH_ARENA_CHUNK ? size : CH_ARENA_CHUNK;
+        char *chunk = malloc(sizeof(max_align_t) + cap);
+        if (!chunk)
+            return NULL;
+        *(char **)chunk = c->arena;
+        c->arena = chunk;
+        c->arena_used = sizeof(max_align_t);
+        c->arena_cap = sizeof(max_align_t) + cap;
+    }
+    void *p = c->arena + c->arena_used;
+    c->arena_used += size;
+    return p;
 }
 
 void ch_ctx_free(ch_ctx *c)
 {
-    for (ch_res *r = c->res_all, *next; r; r = next) {
-        next = r->next;
+    for (ch_res *r = c->res_all; r; r = r->next)
         c->res_on[r->slot] = NULL;
-        ch_res_free(r);
+    for (char *chunk = c->arena, *next; chunk; chunk = next) {
+        next = *(char **)chunk;
+        free(chunk);
     }
     if (c->chain_kept)
         ch_arrays.k[c->arrays_kept - 1].stamp_av = c->stamp_av;

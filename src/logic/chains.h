@@ -100,6 +100,8 @@ typedef struct ch_ctx {
     void *chain_block;             /* ch_chain_init's arrays, */
     int chain_kept;                /* the thread's kept ones (chains.c) */
     ch_res *res_all;               /* all of them, linked */
+    char *arena;                   /* their memory: chunks, each linked to the one before */
+    size_t arena_used, arena_cap;
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     int32_t *sstart, *skey;        /* static chains: each key's implications, */
     int16_t *scause;               /* with their causes (ch_static_lists) */
@@ -154,6 +156,8 @@ int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
 /* The same with the grid's house masks (ch_house_masks) given, not made. */
 int  ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm);
 int  ch_chain_init(ch_ctx *c);
+/* Memory that lives as long as c (aligned for 8-byte words); NULL if out of memory. */
+void *ch_arena_alloc(ch_ctx *c, size_t size);
 void ch_ctx_free(ch_ctx *c);
 int  ch_node_room(ch_ctx *c);
 int  ch_par_room(ch_ctx *c);

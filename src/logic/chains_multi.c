@@ -260,7 +260,7 @@ static ch_res *ch_chain(ch_ctx *c, int start)
 done:;
     /* One block: the record, the key set, then ids and keys. */
     size_t bsize = sizeof(uint64_t) * (size_t)c->words;
-    r = malloc(sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
+    r = ch_arena_alloc(c, sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
     if (!r) {
         c->oom = 1;
         return NULL;
