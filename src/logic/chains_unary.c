@@ -700,6 +700,11 @@ static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const struct ch_upass *rp, int 
 {
     const ch_reach *back = &rp->back;
     int w = rp->pw, n = c->n;
+    if (!rp->proj) {
+        for (int cell = 0; cell < c->ncells; cell++)
+            need[cell] = ~0u;
+        return;
+    }
     uint32_t st = ch_new_stamp(c, s);   /* (the searches' marks, on components) */
     uint64_t *restrict acc = back->acc;
     memset(acc, 0, sizeof(uint64_t) * (size_t)w);
@@ -777,30 +782,21 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
     return !c->oom;
 }
 
-/* Keeps the initial grid's lists of pass pi (ch_uref_get's run). */
-static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi, int na)
+/* The largest reach matrix kept for a pass (16x16 boards need 2 MB). */
+#define CH_BACK_MAX (4u << 20)
+
+/* What can reach each key in rp's lists (the initial grid's, on the
+ * candidates vmask): rp->back, its sets folded onto candidates (proj).
+ * None on boards past CH_BACK_MAX: then every start is searched. */
+static void ch_uref_back(ch_ctx *c, struct ch_upass *rp, const uint32_t *vmask)
 {
-    struct ch_upass *rp = &r->pass[pi];
-    size_t nk = (size_t)c->nkeys, nhd = (size_t)(c->b->nhouses * c->n);
-    free(rp->start);
-    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1) + sizeof(uint32_t) * nhd);
-    if (!rp->start) {
-        c->oom = 1;
+    size_t nk = (size_t)c->nkeys, cap = nk / 2 + 1;
+    int na = rp->nadj;
+    free(rp->proj);
+    rp->proj = NULL;
+    if (cap * (cap / 64 + 1) * sizeof(uint64_t) > CH_BACK_MAX)
         return;
-    }
-    rp->end = rp->start + nk;
-    rp->adj = rp->end + nk;
-    rp->hlive = (uint32_t *)(rp->adj + na + 1);
-    rp->nadj = na;
-    memcpy(rp->hlive, s->hlive, sizeof(uint32_t) * nhd);
-    memcpy(rp->start, s->start, sizeof(int32_t) * nk);
-    memcpy(rp->end, s->end, sizeof(int32_t) * nk);
-    memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
-    /* The lists turned round, for what can reach each key. */
-    const uint32_t *cand = c->g->cand;
-    uint32_t vmask[SDK_MAX_CELLS];
-    for (int cell = 0; cell < c->ncells; cell++)
-        vmask[cell] = pi != 1 || __builtin_popcount(cand[cell]) == 2 ? cand[cell] : 0;
+    /* the lists turned round */
     int32_t *rs = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
     if (!rs) {
         c->oom = 1;
@@ -820,8 +816,6 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
             for (int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0), o = 0; o < 2; o++)
                 for (int i = rp->start[k + o]; i < rp->end[k + o]; i++)
                     radj[re[rp->adj[i]]++] = k + o;
-    free(rp->proj);
-    rp->proj = NULL;
     const ch_reach *b = &rp->back;
     if (!ch_reach_make(c, &rp->back, vmask, rs, re, radj) ||
         !(rp->proj = calloc((size_t)(b->nv + 1) * (size_t)(rp->pw = b->nv / 128 + 1),
@@ -841,6 +835,32 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
                 }
         }
     free(rs);
+}
+
+/* Keeps the initial grid's lists of pass pi (ch_uref_get's run), and what
+ * reaches each key there. */
+static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi, int na)
+{
+    struct ch_upass *rp = &r->pass[pi];
+    size_t nk = (size_t)c->nkeys, nhd = (size_t)(c->b->nhouses * c->n);
+    free(rp->start);
+    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1) + sizeof(uint32_t) * nhd);
+    if (!rp->start) {
+        c->oom = 1;
+        return;
+    }
+    rp->end = rp->start + nk;
+    rp->adj = rp->end + nk;
+    rp->hlive = (uint32_t *)(rp->adj + na + 1);
+    rp->nadj = na;
+    memcpy(rp->hlive, s->hlive, sizeof(uint32_t) * nhd);
+    memcpy(rp->start, s->start, sizeof(int32_t) * nk);
+    memcpy(rp->end, s->end, sizeof(int32_t) * nk);
+    memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
+    uint32_t vmask[SDK_MAX_CELLS];   /* (the candidates ch_kadj gave lists) */
+    for (int cell = 0; cell < c->ncells; cell++)
+        vmask[cell] = pi != 1 || __builtin_popcount(c->g->cand[cell]) == 2 ? c->g->cand[cell] : 0;
+    ch_uref_back(c, rp, vmask);
 }
 
 /* One of SE's three passes (pi: X links, Y links, both) over every
