@@ -286,10 +286,9 @@ static int ch_kcause(const ch_ctx *c, int pk, int k)
         return CH_CELL_LINK;
     for (int h = c->hstart[pcell]; h < c->hstart[pcell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * n + d - 1];
-        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        int in = 0;
-        for (int i = 0; i < n && !in; i++)
-            in = hc[i] == cell;
+        int in = 0;                /* (is it a house of cell too?) */
+        for (int j = c->hstart[cell]; j < c->hstart[cell + 1] && !in; j++)
+            in = c->hlist[j] == c->hlist[h];
         if (in && ((k & 1) == 0 || __builtin_popcount(m) == 2))
             return c->hlist[h];
     }
