@@ -137,11 +137,12 @@ static int ch_houses_init(ch_ctx *c, const uint32_t *hm)
             !ch_board_tables(b, c->hstart, c->hlist, c->hpos, c->hdup))
             return 0;
     }
-    c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    size_t nhd = (size_t)(b->nhouses * c->n);
+    c->hmask0 = hm ? malloc(sizeof(uint32_t) * (nhd + 1)) : calloc(nhd + 1, sizeof(uint32_t));
     if (!c->hmask0)
         return 0;
     if (hm)
-        memcpy(c->hmask0, hm, sizeof(uint32_t) * (size_t)(b->nhouses * c->n));
+        memcpy(c->hmask0, hm, sizeof(uint32_t) * nhd);
     else
         ch_house_masks(c, c->g->cand, c->hmask0);
     return 1;
