@@ -917,6 +917,7 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
 #define CH_PEERB_MAX (384 * 6)
 static _Thread_local struct {
     lg_board_id id;
+    int room;                      /* and its ch_buf_size */
     uint64_t bits[CH_PEERB_MAX];
 } ch_peerb;
 
@@ -1061,14 +1062,16 @@ void ch_unary(ch_ctx *c)
     }
     int *elim = ch_uk.elim;
     size_t cw = (size_t)s.cw;
-    s.room = ch_buf_size(c);
     int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
     uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
     if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
         ch_peers_fill(c->b, pb, cw);
-        if (!own)
+        if (!own) {
             lg_board_set(&ch_peerb.id, c->b);
+            ch_peerb.room = ch_buf_size(c);
+        }
     }
+    s.room = own ? ch_buf_size(c) : ch_peerb.room;
     s.peerb = pb;
     s.ngone = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
