@@ -119,14 +119,14 @@ typedef struct ch_ctx {
     int32_t *order;
     int norder, caporder;
     /* dynamic+ rules: crossings of houses in SE's order, empty cells a house */
-    /* (run: past the last crossing with the same h1, set on the first) */
+    /* (run: the index past the crossings with the same h1 around it) */
     struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; int run; } *cross;
     int ncross;
     int8_t *hempty;
     uint32_t *advm;                /* per house: changed digits, changed places, digits of two places (then the grid's) */
     int *advk, advnb, advnr, advnc; /* houses by kind (ch_adv_tables) */
     int adv_len;                   /* the chain's nodes advm has seen (-1: a new chain) */
-    uint32_t advfew;
+    uint32_t advfew;               /* digits placed at most n - 4 times (X-wings) */
     /* the best hint so far */
     int have;
     double best_diff;

@@ -277,11 +277,7 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
 int ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl)
 {
     lg_grid g2s, *g2 = &g2s;       /* (nested at most a few levels deep: on the stack) */
-    g2->b = c->g->b;
-    g2->n = c->g->n;
-    g2->no_text = c->g->no_text;
-    memcpy(g2->val, c->g->val, (size_t)c->ncells);
-    memcpy(g2->given, c->g->given, (size_t)c->ncells);
+    *g2 = *c->g;
     memcpy(g2->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
     /* SE's otherRules after the four level-1 rules. */
     int rules[2][3], nr = 0;
