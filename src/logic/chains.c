@@ -14,6 +14,7 @@
  * Prefix ch_ (internal).  Candidate bits: digit d is bit d-1.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -136,11 +137,12 @@ static int ch_houses_init(ch_ctx *c, const uint32_t *hm)
             !ch_board_tables(b, c->hstart, c->hlist, c->hpos, c->hdup))
             return 0;
     }
-    c->hmask0 = calloc((size_t)(b->nhouses * c->n), sizeof(uint32_t));
+    size_t nhd = (size_t)(b->nhouses * c->n);
+    c->hmask0 = hm ? malloc(sizeof(uint32_t) * (nhd + 1)) : calloc(nhd + 1, sizeof(uint32_t));
     if (!c->hmask0)
         return 0;
     if (hm)
-        memcpy(c->hmask0, hm, sizeof(uint32_t) * (size_t)(b->nhouses * c->n));
+        memcpy(c->hmask0, hm, sizeof(uint32_t) * nhd);
     else
         ch_house_masks(c, c->g->cand, c->hmask0);
     return 1;
@@ -163,6 +165,9 @@ typedef struct ch_kept {
     int capnode, cappar, users;
     uint32_t *stamp_c, stamp_cv;
     int nstamp;
+    void *chain;                   /* ch_chain_init's arrays (one block), for chain_nk keys */
+    int chain_nk, chain_nh;
+    uint32_t stamp_av;
 } ch_kept;
 static _Thread_local struct {
     ch_kept k[CH_KEEP_DEPTH];
@@ -179,6 +184,7 @@ static void ch_arrays_free(void *p)
         free(ch_arrays.k[i].node);
         free(ch_arrays.k[i].par);
         free(ch_arrays.k[i].stamp_c);
+        free(ch_arrays.k[i].chain);
     }
     memset(&ch_arrays, 0, sizeof ch_arrays);
     ch_unary_release();
@@ -258,7 +264,8 @@ int ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget)
 
 int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm)
 {
-    memset(c, 0, sizeof *c);
+    /* (seen is read only below nseen, cand only below ncells) */
+    memset(c, 0, offsetof(ch_ctx, seen));
     c->g = g;
     c->b = g->b;
     c->n = g->n;
@@ -276,42 +283,77 @@ int ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, con
  * cached results and the working grid's house masks. */
 int ch_chain_init(ch_ctx *c)
 {
-    size_t nk = (size_t)c->nkeys;
-    c->stamp_a = calloc(nk, sizeof(uint32_t));
-    c->id_a = malloc(sizeof(int32_t) * nk);
-    c->qon = malloc(sizeof(int32_t) * (nk + 1));
-    c->qoff = malloc(sizeof(int32_t) * (nk + 1));
-    c->clist = malloc(sizeof(int32_t) * (nk + 1));
-    c->ckeys = malloc(sizeof(int32_t) * (nk + 1));
-    c->res_on = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->res_off = calloc((size_t)(c->ncells * c->n), sizeof(ch_res *));
-    c->hmask = calloc((size_t)(c->b->nhouses * c->n), sizeof(uint32_t));
-    if (!c->stamp_a || !c->id_a || !c->qon || !c->qoff || !c->clist || !c->ckeys || !c->res_on ||
-        !c->res_off || !c->hmask)
-        return c->oom = 1, 0;
+    size_t nk = (size_t)c->nkeys, nc = (size_t)(c->ncells * c->n),
+           nh = (size_t)(c->b->nhouses * c->n);
+    size_t size = sizeof(ch_res *) * 2 * nc + sizeof(int32_t) * (6 * nk + 4 + nh);
+    /* One zeroed block (result slots empty, stamps 0), kept with the
+     * context's other arrays when it has them: nested producers run
+     * thousands of times a step.  A kept block's slots are emptied and its
+     * stamp carried on by ch_ctx_free. */
+    ch_kept *k = c->arrays_kept ? &ch_arrays.k[c->arrays_kept - 1] : NULL;
+    void *block;
+    if (k && k->chain && k->chain_nk == c->nkeys && k->chain_nh == (int)nh) {
+        block = k->chain;
+        c->stamp_av = k->stamp_av;
+    } else {
+        if (k) {
+            free(k->chain);
+            k->chain = NULL;
+        }
+        if (!(block = calloc(1, size)))
+            return c->oom = 1, 0;
+        if (k) {
+            k->chain = block;
+            k->chain_nk = c->nkeys;
+            k->chain_nh = (int)nh;
+        }
+    }
+    c->chain_kept = k != NULL;
+    c->chain_block = block;
+    c->res_on = block;
+    c->res_off = c->res_on + nc;
+    c->stamp_a = (uint32_t *)(c->res_off + nc);
+    c->id_a = (int32_t *)(c->stamp_a + nk);
+    c->qon = c->id_a + nk;
+    c->qoff = c->qon + nk + 1;
+    c->clist = c->qoff + nk + 1;
+    c->ckeys = c->clist + nk + 1;
+    c->hmask = (uint32_t *)(c->ckeys + nk + 1);
     return 1;
 }
 
-static void ch_res_free(ch_res *r)
+#define CH_ARENA_CHUNK (64u << 10)
+void *ch_arena_alloc(ch_ctx *c, size_t size)
 {
-    free(r);   /* (one block: see ch_chain) */
+    size = (size + 7) & ~(size_t)7;
+    if (!c->arena || c->arena_used + size > c->arena_cap) {
+        size_t cap = size > CH_ARENA_CHUNK ? size : CH_ARENA_CHUNK;
+        char *chunk = malloc(sizeof(max_align_t) + cap);
+        if (!chunk)
+            return NULL;
+        *(char **)chunk = c->arena;
+        c->arena = chunk;
+        c->arena_used = sizeof(max_align_t);
+        c->arena_cap = sizeof(max_align_t) + cap;
+    }
+    void *p = c->arena + c->arena_used;
+    c->arena_used += size;
+    return p;
 }
 
 void ch_ctx_free(ch_ctx *c)
 {
-    for (ch_res *r = c->res_all, *next; r; r = next) {
-        next = r->next;
-        ch_res_free(r);
+    for (ch_res *r = c->res_all; r; r = r->next)
+        c->res_on[r->slot] = NULL;
+    for (char *chunk = c->arena, *next; chunk; chunk = next) {
+        next = *(char **)chunk;
+        free(chunk);
     }
-    free(c->res_on);
-    free(c->res_off);
-    free(c->stamp_a);
-    free(c->id_a);
+    if (c->chain_kept)
+        ch_arrays.k[c->arrays_kept - 1].stamp_av = c->stamp_av;
+    else
+        free(c->chain_block);
     free(c->stamp_b);
-    free(c->qon);
-    free(c->qoff);
-    free(c->clist);
-    free(c->ckeys);
     if (c->tab_shared)
         ch_tab.users--;
     else {
@@ -321,7 +363,6 @@ void ch_ctx_free(ch_ctx *c)
         free(c->hdup);
     }
     free(c->hmask0);
-    free(c->hmask);
     ch_arrays_give_back(c);
     free(c->tmp);
     free(c->tmp2);
@@ -331,6 +372,7 @@ void ch_ctx_free(ch_ctx *c)
     free(c->cross);
     free(c->hempty);
     free(c->advm);
+    free(c->advk);
     free(c->lines);
 }
 
@@ -363,7 +405,7 @@ int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int
         r->idx = malloc(sizeof(int32_t) * (size_t)nk);
         r->key = malloc(sizeof(int32_t) * (size_t)r->cap);
         r->comp = malloc(sizeof(int32_t) * (size_t)r->cap);
-        r->tmp = malloc(sizeof(int32_t) * 5 * (size_t)r->cap);
+        r->tmp = malloc(sizeof(int32_t) * 6 * (size_t)r->cap);
         r->acc = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1));
         r->reach = malloc(sizeof(uint64_t) * (size_t)(r->cap / 64 + 1) * (size_t)r->cap);
         if (!r->idx || !r->key || !r->comp || !r->tmp || !r->acc || !r->reach) {
@@ -384,26 +426,28 @@ int ch_reach_make(const ch_ctx *c, ch_reach *r, const uint32_t *vmask, const int
     r->nv = nv;
     int w = r->words = (nv + 63) / 64;
     /* num (0: not met, -1: closed), low, the component stack, the DFS stack
-     * of (vertex, next list entry) */
+     * of (vertex, next list entry, end of its list) */
     int32_t *num = r->tmp, *low = num + r->cap, *stk = low + r->cap, *cs = stk + r->cap,
-            *ce = cs + r->cap;
+            *ce = cs + r->cap, *cz = ce + r->cap;
     memset(num, 0, sizeof(int32_t) * (size_t)nv);
     int counter = 0, sp = 0, csp = 0, ncomp = 0;
     for (int root = 0; root < nv; root++) {
         if (num[root])
             continue;
         cs[csp] = root;
+        cz[csp] = end[r->key[root]];
         ce[csp++] = start[r->key[root]];
         num[root] = low[root] = ++counter;
         stk[sp++] = root;
         while (csp) {
             int v = cs[csp - 1];
-            if (ce[csp - 1] < end[r->key[v]]) {
+            if (ce[csp - 1] < cz[csp - 1]) {
                 int u = r->idx[adj[ce[csp - 1]++]];
                 if (!num[u]) {
                     num[u] = low[u] = ++counter;
                     stk[sp++] = u;
                     cs[csp] = u;
+                    cz[csp] = end[r->key[u]];
                     ce[csp++] = start[r->key[u]];
                 } else if (num[u] > 0 && num[u] < low[v])
                     low[v] = num[u];

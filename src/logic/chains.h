@@ -26,6 +26,7 @@ typedef struct ch_res {
     uint64_t *bits;                /* keys reached */
     int abs_on, abs_off;           /* contradiction: the two nodes, or -1 */
     struct ch_res *next;           /* the context's results, listed for freeing */
+    int slot;                      /* its place in ch_ctx.res_on (res_off follows) */
 } ch_res;
 
 /* A hint kept whole by a nested producer (collect mode): what SE's
@@ -87,7 +88,6 @@ typedef struct ch_ctx {
     int32_t *par;
     int npar, cappar;
     int arrays_kept;               /* node, par: the thread's kept arrays (chains.c) */
-    uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
     uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
@@ -97,7 +97,11 @@ typedef struct ch_ctx {
     int32_t *tmp, *tmp2;
     int captmp, captmp2;
     ch_res **res_on, **res_off;    /* cached chainings from (cell, digit) on / off */
+    void *chain_block;             /* ch_chain_init's arrays, */
+    int chain_kept;                /* the thread's kept ones (chains.c) */
     ch_res *res_all;               /* all of them, linked */
+    char *arena;                   /* their memory: chunks, each linked to the one before */
+    size_t arena_used, arena_cap;
     uint64_t *common;              /* keys that several chainings reach (ch_agree) */
     int32_t *sstart, *skey;        /* static chains: each key's implications, */
     int16_t *scause;               /* with their causes (ch_static_lists) */
@@ -110,16 +114,19 @@ typedef struct ch_ctx {
     int nhints, caphints;
     ch_nest *nest;
     int nnest, capnest;
-    uint64_t seen[64];             /* nested chains already counted in one hint */
-    int nseen, nested_cx;
+    int nseen, nested_cx;          /* (seen: nested chains already counted in one hint) */
     int record;                    /* ch_ancestors lists the nodes it meets in order */
     int32_t *order;
     int norder, caporder;
     /* dynamic+ rules: crossings of houses in SE's order, empty cells a house */
-    struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; } *cross;
+    /* (run: the index past the crossings with the same h1 around it) */
+    struct ch_cross { uint16_t h1, h2; uint32_t in1, in2; int run; } *cross;
     int ncross;
     int8_t *hempty;
-    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places */
+    uint32_t *advm;                /* per house: changed digits, changed places, digits of two places (then the grid's) */
+    int *advk, advnb, advnr, advnc; /* houses by kind (ch_adv_tables) */
+    int adv_len;                   /* the chain's nodes advm has seen (-1: a new chain) */
+    uint32_t advfew;               /* digits placed at most n - 4 times (X-wings) */
     /* the best hint so far */
     int have;
     double best_diff;
@@ -130,6 +137,9 @@ typedef struct ch_ctx {
     lg_step *out;
     struct ch_lines *lines;        /* the best's main lines, kept for its text (chains_out.c) */
     int level, dynamic, nishio, multiple;
+    /* (large arrays last: ch_ctx_init_masks zeroes what comes before) */
+    uint64_t seen[64];
+    uint32_t cand[SDK_MAX_CELLS];  /* the working grid of dynamic chains */
 } ch_ctx;
 
 /* What a hint's chains show, and so how its text reads: the multiple
@@ -146,6 +156,8 @@ int  ch_ctx_init(ch_ctx *c, const lg_grid *g, const sdk_budget *budget);
 /* The same with the grid's house masks (ch_house_masks) given, not made. */
 int  ch_ctx_init_masks(ch_ctx *c, const lg_grid *g, const sdk_budget *budget, const uint32_t *hm);
 int  ch_chain_init(ch_ctx *c);
+/* Memory that lives as long as c (aligned for 8-byte words); NULL if out of memory. */
+void *ch_arena_alloc(ch_ctx *c, size_t size);
 void ch_ctx_free(ch_ctx *c);
 int  ch_node_room(ch_ctx *c);
 int  ch_par_room(ch_ctx *c);

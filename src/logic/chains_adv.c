@@ -101,12 +101,13 @@ static void ch_locking(ch_adv *a, const struct ch_cross *x, uint32_t digits)
 {
     ch_ctx *c = a->c;
     int n = c->n;
-    const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
+    const uint32_t *hm1 = c->hmask + x->h1 * n - 1;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits) + 1;
-        uint32_t m1 = c->hmask[x->h1 * n + d - 1];
-        if (__builtin_popcount(m1) <= 1 || (m1 & ~x->in1))
+        uint32_t m1 = hm1[d];
+        if ((m1 & ~x->in1) || !(m1 & (m1 - 1)))
             continue;
+        const uint16_t *c1 = ch_hcells(c, x->h1), *c2 = ch_hcells(c, x->h2);
         uint32_t rem = c->hmask[x->h2 * n + d - 1] & ~x->in2;
         if (!rem)
             continue;
@@ -137,19 +138,44 @@ static void ch_cross_add(ch_ctx *c, int h1, int h2)
     }
 }
 
-/* The crossings in SE's order (box-column, box-row, column-box, row-box)
- * and each house's empty cells: the same for every chain of a search. */
-static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int nr,
-                         const int *col, int nco)
+/* The crossings in SE's order (box-column, box-row, column-box, row-box),
+ * each house's empty cells, the houses of each kind (advk: boxes, rows,
+ * columns, then the rows and columns crossing the first column and row),
+ * the digits of two places per house and the digits placed at most n - 4
+ * times, all of the grid: the same for every chain of a search. */
+static int ch_adv_tables(ch_ctx *c)
 {
     if (c->cross)
         return 1;
+    int n = c->n, *box, *row, *col, nb, nr, nco;
     size_t nh = c->b->nhouses > 0 ? (size_t)c->b->nhouses : 1;
+    if (!c->advk && !(c->advk = malloc(sizeof(int) * 5 * (size_t)n)))
+        return c->oom = 1, 0;
+    box = c->advk, row = box + n, col = row + n;
+    c->advnb = nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
+    c->advnr = nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
+    c->advnc = nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
+    for (int i = 0; i < n && nr == n && nco == n; i++) {
+        col[n + i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
+        col[2 * n + i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
+    }
     c->cross = malloc(sizeof(struct ch_cross) * (size_t)(4 * nb * (nr + nco) + 1));
     c->hempty = malloc(nh);
-    c->advm = malloc(sizeof(uint32_t) * 3 * nh);
+    c->advm = malloc(sizeof(uint32_t) * 4 * nh);
     if (!c->cross || !c->hempty || !c->advm)
         return c->oom = 1, 0;
+    uint32_t *two0 = c->advm + 3 * nh;
+    for (size_t h = 0; h < nh && c->b->nhouses; h++) {
+        two0[h] = 0;
+        for (int d = 0; d < n; d++)
+            two0[h] |= (uint32_t)(__builtin_popcount(c->hmask0[h * (size_t)n + (size_t)d]) == 2) << d;
+    }
+    int occ[SDK_MAX_N + 1] = {0};
+    for (int i = 0; i < c->ncells; i++)
+        occ[c->g->val[i]]++;
+    c->advfew = 0;
+    for (int d = 1; d <= n; d++)
+        c->advfew |= (uint32_t)(occ[d] + 4 <= n) << (d - 1);
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nco; j++)
             ch_cross_add(c, box[i], col[j]);
@@ -162,6 +188,11 @@ static int ch_adv_tables(ch_ctx *c, const int *box, int nb, const int *row, int 
     for (int i = 0; i < nr; i++)
         for (int j = 0; j < nb; j++)
             ch_cross_add(c, row[i], box[j]);
+    for (int i = c->ncross - 1, end = c->ncross; i >= 0; i--) {
+        if (i + 1 < c->ncross && c->cross[i + 1].h1 != c->cross[i].h1)
+            end = i + 1;
+        c->cross[i].run = end;
+    }
     for (int h = 0; h < c->b->nhouses; h++) {
         int k = 0;
         for (int i = 0; i < c->n; i++)
@@ -252,6 +283,21 @@ static void ch_xwing(ch_adv *a, int b1, int b2, int d, const int *covers)
     ch_adv_hint(a);
 }
 
+/* Candidate (cell, digit d + 1) has left the working grid: its houses'
+ * changed digits and places, and digits of two places, in c->advm. */
+static void ch_adv_gone(ch_ctx *c, int cell, int d)
+{
+    int n = c->n, nh = c->b->nhouses;
+    uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
+    for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+        int hh = c->hlist[h];
+        chg[hh] |= 1u << d;
+        lost[hh] |= 1u << c->hpos[h];
+        two[hh] = (two[hh] & ~(1u << d)) |
+                  (uint32_t)(__builtin_popcount(c->hmask[hh * n + d]) == 2) << d;
+    }
+}
+
 /* A rule's hint counts only if it has parents: removals from the chain's
  * initial grid in the places it reads (the base house of a locking or an
  * X-wing, the house of a hidden pair, the cells of a naked pair).  Where a
@@ -268,31 +314,37 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     a.len = len;
     a.qoff = qoff;
     a.offl = offl;
-    int box[SDK_MAX_N], row[SDK_MAX_N], col[SDK_MAX_N];
-    int nb = ch_kind_houses(c->b, SDK_HOUSE_BOX, box);
-    int nr = ch_kind_houses(c->b, SDK_HOUSE_ROW, row);
-    int nco = ch_kind_houses(c->b, SDK_HOUSE_COL, col);
-    int n = c->n, nh = c->b->nhouses;
-    if (!ch_adv_tables(c, box, nb, row, nr, col, nco))
+    if (!ch_adv_tables(c))
         return;
+    int n = c->n, nh = c->b->nhouses, nb = c->advnb, nr = c->advnr, nco = c->advnc;
+    const int *box = c->advk, *row = box + n, *col = row + n;
     /* Per house: the digits whose places changed (chg), the places that
-     * lost a digit (cells whose candidates changed), the digits of two places. */
+     * lost a digit (cells whose candidates changed), the digits of two
+     * places (the grid's, but where a place went). */
     uint32_t *chg = c->advm, *lost = chg + nh, *two = lost + nh;
-    for (int h = 0; h < nh; h++) {
-        const uint32_t *m = c->hmask + h * n, *m0 = c->hmask0 + h * n;
-        uint32_t dm = 0, cm = 0, tm = 0;
-        for (int d = 0; d < n; d++) {
-            dm |= (uint32_t)(m[d] != m0[d]) << d;
-            cm |= m[d] ^ m0[d];
-            tm |= (uint32_t)(__builtin_popcount(m[d]) == 2) << d;
-        }
-        chg[h] = dm;
-        lost[h] = cm;
-        two[h] = tm;
+    if (c->adv_len < 0 || !c->dynamic) {
+        memset(chg, 0, sizeof(uint32_t) * 2 * (size_t)nh);
+        memcpy(two, two + nh, sizeof(uint32_t) * (size_t)nh);
+        c->adv_len = 0;
     }
-    for (int i = 0; i < c->ncross; i++)
-        if (chg[c->cross[i].h1])
-            ch_locking(&a, &c->cross[i], chg[c->cross[i].h1]);
+    /* A dynamic chain's working grid is its grid less its "off" nodes
+     * (all applied when the queues run dry): those since the last call. */
+    for (int cell = 0; cell < c->ncells && !c->dynamic; cell++)
+        for (uint32_t gone = a.src[cell] & ~cand[cell]; gone; gone &= gone - 1)
+            ch_adv_gone(c, cell, __builtin_ctz(gone));
+    for (int i = c->adv_len; i < *len && c->dynamic; i++)
+        if (!(c->ckeys[i] & 1))
+            ch_adv_gone(c, c->ckeys[i] / (2 * n), (c->ckeys[i] >> 1) % n);
+    c->adv_len = *len;
+    for (int i = 0; i < c->ncross;) {
+        const struct ch_cross *x = &c->cross[i];
+        if (!chg[x->h1]) {
+            i = x->run;
+            continue;
+        }
+        ch_locking(&a, x, chg[x->h1]);
+        i++;
+    }
     if (a.found || c->oom)
         return;
     /* Hidden pairs, naked pairs: boxes, columns, rows; pairs in SE's order
@@ -338,17 +390,8 @@ void ch_advanced(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *
     if (a.found || c->oom)
         return;
     /* X-wings: column bases (row covers), then row bases (column covers). */
-    int occ[SDK_MAX_N + 1] = {0};
-    for (int i = 0; i < c->ncells; i++)
-        occ[c->g->val[i]]++;
-    uint32_t few = 0;              /* digits placed at most n - 4 times */
-    for (int d = 1; d <= n; d++)
-        few |= (uint32_t)(occ[d] + 4 <= n) << (d - 1);
-    int covrow[SDK_MAX_N], covcol[SDK_MAX_N];
-    for (int i = 0; i < n && nr == n && nco == n; i++) {
-        covrow[i] = c->b->cell_row[ch_hcells(c, col[0])[i]];
-        covcol[i] = c->b->cell_col[ch_hcells(c, row[0])[i]];
-    }
+    uint32_t few = c->advfew;      /* digits placed at most n - 4 times */
+    const int *covrow = col + n, *covcol = col + 2 * n;
     if (nr != n || nco != n)
         goto nested;
     for (int t = 0; t < 2; t++) {

@@ -150,6 +150,7 @@ static ch_res *ch_chain(ch_ctx *c, int start)
         c->stamp_av = 1;
     }
     uint32_t st = c->stamp_av;
+    c->adv_len = -1;
     ch_res tmp, *r = &tmp;          /* allocated whole at the end */
     memset(&tmp, 0, sizeof tmp);
     memcpy(c->cand, c->g->cand, sizeof(uint32_t) * (size_t)c->ncells);
@@ -259,7 +260,7 @@ static ch_res *ch_chain(ch_ctx *c, int start)
 done:;
     /* One block: the record, the key set, then ids and keys. */
     size_t bsize = sizeof(uint64_t) * (size_t)c->words;
-    r = malloc(sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
+    r = ch_arena_alloc(c, sizeof *r + bsize + sizeof(int32_t) * 2 * (size_t)(len ? len : 1));
     if (!r) {
         c->oom = 1;
         return NULL;
@@ -284,6 +285,7 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
     if (!*slot && !c->oom) {
         int start = ch_node_new(c, cell, d, on);
         if (!c->oom && (*slot = ch_chain(c, start)) != NULL) {
+            (*slot)->slot = (int)(slot - c->res_on);
             (*slot)->next = c->res_all;
             c->res_all = *slot;
         }
@@ -305,16 +307,18 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
 static int ch_sreach_meet(const ch_ctx *c, const ch_reach *r, const uint16_t *cells, int m, int d)
 {
     int w = r->words, first = 1;
-    uint64_t *acc = r->acc;
+    uint64_t *restrict acc = r->acc;
     for (int i = 0; i < m; i++)
         for (uint32_t dm = d ? 1u << (d - 1) : c->g->cand[cells[0]]; dm; dm &= dm - 1) {
             int v = r->idx[CH_KEY(c, cells[i], __builtin_ctz(dm) + 1, 1)];
-            const uint64_t *rv = r->reach + (size_t)r->comp[v] * (size_t)w;
+            const uint64_t *restrict rv = r->reach + (size_t)r->comp[v] * (size_t)w;
             uint64_t any = 0;
-            for (int j = 0; j < w; j++) {
-                acc[j] = first ? rv[j] : acc[j] & rv[j];
-                any |= acc[j];
-            }
+            if (first)
+                for (int j = 0; j < w; j++)
+                    any |= acc[j] = rv[j];
+            else
+                for (int j = 0; j < w; j++)
+                    any |= acc[j] &= rv[j];
             first = 0;
             if (!any)
                 return 0;

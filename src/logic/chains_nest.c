@@ -253,11 +253,7 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
                         int *len, int32_t *qoff, int *offl)
 {
     int ncells = c->ncells, rule = multiple | dynamic << 1 | level << 2, at;
-    int32_t *key = malloc(sizeof(int32_t) * (size_t)ch_memo_words(ncells));
-    if (!key) {
-        c->oom = 1;
-        return 0;
-    }
+    int32_t key[2 * SDK_MAX_CELLS + (SDK_MAX_CELLS + 3) / 4];
     ch_memo_key(key, g2, c->g->cand, ncells);
     uint64_t hash = ch_memo_hash(g2, c->g->cand, ncells, rule);
     const int32_t *kept = ch_memo_find(c->b, hash, rule, key, ncells, &at);
@@ -275,17 +271,12 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
             free(ans);
         }
     }
-    free(key);
     return found;
 }
 
 int ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *offl)
 {
-    lg_grid *g2 = malloc(sizeof *g2);
-    if (!g2) {
-        c->oom = 1;
-        return 0;
-    }
+    lg_grid g2s, *g2 = &g2s;       /* (nested at most a few levels deep: on the stack) */
     *g2 = *c->g;
     memcpy(g2->cand, cand, sizeof(uint32_t) * (size_t)c->ncells);
     /* SE's otherRules after the four level-1 rules. */
@@ -302,6 +293,5 @@ int ch_nested(ch_ctx *c, const uint32_t *cand, int *len, int32_t *qoff, int *off
     int found = 0;
     for (int i = 0; i < nr && !found && !c->stopped && !c->oom; i++)
         found = ch_nest_rule(c, g2, rules[i][0], rules[i][1], rules[i][2], len, qoff, offl);
-    free(g2);
     return found;
 }

@@ -41,6 +41,10 @@ typedef struct {
     uint32_t *hlc;                 /* ch_changed_reach's house masks (kept zero) */
     int32_t *htouch;               /* and the ones it touched */
     uint32_t *need;                /* per cell: digits whose start is searched */
+    uint32_t *elig;                /* per cell: digits that can start, with X links, then without */
+    int32_t *gone, ngone;          /* the cells that lost candidates (nested runs) */
+    uint32_t *xd;                  /* ch_klive_from's digits to look at again (kept zero) */
+    int32_t *xl;                   /* and their cells */
 } ch_kbfs;
 
 static inline void ch_kset(ch_kbfs *s, int k, int parent)
@@ -140,6 +144,80 @@ static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
     }
 }
 
+/* ch_klive on a working grid from the initial grid's answer (pass rp, house
+ * masks hsrc): a cell's liveness changes only if it lost a candidate (Y), or
+ * lies in a (house, digit) that lost a place and was or is bilocal (X).
+ * Those cells are marked in dirty (the others keep their lists' liveness). */
+/* Liveness l of cell's digits, with those of dm that a bilocal house of
+ * the cell makes live added. */
+static inline uint32_t ch_klive_x(const ch_ctx *c, int cell, uint32_t l, uint32_t dm)
+{
+    for (dm &= ~l; dm; dm &= dm - 1)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+            if (__builtin_popcount(c->hmask0[c->hlist[h] * c->n + __builtin_ctz(dm)]) == 2) {
+                l |= dm & -dm;
+                break;
+            }
+    return l;
+}
+
+/* Sets cell's liveness to l, its houses' places (hlive) with it. */
+static inline void ch_klive_set(ch_ctx *c, ch_kbfs *s, int cell, uint32_t l)
+{
+    for (uint32_t lc = l ^ s->live[cell]; lc; lc &= lc - 1)
+        for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++)
+            s->hlive[c->hlist[h] * c->n + __builtin_ctz(lc)] ^= 1u << c->hpos[h];
+    s->live[cell] = l;
+}
+
+static void ch_klive_from(ch_ctx *c, ch_kbfs *s, const uint32_t *rlive, const uint32_t *rhlive,
+                          const uint32_t *hsrc, int isY, int isX, uint64_t *dirty)
+{
+    int n = c->n, nx = 0;
+    const uint32_t *cand = c->g->cand, *src = c->rp_src;
+    uint32_t *xd = s->xd;          /* (zero, and left so) */
+    memcpy(s->live, rlive, sizeof(uint32_t) * (size_t)c->ncells);
+    memcpy(s->hlive, rhlive, sizeof(uint32_t) * (size_t)(c->b->nhouses * n));
+    memset(dirty, 0, sizeof(uint64_t) * (size_t)s->cw);
+    /* A cell that lost candidates: all of it, and the digit of each in the
+     * places of its houses that were or are bilocal (xd). */
+    for (int i = 0; i < s->ngone; i++) {
+        int cell = s->gone[i];
+        uint32_t cm = cand[cell], gone = src[cell] & ~cm;
+        dirty[cell >> 6] |= 1ull << (cell & 63);
+        for (uint32_t m = isX ? gone : 0; m; m &= m - 1)
+            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
+                int at = c->hlist[h] * n + __builtin_ctz(m);
+                if (__builtin_popcount(hsrc[at]) != 2 && __builtin_popcount(c->hmask0[at]) != 2)
+                    continue;
+                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
+                for (uint32_t p = hsrc[at]; p; p &= p - 1) {
+                    int o = hc[__builtin_ctz(p)];
+                    if (!xd[o])
+                        s->xl[nx++] = o;
+                    xd[o] |= m & -m;
+                }
+            }
+        ch_klive_set(c, s, cell, ch_klive_x(c, cell, isY && __builtin_popcount(cm) == 2 ? cm : 0,
+                                            isX ? cm : 0));
+    }
+    for (int i = 0; i < nx; i++) {
+        int cell = s->xl[i];
+        uint32_t cm = cand[cell], dm = xd[cell];
+        xd[cell] = 0;
+        if (cm != src[cell])
+            continue;              /* (done whole above) */
+        uint32_t l = s->live[cell];
+        if (isY && __builtin_popcount(cm) == 2)
+            continue;              /* (live by its cell) */
+        l = ch_klive_x(c, cell, l & ~dm, dm);
+        if (l != s->live[cell]) {
+            dirty[cell >> 6] |= 1ull << (cell & 63);
+            ch_klive_set(c, s, cell, l);
+        }
+    }
+}
+
 /* Room for need more list entries at na; 0 if out of memory. */
 static int ch_kroom(ch_ctx *c, ch_kbfs *s, int na, int need)
 {
@@ -208,10 +286,9 @@ static int ch_kcause(const ch_ctx *c, int pk, int k)
         return CH_CELL_LINK;
     for (int h = c->hstart[pcell]; h < c->hstart[pcell + 1]; h++) {
         uint32_t m = c->hmask0[c->hlist[h] * n + d - 1];
-        const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-        int in = 0;
-        for (int i = 0; i < n && !in; i++)
-            in = hc[i] == cell;
+        int in = 0;                /* (is it a house of cell too?) */
+        for (int j = c->hstart[cell]; j < c->hstart[cell + 1] && !in; j++)
+            in = c->hlist[j] == c->hlist[h];
         if (in && ((k & 1) == 0 || __builtin_popcount(m) == 2))
             return c->hlist[h];
     }
@@ -513,9 +590,13 @@ struct ch_uref {
     uint32_t *hsrc;                     /* places of each (house, digit) */
     struct ch_upass {
         uint32_t live[SDK_MAX_CELLS];   /* ch_klive's live */
+        uint32_t *hlive;                /* and hlive (in start's block) */
         uint32_t hinted[SDK_MAX_CELLS]; /* per cell: digits whose start gave a hint */
         int32_t *start, *end, *adj;     /* ch_kadj's lists (one block) */
         int nadj;
+        ch_reach back;                  /* per key: the keys that can reach it */
+        uint64_t *proj;                 /* per component of back: the candidates of those keys, */
+        int pw;                         /* sets of pw words over back's vertex pairs */
     } pass[3];                          /* X, Y, XY */
 };
 #define CH_UREF_SLOTS 4
@@ -529,8 +610,11 @@ static void ch_uref_free(struct ch_uref *r)
     if (!r)
         return;
     free(r->hsrc);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         free(r->pass[i].start);
+        free(r->pass[i].proj);
+        ch_reach_free(&r->pass[i].back);
+    }
     free(r);
 }
 
@@ -542,17 +626,15 @@ static void ch_mark_key(ch_kbfs *s, int k, int32_t *q, int *ql)
     }
 }
 
-/* Marks (bmark == bst) the working grid's keys whose implication lists may
- * differ from the initial grid's in this pass (listed first in s->qon, their
- * number returned), then every key that can reach one (all *nmarked in
- * s->qon).  A list is read
- * from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
+/* Lists in s->qon (marked bmark == bst) the working grid's keys whose
+ * implication lists may differ from the initial grid's in this pass; returns
+ * their number.  A list is read from: an "off" key's, its cell's candidates (Y, a bivalue cell's other
  * digit) and its houses' places of its digit (X, a bilocal house's other
  * place); an "on" key's, which keys are live among its cell's (Y) and its
  * houses' places of its digit.  Only cells the chain changed, and houses
  * around them, are looked at. */
-static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
-                            int isX, int *nmarked)
+static int ch_changed_keys(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, int pi, int isY,
+                           int isX, const uint64_t *dirty)
 {
     int n = c->n, ql = 0, nt = 0;
     const uint32_t *cand = c->g->cand, *src = c->rp_src, *rlive = ref->pass[pi].live;
@@ -562,7 +644,9 @@ static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, in
         memset(s->bmark, 0, sizeof(uint32_t) * (size_t)c->nkeys);
         s->bst = 1;
     }
-    for (int cell = 0; cell < c->ncells; cell++) {
+    for (int w = 0; w < s->cw; w++)
+    for (uint64_t dm = dirty[w]; dm; dm &= dm - 1) {
+        int cell = w * 64 + __builtin_ctzll(dm);
         uint32_t cm = cand[cell], lc = rlive[cell] ^ s->live[cell], gone = src[cell] & ~cm;
         if (!lc && !gone)
             continue;
@@ -602,35 +686,48 @@ static int ch_changed_reach(ch_ctx *c, ch_kbfs *s, const struct ch_uref *ref, in
                 ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
         hlc[at] = 0;
     }
-    int changed = ql;
-    /* Backwards: what implies each marked key (a superset is harmless). */
-    for (int qh = 0; qh < ql; qh++) {
-        int k = q[qh], cell = s->kcell[k >> 1], d = (k >> 1) - cell * n;
-        uint32_t cm = cand[cell], bit = 1u << d;
-        if (k & 1) {
-            /* "on": the "off" keys of its strong links */
-            if (isY && __builtin_popcount(cm) == 2)
-                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(cm & ~bit) + 1, 0), q, &ql);
-            for (int h = c->hstart[cell]; isX && h < c->hstart[cell + 1]; h++) {
-                uint32_t m = c->hmask0[c->hlist[h] * n + d], self = 1u << c->hpos[h];
-                if (__builtin_popcount(m) == 2 && (m & self)) {
-                    const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m & ~self)], d + 1, 0), q, &ql);
-                }
-            }
-        } else if (s->live[cell] & bit) {
-            /* "off" (listed only if live): the "on" keys it is weakly linked to */
-            for (uint32_t m = isY ? cm & ~bit : 0; m; m &= m - 1)
-                ch_mark_key(s, CH_KEY(c, cell, __builtin_ctz(m) + 1, 1), q, &ql);
-            for (int h = c->hstart[cell]; h < c->hstart[cell + 1]; h++) {
-                const uint16_t *hc = c->b->house_cells + (size_t)c->hlist[h] * (size_t)n;
-                for (uint32_t m = c->hmask0[c->hlist[h] * n + d] & ~(1u << c->hpos[h]); m; m &= m - 1)
-                    ch_mark_key(s, CH_KEY(c, hc[__builtin_ctz(m)], d + 1, 1), q, &ql);
-            }
-        }
+    return ql;
+}
+
+/* Adds to need (per cell, digits) the starts whose keys can reach one of
+ * the changed keys s->qon[0 .. nq) in the initial grid's lists (rp's back,
+ * its sets folded onto candidates: proj).  A
+ * search on the working grid reads the initial grid's lists until it meets
+ * a changed key, so it meets one only if its start reaches one there. */
+static void ch_need_reach(ch_ctx *c, ch_kbfs *s, const struct ch_upass *rp, int nq,
+                          uint32_t *need)
+{
+    const ch_reach *back = &rp->back;
+    int w = rp->pw, n = c->n;
+    if (!rp->proj) {
+        for (int cell = 0; cell < c->ncells; cell++)
+            need[cell] = ~0u;
+        return;
     }
-    *nmarked = ql;
-    return changed;
+    uint32_t st = ch_new_stamp(c, s);   /* (the searches' marks, on components) */
+    uint64_t *restrict acc = back->acc;
+    memset(acc, 0, sizeof(uint64_t) * (size_t)w);
+    for (int i = 0; i < nq; i++) {
+        int k = s->qon[i], v = back->idx[k];
+        if (v < 0) {
+            /* (a key the initial grid's lists never lead to) */
+            int cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * n);
+            continue;
+        }
+        int cv = back->comp[v];
+        if (s->mark[cv] == st)
+            continue;
+        s->mark[cv] = st;
+        const uint64_t *restrict r = rp->proj + (size_t)cv * (size_t)w;
+        for (int j = 0; j < w; j++)
+            acc[j] |= r[j];
+    }
+    for (int j = 0; j < w; j++)
+        for (uint64_t m = acc[j]; m; m &= m - 1) {
+            int k = back->key[2 * (j * 64 + __builtin_ctzll(m))], cell = s->kcell[k >> 1];
+            need[cell] |= 1u << ((k >> 1) - cell * n);
+        }
 }
 
 /* The working grid's lists: the initial grid's, but those of the changed
@@ -684,23 +781,85 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
     return !c->oom;
 }
 
-/* Keeps the initial grid's lists of pass pi (ch_uref_get's run). */
+/* The largest reach matrix kept for a pass (16x16 boards need 2 MB). */
+#define CH_BACK_MAX (4u << 20)
+
+/* What can reach each key in rp's lists (the initial grid's, on the
+ * candidates vmask): rp->back, its sets folded onto candidates (proj).
+ * None on boards past CH_BACK_MAX: then every start is searched. */
+static void ch_uref_back(ch_ctx *c, struct ch_upass *rp, const uint32_t *vmask)
+{
+    size_t nk = (size_t)c->nkeys, cap = nk / 2 + 1;
+    int na = rp->nadj;
+    free(rp->proj);
+    rp->proj = NULL;
+    if (cap * (cap / 64 + 1) * sizeof(uint64_t) > CH_BACK_MAX)
+        return;
+    /* the lists turned round */
+    int32_t *rs = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
+    if (!rs) {
+        c->oom = 1;
+        return;
+    }
+    int32_t *re = rs + nk, *radj = re + nk;
+    memset(re, 0, sizeof(int32_t) * nk);
+    for (int i = 0; i < na; i++)
+        re[rp->adj[i]]++;
+    for (size_t k = 0, at = 0; k < nk; k++) {
+        rs[k] = (int32_t)at;
+        at += (size_t)re[k];
+        re[k] = rs[k];
+    }
+    for (int cell = 0; cell < c->ncells; cell++)
+        for (uint32_t m = vmask[cell]; m; m &= m - 1)
+            for (int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0), o = 0; o < 2; o++)
+                for (int i = rp->start[k + o]; i < rp->end[k + o]; i++)
+                    radj[re[rp->adj[i]]++] = k + o;
+    const ch_reach *b = &rp->back;
+    if (!ch_reach_make(c, &rp->back, vmask, rs, re, radj) ||
+        !(rp->proj = calloc((size_t)(b->nv + 1) * (size_t)(rp->pw = b->nv / 128 + 1),
+                            sizeof(uint64_t))))
+        c->oom = 1;
+    else
+        /* (a candidate's keys are vertices 2i and 2i + 1) */
+        for (int v = 0; v < b->nv; v++) {
+            const uint64_t *rv = b->reach + (size_t)b->comp[v] * (size_t)b->words;
+            uint64_t *pv = rp->proj + (size_t)b->comp[v] * (size_t)rp->pw;
+            if (pv[v >> 7] >> (v >> 1 & 63) & 1)
+                continue;          /* (its component's set, holding v, is made already) */
+            for (int j = 0; j < b->words; j++)
+                for (uint64_t m = rv[j]; m; m &= m - 1) {
+                    int u = (j * 64 + __builtin_ctzll(m)) >> 1;
+                    pv[u >> 6] |= 1ull << (u & 63);
+                }
+        }
+    free(rs);
+}
+
+/* Keeps the initial grid's lists of pass pi (ch_uref_get's run), and what
+ * reaches each key there. */
 static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi, int na)
 {
     struct ch_upass *rp = &r->pass[pi];
-    size_t nk = (size_t)c->nkeys;
+    size_t nk = (size_t)c->nkeys, nhd = (size_t)(c->b->nhouses * c->n);
     free(rp->start);
-    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1));
+    rp->start = malloc(sizeof(int32_t) * (2 * nk + (size_t)na + 1) + sizeof(uint32_t) * nhd);
     if (!rp->start) {
         c->oom = 1;
         return;
     }
     rp->end = rp->start + nk;
     rp->adj = rp->end + nk;
+    rp->hlive = (uint32_t *)(rp->adj + na + 1);
     rp->nadj = na;
+    memcpy(rp->hlive, s->hlive, sizeof(uint32_t) * nhd);
     memcpy(rp->start, s->start, sizeof(int32_t) * nk);
     memcpy(rp->end, s->end, sizeof(int32_t) * nk);
     memcpy(rp->adj, s->adj, sizeof(int32_t) * (size_t)na);
+    uint32_t vmask[SDK_MAX_CELLS];   /* (the candidates ch_kadj gave lists) */
+    for (int cell = 0; cell < c->ncells; cell++)
+        vmask[cell] = pi != 1 || __builtin_popcount(c->g->cand[cell]) == 2 ? c->g->cand[cell] : 0;
+    ch_uref_back(c, rp, vmask);
 }
 
 /* One of SE's three passes (pi: X links, Y links, both) over every
@@ -709,31 +868,26 @@ static void ch_uref_keep(ch_ctx *c, const ch_kbfs *s, struct ch_uref *r, int pi,
  * whose start gave a hint on the initial grid). */
 static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *ref, int *elim)
 {
-    int isY = pi > 0, isX = pi != 1, nq = 0, nmarked = 0, any = 0;
+    int isY = pi > 0, isX = pi != 1, nq = 0, any = 0;
     struct ch_uref *fill = c->uref_fill;
     uint32_t *need = s->need;
-    ch_klive(c, s, isY, isX);
+    uint64_t dirty[(SDK_MAX_CELLS + 63) / 64];
+    if (ref)
+        ch_klive_from(c, s, ref->pass[pi].live, ref->pass[pi].hlive, ref->hsrc, isY, isX, dirty);
+    else
+        ch_klive(c, s, isY, isX);
     if (fill)
         memcpy(fill->pass[pi].live, s->live, sizeof(uint32_t) * (size_t)c->ncells);
     if (ref) {
-        nq = ch_changed_reach(c, s, ref, pi, isY, isX, &nmarked);
+        nq = ch_changed_keys(c, s, ref, pi, isY, isX, dirty);
         memcpy(need, ref->pass[pi].hinted, sizeof(uint32_t) * (size_t)c->ncells);
-        for (int i = 0; i < nmarked; i++) {
-            int k = s->qon[i], cell = s->kcell[k >> 1];
-            need[cell] |= 1u << ((k >> 1) - cell * c->n);
-        }
+        ch_need_reach(c, s, &ref->pass[pi], nq, need);
     }
-    for (int cell = 0; cell < c->ncells; cell++) {
-        uint32_t m = c->g->cand[cell];
-        int card = __builtin_popcount(m);
-        if (c->g->val[cell] || card < 2 || (card > 2 && !isX))
-            need[cell] = 0;
-        else if (!ref)
-            need[cell] = m;
-        else
-            need[cell] &= m;
-        any |= need[cell] != 0;
-    }
+    const uint32_t *elig = s->elig + (isX ? 0 : c->ncells);
+    if (!ref)
+        memcpy(need, elig, sizeof(uint32_t) * (size_t)c->ncells);
+    for (int cell = 0; cell < c->ncells; cell++)
+        any |= (need[cell] &= elig[cell]) != 0;
     if (ref && !any)
         return;
     if (ref)
@@ -763,6 +917,7 @@ static void ch_unary_pass(ch_ctx *c, ch_kbfs *s, int pi, const struct ch_uref *r
 #define CH_PEERB_MAX (384 * 6)
 static _Thread_local struct {
     lg_board_id id;
+    int room;                      /* and its ch_buf_size */
     uint64_t bits[CH_PEERB_MAX];
 } ch_peerb;
 
@@ -805,6 +960,10 @@ static void ch_ukept_free(void)
     free(s->hlc);
     free(s->htouch);
     free(s->need);
+    free(s->elig);
+    free(s->gone);
+    free(s->xd);
+    free(s->xl);
     free(ch_uk.elim);
     memset(&ch_uk, 0, sizeof ch_uk);
 }
@@ -842,9 +1001,13 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->hlc = calloc((size_t)(nh * c->n + 1), sizeof(uint32_t));
         k->htouch = malloc(sizeof(int32_t) * (size_t)(nh * c->n + 1));
         k->need = malloc(sizeof(uint32_t) * (size_t)(c->ncells + 1));
+        k->elig = malloc(sizeof(uint32_t) * 2 * (size_t)(c->ncells + 1));
+        k->gone = malloc(sizeof(int32_t) * (size_t)(c->ncells + 1));
+        k->xd = calloc((size_t)(c->ncells + 1), sizeof(uint32_t));
+        k->xl = malloc(sizeof(int32_t) * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need || !k->elig || !k->gone || !k->xd || !k->xl ||
             !ch_uk.elim) {
             ch_ukept_free();
             return 0;
@@ -899,18 +1062,28 @@ void ch_unary(ch_ctx *c)
     }
     int *elim = ch_uk.elim;
     size_t cw = (size_t)s.cw;
-    s.room = ch_buf_size(c);
     int own = (size_t)c->ncells * cw > CH_PEERB_MAX;
     uint64_t *pb = own ? malloc(sizeof(uint64_t) * (size_t)c->ncells * cw) : ch_peerb.bits;
     if (pb && (own || !lg_board_is(&ch_peerb.id, c->b))) {
         ch_peers_fill(c->b, pb, cw);
-        if (!own)
+        if (!own) {
             lg_board_set(&ch_peerb.id, c->b);
+            ch_peerb.room = ch_buf_size(c);
+        }
     }
+    s.room = own ? ch_buf_size(c) : ch_peerb.room;
     s.peerb = pb;
-    for (int cell = 0; cell < c->ncells; cell++)
-        for (uint32_t m = c->g->cand[cell]; m; m &= m - 1)
+    s.ngone = 0;
+    for (int cell = 0; cell < c->ncells; cell++) {
+        uint32_t m = c->g->cand[cell];
+        int card = __builtin_popcount(m), ok = !c->g->val[cell] && card >= 2;
+        if (ref && m != c->rp_src[cell])
+            s.gone[s.ngone++] = cell;
+        s.elig[cell] = ok ? m : 0;
+        s.elig[c->ncells + cell] = ok && card == 2 ? m : 0;
+        for (; m; m &= m - 1)
             s.candb[(size_t)__builtin_ctz(m) * cw + (size_t)(cell >> 6)] |= 1ull << (cell & 63);
+    }
     if (!s.peerb)
         c->oom = 1;
     else {
