@@ -65,10 +65,6 @@ static void ch_keep_lines(ch_ctx *c, int kind, const int *ends, int nends, int h
 static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const int *elim,
                     int nelim, const int *ends, int nends, int init_cause, int with_offs)
 {
-    if (!c->stamp_b && !(c->stamp_b = calloc((size_t)c->nkeys, sizeof(uint32_t)))) {
-        c->oom = 1;
-        return;
-    }
     if (c->nhints >= c->caphints) {
         c->hints = ch_grow(c->hints, &c->caphints, c->nhints + 1, sizeof(ch_hint));
         if (!c->hints) {
