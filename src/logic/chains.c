@@ -163,7 +163,7 @@ typedef struct ch_kept {
     ch_node *node;
     int32_t *par;
     int capnode, cappar, users;
-    uint32_t *stamp_c, stamp_cv;   /* then stamp_b (its nkeys marks follow stamp_c's) */
+    uint32_t *stamp_c, stamp_cv;   /* then stamp_b (its nkeys marks follow stamp_c's), then par_room */
     uint32_t stamp_bv;
     int nstamp;
     void *chain;                   /* ch_chain_init's arrays (one block), for chain_nk keys */
@@ -215,14 +215,15 @@ static int ch_arrays_take(ch_ctx *c)
      * zeroed per context (a kept hint's marks are only ever compared to a
      * fresh stamp_bv, which only grows until it wraps and they are zeroed). */
     if (i == CH_KEEP_DEPTH) {
-        c->stamp_c = calloc(2 * (size_t)c->nkeys, sizeof(uint32_t));
+        c->stamp_c = calloc(3 * (size_t)c->nkeys, sizeof(uint32_t));
         c->stamp_b = c->stamp_c ? c->stamp_c + c->nkeys : NULL;
+        c->par_room = c->stamp_c ? (int32_t *)(c->stamp_c + 2 * c->nkeys) : NULL;
         return c->stamp_c != NULL;
     }
     ch_kept *k = &ch_arrays.k[i];
     if (k->nstamp != c->nkeys) {
         free(k->stamp_c);
-        k->stamp_c = calloc(2 * (size_t)c->nkeys, sizeof(uint32_t));
+        k->stamp_c = calloc(3 * (size_t)c->nkeys, sizeof(uint32_t));
         k->stamp_cv = k->stamp_bv = 0;
         k->nstamp = k->stamp_c ? c->nkeys : 0;
         if (!k->stamp_c)
@@ -237,6 +238,7 @@ static int ch_arrays_take(ch_ctx *c)
     c->stamp_c = k->stamp_c;
     c->stamp_cv = k->stamp_cv;
     c->stamp_b = k->stamp_c + c->nkeys;
+    c->par_room = (int32_t *)(k->stamp_c + 2 * c->nkeys);
     c->stamp_bv = k->stamp_bv;
     return 1;
 }

@@ -80,10 +80,9 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
     h->key = sortkey;
     h->seq = c->nhints;
     h->rem = malloc(sizeof(int32_t) * 2 * (size_t)(nelim ? nelim : 1));
-    h->par = malloc(sizeof(int32_t) * (size_t)c->nkeys);
-    if (!h->rem || !h->par) {
-        free(h->rem);
-        free(h->par);
+    /* (the parents gathered in par_room, then copied out at their size) */
+    h->par = c->par_room;
+    if (!h->rem) {
         c->oom = 1;
         return;
     }
@@ -131,6 +130,13 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
         sig = (sig ^ 0x9e3779b97f4a7c15ull) * 1099511628211ull;
     }
     h->sig = sig;
+    if (!(h->par = malloc(sizeof(int32_t) * (size_t)(h->npar ? h->npar : 1)))) {
+        free(h->rem);
+        h->rem = NULL;
+        c->oom = 1;
+        return;
+    }
+    memcpy(h->par, c->par_room, sizeof(int32_t) * (size_t)h->npar);
     c->nhints++;
 }
 
