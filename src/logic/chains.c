@@ -163,7 +163,8 @@ typedef struct ch_kept {
     ch_node *node;
     int32_t *par;
     int capnode, cappar, users;
-    uint32_t *stamp_c, stamp_cv;
+    uint32_t *stamp_c, stamp_cv;   /* then stamp_b (its nkeys marks follow stamp_c's), then par_room */
+    uint32_t stamp_bv;
     int nstamp;
     void *chain;                   /* ch_chain_init's arrays (one block), for chain_nk keys */
     int chain_nk, chain_nh;
@@ -210,15 +211,20 @@ static int ch_arrays_take(ch_ctx *c)
         else
             ch_arrays.keyed = 1;
     }
+    /* stamp b's marks share stamp c's block: kept with it, they are not
+     * zeroed per context (a kept hint's marks are only ever compared to a
+     * fresh stamp_bv, which only grows until it wraps and they are zeroed). */
     if (i == CH_KEEP_DEPTH) {
-        c->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
+        c->stamp_c = calloc(3 * (size_t)c->nkeys, sizeof(uint32_t));
+        c->stamp_b = c->stamp_c ? c->stamp_c + c->nkeys : NULL;
+        c->par_room = c->stamp_c ? (int32_t *)(c->stamp_c + 2 * c->nkeys) : NULL;
         return c->stamp_c != NULL;
     }
     ch_kept *k = &ch_arrays.k[i];
     if (k->nstamp != c->nkeys) {
         free(k->stamp_c);
-        k->stamp_c = calloc((size_t)c->nkeys, sizeof(uint32_t));
-        k->stamp_cv = 0;
+        k->stamp_c = calloc(3 * (size_t)c->nkeys, sizeof(uint32_t));
+        k->stamp_cv = k->stamp_bv = 0;
         k->nstamp = k->stamp_c ? c->nkeys : 0;
         if (!k->stamp_c)
             return 0;
@@ -231,6 +237,9 @@ static int ch_arrays_take(ch_ctx *c)
     c->cappar = k->cappar;
     c->stamp_c = k->stamp_c;
     c->stamp_cv = k->stamp_cv;
+    c->stamp_b = k->stamp_c + c->nkeys;
+    c->par_room = (int32_t *)(k->stamp_c + 2 * c->nkeys);
+    c->stamp_bv = k->stamp_bv;
     return 1;
 }
 
@@ -252,6 +261,7 @@ static void ch_arrays_give_back(ch_ctx *c)
         k->capnode = c->capnode;
         k->cappar = c->cappar;
         k->stamp_cv = c->stamp_cv;
+        k->stamp_bv = c->stamp_bv;
         k->users = 0;
     } else
         free(c->stamp_c);
@@ -353,7 +363,6 @@ void ch_ctx_free(ch_ctx *c)
         ch_arrays.k[c->arrays_kept - 1].stamp_av = c->stamp_av;
     else
         free(c->chain_block);
-    free(c->stamp_b);
     if (c->tab_shared)
         ch_tab.users--;
     else {

@@ -91,6 +91,7 @@ typedef struct ch_ctx {
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
     uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
+    int32_t *par_room;             /* and room for nkeys of them, before they are copied out */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
     int32_t *clist, *ckeys;        /* the chain being built (ch_chain): nodes, their keys */

@@ -306,20 +306,22 @@ static ch_res *ch_from(ch_ctx *c, int cell, int d, int on)
  * own digits, cells[0] only), have one in common? */
 static int ch_sreach_meet(const ch_ctx *c, const ch_reach *r, const uint16_t *cells, int m, int d)
 {
-    int w = r->words, first = 1;
-    uint64_t *restrict acc = r->acc;
+    int w = r->words;
+    uint64_t *acc = r->acc;
+    const uint64_t *prev = NULL;   /* the sets met so far, ANDed (the first one itself) */
     for (int i = 0; i < m; i++)
         for (uint32_t dm = d ? 1u << (d - 1) : c->g->cand[cells[0]]; dm; dm &= dm - 1) {
             int v = r->idx[CH_KEY(c, cells[i], __builtin_ctz(dm) + 1, 1)];
-            const uint64_t *restrict rv = r->reach + (size_t)r->comp[v] * (size_t)w;
+            const uint64_t *rv = r->reach + (size_t)r->comp[v] * (size_t)w;
+            /* (a first set is never empty: a vertex reaches itself) */
+            if (!prev) {
+                prev = rv;
+                continue;
+            }
             uint64_t any = 0;
-            if (first)
-                for (int j = 0; j < w; j++)
-                    any |= acc[j] = rv[j];
-            else
-                for (int j = 0; j < w; j++)
-                    any |= acc[j] &= rv[j];
-            first = 0;
+            for (int j = 0; j < w; j++)
+                any |= acc[j] = prev[j] & rv[j];
+            prev = acc;
             if (!any)
                 return 0;
         }

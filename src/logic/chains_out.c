@@ -65,10 +65,6 @@ static void ch_keep_lines(ch_ctx *c, int kind, const int *ends, int nends, int h
 static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const int *elim,
                     int nelim, const int *ends, int nends, int init_cause, int with_offs)
 {
-    if (!c->stamp_b && !(c->stamp_b = calloc((size_t)c->nkeys, sizeof(uint32_t)))) {
-        c->oom = 1;
-        return;
-    }
     if (c->nhints >= c->caphints) {
         c->hints = ch_grow(c->hints, &c->caphints, c->nhints + 1, sizeof(ch_hint));
         if (!c->hints) {
@@ -84,10 +80,9 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
     h->key = sortkey;
     h->seq = c->nhints;
     h->rem = malloc(sizeof(int32_t) * 2 * (size_t)(nelim ? nelim : 1));
-    h->par = malloc(sizeof(int32_t) * (size_t)c->nkeys);
-    if (!h->rem || !h->par) {
-        free(h->rem);
-        free(h->par);
+    /* (the parents gathered in par_room, then copied out at their size) */
+    h->par = c->par_room;
+    if (!h->rem) {
         c->oom = 1;
         return;
     }
@@ -135,6 +130,13 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
         sig = (sig ^ 0x9e3779b97f4a7c15ull) * 1099511628211ull;
     }
     h->sig = sig;
+    if (!(h->par = malloc(sizeof(int32_t) * (size_t)(h->npar ? h->npar : 1)))) {
+        free(h->rem);
+        h->rem = NULL;
+        c->oom = 1;
+        return;
+    }
+    memcpy(h->par, c->par_room, sizeof(int32_t) * (size_t)h->npar);
     c->nhints++;
 }
 

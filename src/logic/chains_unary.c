@@ -36,6 +36,8 @@ typedef struct {
     uint16_t *kcell;               /* the cell of each candidate (key >> 1) */
     int cw;                        /* words of a cell set */
     uint64_t *peerb, *candb;       /* each cell's peers; each digit's cells */
+    const uint64_t *fend;          /* per candidate, the "on" keys' candidates that imply it "off" (or NULL) */
+    int fw;                        /* words of one fend set */
     uint64_t *cyc;                 /* a cycle's cells, then per digit "off" and "on" peers, then removals */
     uint32_t *bmark, bst;          /* == bst: a key that can reach a changed list (ch_changed_reach) */
     uint32_t *hlc;                 /* ch_changed_reach's house masks (kept zero) */
@@ -471,6 +473,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
      * src's (house links), or if it is src's cell (cell links, with Y). */
     const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
+    const uint64_t *fend = s->fend ? s->fend + (size_t)(src >> 1) * (size_t)s->fw : NULL;
     int qh = 0, ql = 0, want = isX;
     const int32_t *adj = s->adj, *start = s->start, *end = s->end;
     uint32_t *mark = s->mark, *clst = s->clst;
@@ -483,8 +486,16 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
         for (int lend_q = ql; qh < lend_q;) {
             int p = qon[qh++];
             if (want) {
-                int pc = s->kcell[p >> 1], pd = (p >> 1) - pc * n + 1;
-                if (pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell) {
+                /* (fend holds the test below with isY taken as 1: exact, since
+                 * without Y links every key reached has src's digit) */
+                int i = p >> 1, hit;
+                if (fend)
+                    hit = (int)(fend[i >> 6] >> (i & 63) & 1);
+                else {
+                    int pc = s->kcell[i], pd = i - pc * n + 1;
+                    hit = pd == sd ? (int)(speer[pc >> 6] >> (pc & 63) & 1) : isY && pc == scell;
+                }
+                if (hit) {
                     *fp = p;
                     *fpdep = length - 2;
                     want = 0;
@@ -919,7 +930,38 @@ static _Thread_local struct {
     lg_board_id id;
     int room;                      /* and its ch_buf_size */
     uint64_t bits[CH_PEERB_MAX];
+    uint64_t *fend;                /* ch_kbfs's fend for the board, if under CH_FEND_MAX */
 } ch_peerb;
+
+/* The largest fend table kept (9x9 boards need 70 KB). */
+#define CH_FEND_MAX (128u << 10)
+
+/* For each candidate (cell, d): the candidates (c2, d2) whose "on" key
+ * implies (cell, d) "off": d2 == d and c2 a peer of cell, or c2 == cell and
+ * d2 != d.  NULL (then ch_cycles tests peerb) when too large. */
+static uint64_t *ch_fend_make(const sdk_board *b, int n, const uint64_t *peerb, size_t cw, int *fw)
+{
+    size_t nc = (size_t)b->ncells * (size_t)n, w = (nc + 63) / 64;
+    *fw = (int)w;
+    uint64_t *t = nc * w * sizeof(uint64_t) <= CH_FEND_MAX ? calloc(nc * w, sizeof(uint64_t)) : NULL;
+    if (!t)
+        return NULL;
+    for (int cell = 0; cell < b->ncells; cell++)
+        for (int d = 0; d < n; d++) {
+            uint64_t *row = t + ((size_t)cell * (size_t)n + (size_t)d) * w;
+            for (int c2 = 0; c2 < b->ncells; c2++)
+                if (peerb[(size_t)cell * cw + (size_t)(c2 >> 6)] >> (c2 & 63) & 1) {
+                    size_t i = (size_t)c2 * (size_t)n + (size_t)d;
+                    row[i >> 6] |= 1ull << (i & 63);
+                }
+            for (int d2 = 0; d2 < n; d2++)
+                if (d2 != d) {
+                    size_t i = (size_t)cell * (size_t)n + (size_t)d2;
+                    row[i >> 6] |= 1ull << (i & 63);
+                }
+        }
+    return t;
+}
 
 static void ch_peers_fill(const sdk_board *b, uint64_t *peerb, size_t cw)
 {
@@ -971,6 +1013,8 @@ static void ch_ukept_free(void)
 void ch_unary_release(void)
 {
     ch_ukept_free();
+    free(ch_peerb.fend);
+    ch_peerb.fend = NULL;   /* (the peer sets stay; ch_cycles tests them) */
     for (int i = 0; i < CH_UREF_SLOTS; i++)
         ch_uref_free(ch_urefs.slot[i]);
     memset(&ch_urefs, 0, sizeof ch_urefs);
@@ -1069,10 +1113,14 @@ void ch_unary(ch_ctx *c)
         if (!own) {
             lg_board_set(&ch_peerb.id, c->b);
             ch_peerb.room = ch_buf_size(c);
+            free(ch_peerb.fend);
+            ch_peerb.fend = ch_fend_make(c->b, c->n, pb, cw, &s.fw);
         }
     }
     s.room = own ? ch_buf_size(c) : ch_peerb.room;
     s.peerb = pb;
+    s.fend = own ? NULL : ch_peerb.fend;
+    s.fw = (c->ncells * c->n + 63) / 64;
     s.ngone = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
