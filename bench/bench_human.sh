@@ -13,7 +13,8 @@
 #    there: on a shared machine wall time mostly measures the neighbours.
 #    With SE_CLASSES, SE is timed too, side by side on the same core, on
 #    se_rated_1000 and on the first HARD_SE (default 2) of
-#    forum_hardest_1905_11+.
+#    forum_hardest_1905_11+: SE once, ours RUNS times before it and RUNS
+#    times after (median of all), since the machine's speed can drift.
 # 3. No hang: the first 300 of forum_hardest_1905_11+ with --time-limit 2.
 # Prints figures, asserts nothing.
 cd "$(dirname "$0")/.."
@@ -69,15 +70,31 @@ for f in "$T/se.txt" puzzles/puzzles3_magictour_top1465; do
         printf "\n" }'
 done
 
+# Side by side with SE (below): our CPU seconds on file $1, RUNS times, a
+# line each (the ratings into $2).
+ours_cpu() {
+    for r in $(seq "$RUNS"); do
+        /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$1" >"$2"
+        awk '{ print $1 + $2 }' "$T/time"
+    done
+}
+# SE once on a file, ours RUNS times before and RUNS times after it (the
+# machine's speed drifts over SE's minutes): the median of ours.
+side_by_side() {   # FILE LABEL OURS_OUT SE_OUT
+    before=$(ours_cpu "$1" "$3")
+    /usr/bin/time -f '%U %S' -o "$T/setime" $pin java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate \
+        --format='%r' --input="$1" >"$4" 2>/dev/null
+    after=$(ours_cpu "$1" "$3")
+    s=$(printf '%s\n' $before $after | median)
+    awk -v se="$(awk '{print $1 + $2}' "$T/setime")" -v s="$s" -v label="$2" -v runs="$(echo $before $after)" 'BEGIN {
+        printf "%s side by side, one core: SE %.2f s, ours %.3f s (median; runs %s): %.0fx\n", label, se, s, runs, se / s }'
+}
+
 # SE itself, side by side on the same core, when SE_CLASSES points at a built
 # SE 1.2.1.3: the file's own column was timed elsewhere (pinned here, idle, SE
 # took 48.5 s of CPU for what the column says took 79.9 s).
 if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/null 2>&1 && [ -x /usr/bin/time ]; then
-    /usr/bin/time -f '%U %S' -o "$T/setime" $pin java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate \
-        --format='%r' --input="$T/se.txt" >/dev/null 2>&1
-    /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$T/se.txt" >/dev/null
-    awk -v se="$(awk '{print $1 + $2}' "$T/setime")" '{ s = $1 + $2
-        printf "se_rated_1000 side by side, one core: SE %.2f s, ours %.3f s: %.0fx\n", se, s, se / s }' "$T/time"
+    side_by_side "$T/se.txt" se_rated_1000 /dev/null /dev/null
 fi
 
 # The same on the hardest (forum_hardest_1905_11+, nested forcing chains):
@@ -86,11 +103,7 @@ fi
 if [ -n "${SE_CLASSES:-}" ] && [ -d "$SE_CLASSES" ] && command -v java >/dev/null 2>&1 && [ -x /usr/bin/time ] &&
    [ "${HARD_SE:-2}" -gt 0 ]; then
     head -"${HARD_SE:-2}" "puzzles/puzzles5_forum_hardest_1905_11+" >"$T/hard_se.txt"
-    /usr/bin/time -f '%U %S' -o "$T/setime" $pin java -Xss16m -cp "$SE_CLASSES" diuf.sudoku.test.serate \
-        --format='%r' --input="$T/hard_se.txt" >"$T/hard_se.out" 2>/dev/null
-    /usr/bin/time -f '%U %S' -o "$T/time" $pin $SUDOKU rate --human "$T/hard_se.txt" >"$T/hard_ours.out"
-    awk -v se="$(awk '{print $1 + $2}' "$T/setime")" -v n="${HARD_SE:-2}" '{ s = $1 + $2
-        printf "forum_hardest_1905_11+ (first %d) side by side, one core: SE %.2f s, ours %.3f s: %.0fx\n", n, se, s, se / s }' "$T/time"
+    side_by_side "$T/hard_se.txt" "forum_hardest_1905_11+ (first ${HARD_SE:-2})" "$T/hard_ours.out" "$T/hard_se.out"
     paste -d' ' "$T/hard_se.out" "$T/hard_ours.out" | awk '{ er = $3; sub(/^er=/, "", er); d += ($1 != er) }
         END { printf "  ER equal on %d of %d\n", NR - d, NR }'
 fi
