@@ -43,8 +43,13 @@ int main(int argc, char **argv)
         nb.minus = atoi(argv[5]);
     if (argc > 6)
         nb.plus = atoi(argv[6]);
-    if (argc > 7)
+    if (argc > 7) {
+        if (strcmp(argv[7], "none") && strcmp(argv[7], "tridagon")) {
+            fprintf(stderr, "er_cpu: the plant is none or tridagon, not '%s'\n", argv[7]);
+            return 2;
+        }
         nb.plant = strcmp(argv[7], "none") ? SDK_PLANT_TRIDAGON : SDK_PLANT_NONE;
+    }
     const sdk_board *b = sdk_board_cached(3, 3);
     sdk_gen_params g;
     sdk_generate_defaults(&g);

@@ -146,10 +146,6 @@ static void ch_klive(ch_ctx *c, ch_kbfs *s, int isY, int isX)
     }
 }
 
-/* ch_klive on a working grid from the initial grid's answer (pass rp, house
- * masks hsrc): a cell's liveness changes only if it lost a candidate (Y), or
- * lies in a (house, digit) that lost a place and was or is bilocal (X).
- * Those cells are marked in dirty (the others keep their lists' liveness). */
 /* Liveness l of cell's digits, with those of dm that a bilocal house of
  * the cell makes live added. */
 static inline uint32_t ch_klive_x(const ch_ctx *c, int cell, uint32_t l, uint32_t dm)
@@ -172,6 +168,10 @@ static inline void ch_klive_set(ch_ctx *c, ch_kbfs *s, int cell, uint32_t l)
     s->live[cell] = l;
 }
 
+/* ch_klive on a working grid from the initial grid's answer (rlive, rhlive;
+ * its house masks hsrc): a cell's liveness changes only if it lost a candidate (Y), or
+ * lies in a (house, digit) that lost a place and was or is bilocal (X).
+ * Those cells are marked in dirty (the others keep their lists' liveness). */
 static void ch_klive_from(ch_ctx *c, ch_kbfs *s, const uint32_t *rlive, const uint32_t *rhlive,
                           const uint32_t *hsrc, int isY, int isX, uint64_t *dirty)
 {
@@ -939,10 +939,9 @@ static _Thread_local struct {
 /* For each candidate (cell, d): the candidates (c2, d2) whose "on" key
  * implies (cell, d) "off": d2 == d and c2 a peer of cell, or c2 == cell and
  * d2 != d.  NULL (then ch_cycles tests peerb) when too large. */
-static uint64_t *ch_fend_make(const sdk_board *b, int n, const uint64_t *peerb, size_t cw, int *fw)
+static uint64_t *ch_fend_make(const sdk_board *b, int n, const uint64_t *peerb, size_t cw)
 {
     size_t nc = (size_t)b->ncells * (size_t)n, w = (nc + 63) / 64;
-    *fw = (int)w;
     uint64_t *t = nc * w * sizeof(uint64_t) <= CH_FEND_MAX ? calloc(nc * w, sizeof(uint64_t)) : NULL;
     if (!t)
         return NULL;
@@ -1051,7 +1050,8 @@ static int ch_unary_arrays(ch_ctx *c, ch_kbfs *s)
         k->xl = malloc(sizeof(int32_t) * (size_t)(c->ncells + 1));
         ch_uk.elim = malloc(sizeof(int) * 2 * (size_t)(c->ncells * c->n + 1));
         if (!k->par || !k->mark || !k->qon || !k->start || !k->hlive || !k->end || !k->live ||
-            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need || !k->elig || !k->gone || !k->xd || !k->xl ||
+            !k->kcell || !k->clst || !k->candb || !k->cyc || !k->bmark || !k->hlc || !k->htouch || !k->need ||
+            !k->elig || !k->gone || !k->xd || !k->xl ||
             !ch_uk.elim) {
             ch_ukept_free();
             return 0;
@@ -1114,13 +1114,13 @@ void ch_unary(ch_ctx *c)
             lg_board_set(&ch_peerb.id, c->b);
             ch_peerb.room = ch_buf_size(c);
             free(ch_peerb.fend);
-            ch_peerb.fend = ch_fend_make(c->b, c->n, pb, cw, &s.fw);
+            ch_peerb.fend = ch_fend_make(c->b, c->n, pb, cw);
         }
     }
     s.room = own ? ch_buf_size(c) : ch_peerb.room;
     s.peerb = pb;
     s.fend = own ? NULL : ch_peerb.fend;
-    s.fw = (c->ncells * c->n + 63) / 64;
+    s.fw = (c->ncells * c->n + 63) / 64;   /* (ch_fend_make's row width) */
     s.ngone = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
