@@ -88,7 +88,7 @@ attempts=$(sed -n 's/.* \([0-9]*\) attempt(s).*/\1/p' "$tmp/attempts")
 # (er's record carries er/ep/ed in place of its scaled figure).
 a=$($SUDOKU generate -q --hard --objective average-width --steps 1000 --seed 5 --format json)
 case "$a" in *'"objective":"average-width","objective_figure":'[0-9]*) ok ;; *) bad "--objective average-width: $a" ;; esac
-a=$($SUDOKU generate -q --hard --steps 200 --seed 5 --format json)
+a=$($SUDOKU generate -q --hard --immigrants 200 --steps 200 --seed 5 --format json)
 case "$a" in *'"er":'*'"objective":"er"}') ok ;; *) bad "--objective er json: $a" ;; esac
 $SUDOKU generate -q --hard --objective nonsense --steps 20 2>/dev/null
 expect "--objective nonsense: usage error" "$?" 2

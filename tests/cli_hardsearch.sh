@@ -215,9 +215,9 @@ $SUDOKU generate -q --hard --immigrants 100 --steps 300 --seed 3 -n 3 -j 2 >"$T/
 expect "--immigrants: the same seed, the same output" "$(cat "$T/im2.txt")" "$(cat "$T/im1.txt")"
 er=$(head -1 "$T/im1.txt" | sed 's/.* er=\([0-9.]*\).*/\1/')
 check "--immigrants: the best is hard (ER $er >= 8.5)" "$(awk -v e="$er" 'BEGIN { exit !(e >= 8.5) }'; echo $?)"
-$SUDOKU generate -q --hard --immigrants 100 --restart 1 --steps 3000 --seed 3 -n 3 -j 2 >"$T/im3.txt"
+$SUDOKU generate -q --hard --immigrants 100 --restart 1 --steps 1000 --seed 3 -n 3 -j 2 >"$T/im3.txt"
 check "--immigrants --restart 1: exit status" $?
-$SUDOKU generate -q --hard --immigrants 100 --restart 0 --steps 3000 --seed 3 -n 3 -j 2 >"$T/im4.txt"
+$SUDOKU generate -q --hard --immigrants 100 --restart 0 --steps 1000 --seed 3 -n 3 -j 2 >"$T/im4.txt"
 check "--immigrants --restart 1: new pools, other puzzles than --restart 0" \
     "$([ "$(cat "$T/im3.txt")" != "$(cat "$T/im4.txt")" ]; echo $?)"
 for other in "--from $T/seeds.txt" "--pattern $T/pat.txt" "--neighbour-share 0.5" "--objective width" "--size 6" \

@@ -83,9 +83,9 @@ $SUDOKU generate --technique list | grep -q 'unique-rectangle' && ok || bad "--t
 $SUDOKU generate --help | grep -q -- '--level' && ok || bad "--help names --level"
 
 # --hard --objective er: a short run prints one unique puzzle with its
-# ratings, by the search from random minimal puzzles (the default on 9x9)
-# and by the replica exchange (--immigrants 0).
-$SUDOKU generate --hard --objective er --steps 200 --seed 5 >"$T/h.txt" 2>"$T/sum.txt"
+# ratings, by the search from random minimal puzzles (the default on 9x9;
+# a pool of 200 here, not 2000) and by the replica exchange (--immigrants 0).
+$SUDOKU generate --hard --objective er --immigrants 200 --steps 200 --seed 5 >"$T/h.txt" 2>"$T/sum.txt"
 check "--hard --objective er: exit" $?
 for how in "" "--immigrants 0"; do
     if [ -n "$how" ]; then
@@ -108,7 +108,7 @@ expect "--objective width is the width chain of before" "$b" "$(cat tests/data/h
 grep -q 'best: depth [0-9]*, normal width [0-9]*, er [0-9.]* ep [0-9.]* ed [0-9.]*$' "$T/sum.txt"
 check "--hard summary line: the best puzzle's widths and ER/EP/ED" $?
 # ER is the default objective: the same run without --objective is the er run.
-a=$($SUDOKU generate -q --hard --steps 200 --seed 5)
+a=$($SUDOKU generate -q --hard --immigrants 200 --steps 200 --seed 5)
 expect "--hard defaults to --objective er" "$a" "$(cat "$T/h.txt")"
 
 summary cli_humangen

@@ -4,7 +4,8 @@
 # with the total.  Exits non-zero if anything failed or a test did not report.
 #
 # TEST_SKIP names tests not to run (e.g. "cli_timelimits cli_budgets"; each
-# named on a line).  TEST_JOBS tests run at once (default: the cores); a script that measures
+# named on a line); TEST_CLI=no runs the unit test programs alone.
+# TEST_JOBS tests run at once (default: the cores); a script that measures
 # wall time or signals a running process says "# run alone" on a line of
 # its own and runs after the others, by itself, so load from its neighbours
 # cannot fail it.  Results are printed in the same order whatever TEST_JOBS.
@@ -23,7 +24,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 all=
-for t in "$dir"/unit_* tests/cli_*.sh; do
+scripts=tests/cli_*.sh
+[ "${TEST_CLI:-yes}" = no ] && scripts=
+for t in "$dir"/unit_* $scripts; do
     case " ${TEST_SKIP:-} " in *" $(basename "$t" .sh) "*)
         echo "skipped $(basename "$t" .sh) (TEST_SKIP)"; continue ;;
     esac
