@@ -4,24 +4,19 @@
 # clue cells).  --from: every printed puzzle unique (`count`), minimal, rated
 # as `rate --human` rates it, isomorphic to no seed and to no other printed
 # one (`canon`); the same seed twice prints the same; bad seed lines are
-# reported as FILE:LINE and skipped, none left is exit 3; SIGINT prints the
-# best so far; --known FILE: no printed puzzle isomorphic to one of FILE's,
+# reported as FILE:LINE and skipped, none left is exit 3 (SIGINT: in
+# cli_limits.sh, which runs alone); --known FILE: no printed puzzle isomorphic to one of FILE's,
 # the search otherwise the same, bad lines reported, none usable exit 3.
 # --plant tridagon|none: the pools' puzzles (default tridagon); others exit 2.
 # --pattern: every puzzle unique with its clues exactly on
 # the pattern's cells, the same output with -j 1 and -j 2, with a band and
 # with --hard; patterns that cannot carry a unique puzzle are refused at
 # once (exit 2), malformed ones are exit 3.  Small --steps and time limits.
-# run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 
 # Seeds: three diabolical puzzles this program made (generate --seed 11 -n 3
 # --min-er 7.5 --max-er 9 --symmetry none --clues 22), rated fast.
-cat >"$T/seeds.txt" <<'EOF'
-.2..1....7....84...1......9..1....4..6..3...88.....27......4.8...36......9.1..5..
-.1764...9.......6...........431....7....73....9....1..2...6.......49..8....7...34
-..4....62...7.9..4.5.......81...7.....6.....8.3..5.....7..42.5.6.9....7.........3
-EOF
+cp tests/data/hard_seeds.txt "$T/seeds.txt"
 
 # unique FILE NAME: every line of FILE (its first field) has one solution
 unique() {
@@ -131,17 +126,6 @@ $SUDOKU generate -q --from "$T/seeds.txt" --size 6 --steps 10 2>/dev/null
 expect "--from on 6x6: usage error" $? 2
 $SUDOKU generate -q --from "$T/seeds.txt" --objective width --steps 10 2>/dev/null
 expect "--from --objective width: usage error" $? 2
-
-# SIGINT: the best so far is printed, exit 130
-$SUDOKU generate -q --from "$T/seeds.txt" --time-limit 60 --seed 2 -n 2 >"$T/int.txt" 2>"$T/int.err" &
-pid=$!
-sleep 1.5
-kill -INT $pid
-wait $pid
-expect "SIGINT: exit 130" $? 130
-n=$(grep -c ' er=' "$T/int.txt")
-check "SIGINT: the best so far printed, with ratings" "$([ "$n" -ge 1 ]; echo $?)" "$(cat "$T/int.txt" "$T/int.err")"
-unique "$T/int.txt" "SIGINT"
 
 # --pattern: the clue mask of a random minimal puzzle (24 clues)
 echo '000000000000040168000801400000163000300007902407008000203000500000000009701004030' >"$T/pz.txt"

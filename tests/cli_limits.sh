@@ -2,8 +2,9 @@
 # cli_limits.sh -- limits (issue 6): --time-limit is honoured by exact
 # counting (--limit 0 on an empty 16x16 board), check, every solving method
 # and `generate --hard`, within 50 ms (plus process start-up; more slack under
-# the sanitizers); SIGINT ends a run with exit 130; memory stays bounded on
-# inputs that would grow it (checked with ulimit -v where the binary allows).
+# the sanitizers); SIGINT ends a run with exit 130 (generate --from: with the
+# best so far, rated); memory stays bounded on inputs that would grow it
+# (checked with ulimit -v where the binary allows).
 # run alone (tests/run.sh): it measures wall time or signals running commands.
 . tests/lib.sh
 ROOT=$(pwd)
@@ -71,6 +72,19 @@ if "$SUDOKU" generate --help >/dev/null 2>&1; then
     rc=$?
     check "generate: SIGINT exits 130" "$([ $rc -eq 130 ]; echo $?)" "exit $rc"
     check "generate: SIGINT prints the best puzzle so far" "$([ -s out ]; echo $?)"
+    # The search from seeds (cli_hardsearch.sh's): the best so far, rated, unique.
+    timeout 60 "$SUDOKU" generate -q --from "$ROOT/tests/data/hard_seeds.txt" --time-limit 60 --seed 2 -n 2 \
+        >out 2>err &
+    pid=$!
+    sleep 1.5
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    check "generate --from: SIGINT exits 130" "$([ $rc -eq 130 ]; echo $?)" "exit $rc"
+    check "generate --from: SIGINT prints the best so far, with ratings" "$(grep -q ' er=' out; echo $?)" \
+        "$(cat out err)"
+    check "generate --from: SIGINT's puzzles unique" \
+        "$(cut -d' ' -f1 out | "$SUDOKU" count | awk '$1 != 1 { bad = 1 } END { exit bad }'; echo $?)"
 else
     echo "note: no 'generate' command yet: its limit and SIGINT tests are skipped"
 fi
