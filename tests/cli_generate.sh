@@ -60,14 +60,14 @@ expect "--hard --count 3 -j 2" "$n" 3
 # Into the width stage, with orientation trials (3 replicas and 20 relocation trials a step,
 # not the default 1000, keep these short; the timed runs below and in cli_limits.sh use the defaults).
 few="--replicas 3 --relocations 20"
-w1=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv)
+w1=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --count 3 --format csv)
 expect "--hard width stage exits 0" "$?" 0
-w2=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv)
+w2=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --count 3 --format csv)
 expect "--hard width stage reproducible" "$w1" "$w2"
 expect "--hard width stage unique" "$(echo "$w1" | tail -n +2 | cut -d, -f2 | $SUDOKU check | grep -c unique)" 3
 width=$(echo "$w1" | sed -n 2p | cut -d, -f7)
 [ "${width:-0}" -ge 2000 ] && ok || bad "--hard width stage: best normal width $width < 2000"
-w0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 $few --count 3 --format csv --orient-every 0)
+w0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --count 3 --format csv --orient-every 0)
 [ -n "$w0" ] && [ "$w0" != "$w1" ] && ok || bad "--orient-every 0 changed nothing"
 # Attempts on new grids: every attempt's puzzles unique; reproducible; not one attempt's output.
 a1=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --attempt-steps 2000 --count 3)
@@ -77,7 +77,7 @@ expect "--attempt-steps reproducible" "$a1" \
 a0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 $few --attempt-steps 0 --count 3)
 [ -n "$a0" ] && [ "$a0" != "$a1" ] && ok || bad "--attempt-steps 2000 changed nothing"
 # Relocation trials (the grid may change): w1 had 20 a step; none is another chain.
-r0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 11000 --replicas 3 --relocations 0 --count 3 --format csv)
+r0=$($SUDOKU generate -q --hard --objective width --seed 3 --steps 6000 --replicas 3 --relocations 0 --count 3 --format csv)
 [ -n "$r0" ] && [ "$r0" != "$w1" ] && ok || bad "--relocations 20 changed nothing"
 # Timed attempts: 3 s in attempts of 1 s are 3 attempts (the summary line counts them).
 t1=$($SUDOKU generate --hard --objective width --seed 3 --time-limit 3 --attempt-seconds 1 2>"$tmp/attempts")

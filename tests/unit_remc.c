@@ -164,7 +164,7 @@ static void check_candidates(void)
 static int check_count(const char *label, int relocations, sdk_gen_result *best, int *pairs)
 {
     uint8_t grids[COUNT][81];
-    int found = hard_puzzles(3, 11000, relocations, best), unique = 0, same_grid = 0;
+    int found = hard_puzzles(3, 6000, relocations, best), unique = 0, same_grid = 0;
     CHECK(found == COUNT, "%s: %d of %d found", label, found, COUNT);
     for (int i = 0; i < found; i++) {
         sdk_status st;
@@ -190,7 +190,7 @@ static void check_distinct_and_grids(void)
           same_grid, pairs);
     same_grid = check_count("relocations", 20, best, &pairs);
     CHECK(same_grid < pairs, "relocations: every solution is an orientation of one grid (the chain never left it)");
-    int found = hard_puzzles(3, 11000, 20, again), same = found == COUNT;
+    int found = hard_puzzles(3, 6000, 20, again), same = found == COUNT;
     for (int i = 0; i < found && same; i++)
         same = memcmp(best[i].puzzle, again[i].puzzle, 81) == 0;
     CHECK(same, "relocations: the same seed gave other puzzles");
