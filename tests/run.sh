@@ -32,10 +32,11 @@ for t in "$dir"/unit_* $scripts; do
     esac
     case $t in *.sh) [ -f "$t" ] ;; *) [ -x "$t" ] ;; esac && all="$all $t"
 done
-alone=$(grep -l '^# run alone' tests/cli_*.sh 2>/dev/null)
+alone=
 shared=
 for t in $all; do
-    echo "$alone" | grep -qxF "$t" || shared="$shared $t"
+    case $t in *.sh) grep -q '^# run alone' "$t" && { alone="$alone $t"; continue; } ;; esac
+    shared="$shared $t"
 done
 printf '%s\n' $shared | xargs -P "$jobs" -I{} sh tests/run.sh --one "$out" {}
 for t in $alone; do
