@@ -18,11 +18,6 @@
 # --min-er 7.5 --max-er 9 --symmetry none --clues 22), rated fast.
 cp tests/data/hard_seeds.txt "$T/seeds.txt"
 
-# unique FILE NAME: every line of FILE (its first field) has one solution
-unique() {
-    n=$(cut -d' ' -f1 "$1" | $SUDOKU count | awk '$1 != 1' | wc -l | tr -d ' ')
-    expect "$2: every puzzle has one solution (sudoku count)" "$n" 0
-}
 
 # --from: uniqueness, minimality, ratings, novelty, determinism
 $SUDOKU generate -q --from "$T/seeds.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/a.txt"

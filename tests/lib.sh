@@ -16,5 +16,10 @@ expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; 
 check() { if [ "$2" -eq 0 ]; then ok; else bad "$1 ${3:-}"; fi; }
 # now: wall clock in nanoseconds
 now() { date +%s%N; }
+# unique FILE NAME: every line of FILE (its first field) has one solution
+unique() {
+    n=$(cut -d' ' -f1 "$1" | "$SUDOKU" count | awk '$1 != 1' | wc -l | tr -d ' ')
+    expect "$2: every puzzle has one solution (sudoku count)" "$n" 0
+}
 # summary NAME: the closing line; the script's exit status says if all passed
 summary() { echo "$1: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; }

@@ -939,9 +939,15 @@ static _Thread_local struct {
 /* For each candidate (cell, d): the candidates (c2, d2) whose "on" key
  * implies (cell, d) "off": d2 == d and c2 a peer of cell, or c2 == cell and
  * d2 != d.  NULL (then ch_cycles tests peerb) when too large. */
+/* Words of one fend row: a set over the board's candidates. */
+static inline size_t ch_fend_words(int ncells, int n)
+{
+    return ((size_t)ncells * (size_t)n + 63) / 64;
+}
+
 static uint64_t *ch_fend_make(const sdk_board *b, int n, const uint64_t *peerb, size_t cw)
 {
-    size_t nc = (size_t)b->ncells * (size_t)n, w = (nc + 63) / 64;
+    size_t nc = (size_t)b->ncells * (size_t)n, w = ch_fend_words(b->ncells, n);
     uint64_t *t = nc * w * sizeof(uint64_t) <= CH_FEND_MAX ? calloc(nc * w, sizeof(uint64_t)) : NULL;
     if (!t)
         return NULL;
@@ -1120,7 +1126,7 @@ void ch_unary(ch_ctx *c)
     s.room = own ? ch_buf_size(c) : ch_peerb.room;
     s.peerb = pb;
     s.fend = own ? NULL : ch_peerb.fend;
-    s.fw = (c->ncells * c->n + 63) / 64;   /* (ch_fend_make's row width) */
+    s.fw = (int)ch_fend_words(c->ncells, c->n);
     s.ngone = 0;
     for (int cell = 0; cell < c->ncells; cell++) {
         uint32_t m = c->g->cand[cell];
