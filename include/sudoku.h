@@ -1076,6 +1076,12 @@ enum {
 sdk_status sdk_human_rate(const sdk_board *b, const uint8_t *cells, const uint32_t *cand, int flags,
                           sdk_human_rating *out, const sdk_budget *budget);
 void sdk_human_free(sdk_human_rating *r);
+#ifdef SDK_TEST_HOOKS
+/* For tests: when set, the nested chain producers' answers are computed
+ * afresh every time, none taken from what earlier ones kept (the ratings
+ * and paths must not change). */
+extern int sdk_human_memo_off;
+#endif
 /* The level of an ER: easy, medium, hard, fiendish, diabolical, extreme,
  * or "unsolved" for 20.0. */
 const char *sdk_human_level(double er);

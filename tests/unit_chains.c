@@ -270,6 +270,52 @@ static int run_nested(const char *path)
     return 0;
 }
 
+/* The nested producers' answers are kept per thread, by working grid alone,
+ * and serve chains of other initial grids (their rule parents read against
+ * each): puzzles of SE ER 11 and up, whose paths take nested chains step
+ * after step, must be rated the same, step for step, with that memory and
+ * without it (sdk_human_memo_off). */
+static void nested_memo(void)
+{
+    static const int which[] = {1, 10};        /* of puzzles5_forum_hardest_1905_11+ */
+    const char *path = "puzzles/puzzles5_forum_hardest_1905_11+";
+    FILE *fp = fopen(path, "r");
+    CHECK(fp != NULL, "%s missing", path);
+    if (!fp)
+        return;
+    const sdk_board *b = sdk_board_cached(3, 3);
+    static char line[256];
+    uint8_t cells[2][81];
+    int np = 0;
+    for (int no = 1; np < 2 && fgets(line, sizeof line, fp); no++)
+        if (no == which[np] && strlen(line) >= 81) {
+            for (int i = 0; i < 81; i++)
+                cells[np][i] = line[i] >= '1' && line[i] <= '9' ? (uint8_t)(line[i] - '0') : 0;
+            np++;
+        }
+    fclose(fp);
+    CHECK(np == 2, "nested memo: puzzles missing");
+    sdk_human_rating r[2][2];
+    for (int off = 0; off < 2; off++) {
+        sdk_human_memo_off = off;
+        for (int i = 0; i < np; i++)
+            CHECK(sdk_human_rate(b, cells[i], NULL, SDK_HUMAN_STEPS, &r[off][i], NULL) == SDK_SOLVED,
+                  "nested memo: puzzle %d rated", which[i]);
+    }
+    sdk_human_memo_off = 0;
+    for (int i = 0; i < np; i++) {
+        const sdk_human_rating *x = &r[0][i], *y = &r[1][i];
+        int same = x->er == y->er && x->ep == y->ep && x->ed == y->ed && x->nsteps == y->nsteps;
+        for (int k = 0; same && k < x->nsteps; k++)
+            same = x->steps[k].rating == y->steps[k].rating && !strcmp(x->steps[k].text, y->steps[k].text);
+        CHECK(same, "nested memo: puzzle %d's path differs with the memory (ER %.1f) and without (%.1f)",
+              which[i], x->er, y->er);
+        CHECK(x->er >= 11.0, "nested memo: puzzle %d rated %.1f, not a nested one", which[i], x->er);
+        sdk_human_free(&r[0][i]);
+        sdk_human_free(&r[1][i]);
+    }
+}
+
 /* A budget already spent: every finder stops at once and says so. */
 static void budget_stops(void)
 {
@@ -352,6 +398,7 @@ int main(int argc, char **argv)
     CHECK(fabs(lg_length_bonus(35) - 0.7) < 1e-9, "bonus(35)");
     CHECK(run_file("tests/data/chains_se.txt", 1, 0) == 0, "tests/data/chains_se.txt missing");
     CHECK(run_nested("tests/data/chains_nested.txt") == 0, "tests/data/chains_nested.txt missing");
+    nested_memo();
     budget_stops();
     other_sizes();
     return CHECK_SUMMARY("unit_chains");

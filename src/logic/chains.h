@@ -36,9 +36,16 @@ typedef struct ch_hint {
     int cx, key, seq;
     int nrem, npar;
     int32_t *rem;                  /* removals: cell, digit pairs */
-    int32_t *par;                  /* rule parents: "off" keys of the calling chain's grid */
+    int32_t *par;                  /* where its rule parents lie (CH_PAR_CELL, CH_PAR_HOUSE) */
     uint64_t sig;                  /* SE's FullChain identity */
 } ch_hint;
+
+/* A kept hint's rule parents are the candidates the calling chain removed
+ * from the cells and houses its links rely on; the hint keeps those places
+ * (a cell, or a house and digit), so that its answer serves any calling
+ * chain whose working grid is the same (chains_nest.c expands them). */
+#define CH_PAR_CELL(cell) (cell)
+#define CH_PAR_HOUSE(c, h, d) ((c)->ncells + (h) * (c)->n + (d) - 1)
 
 /* A nested chain used by the current chain: its complexity and identity. */
 typedef struct ch_nest {

@@ -45,21 +45,30 @@ static uint64_t ch_rem_hash(ch_hint *h)
 /* ---------------------------------------------------------------- memo
  *
  * A nested producer's answer depends only on its grid (the chain's working
- * grid: candidates and placed digits), the calling chain's initial grid (rule
- * parents) and the rule; chains from different assumptions often arrive at
- * the same working grid (an assumption and its conjugate reach the same
- * closure), and level 3 repeats what level 2 did in the same step.  So each
- * answer is kept per thread, whole: the hints that add removals, in order,
- * with their complexity, identity, removals and parents.  A hit compares
- * both grids in full, so it replays exactly what the producer would give.
- * Memory is bounded: the table is emptied when full. */
+ * grid: candidates and placed digits) and the rule; which of its hints have
+ * rule parents, and which, depends on the calling chain's initial grid too,
+ * but only through the places the hints keep (chains.h), read against it
+ * when the answer is used.  Chains from different assumptions often arrive
+ * at the same working grid (an assumption and its conjugate reach the same
+ * closure), level 3 repeats what level 2 did in the same step, and the next
+ * step's chains often meet the grids of this one's again.  So each answer
+ * is kept per thread, whole: its hints in order, equal removals once, with
+ * their complexity, identity, removals and places.  A hit compares the grid
+ * in full, so it replays exactly what the producer would give.  Memory is
+ * bounded: the table is emptied when full. */
+#ifdef SDK_TEST_HOOKS
+int sdk_human_memo_off;
+#define CH_MEMO_ON (!sdk_human_memo_off)
+#else
+#define CH_MEMO_ON 1
+#endif
 #define CH_MEMO_SLOTS 8192               /* a power of two */
 #define CH_MEMO_BYTES (48u << 20)
 typedef struct ch_memo {
     uint64_t hash;
     int rule, ncells, nint;              /* rule: multiple | dynamic << 1 | level << 2 */
-    /* then: cand[ncells], src[ncells], val (ncells bytes, in ints), and nint
-     * ints of answer: count, then per hint cx, sig (2), nrem, npar, rem, par */
+    /* then: cand[ncells], val (ncells bytes, in ints), and nint ints of
+     * answer: count, then per hint cx, sig (2), nrem, npar, rem, par (places) */
 } ch_memo;
 static _Thread_local struct {
     lg_board_id id;
@@ -75,25 +84,22 @@ void ch_nest_release(void)
     memset(&ch_mt, 0, sizeof ch_mt);
 }
 
-static int ch_memo_words(int ncells) { return 2 * ncells + (ncells + 3) / 4; }
+static int ch_memo_words(int ncells) { return ncells + (ncells + 3) / 4; }
 
-static uint64_t ch_memo_hash(const lg_grid *g2, const uint32_t *src, int ncells, int rule)
+static uint64_t ch_memo_hash(const lg_grid *g2, int ncells, int rule)
 {
     uint64_t x = 1469598103934665603ull ^ (uint64_t)rule;
     for (int i = 0; i < ncells; i++)
         x = (x ^ (g2->cand[i] | (uint64_t)g2->val[i] << 32)) * 1099511628211ull;
-    for (int i = 0; i < ncells; i++)
-        x = (x ^ src[i]) * 1099511628211ull;
     return x ^ x >> 29;
 }
 
-/* The key's words: both grids and the placed digits. */
-static void ch_memo_key(int32_t *k, const lg_grid *g2, const uint32_t *src, int ncells)
+/* The key's words: the grid and its placed digits. */
+static void ch_memo_key(int32_t *k, const lg_grid *g2, int ncells)
 {
     memcpy(k, g2->cand, sizeof(uint32_t) * (size_t)ncells);
-    memcpy(k + ncells, src, sizeof(uint32_t) * (size_t)ncells);
-    k[2 * ncells + (ncells + 3) / 4 - 1] = 0;
-    memcpy(k + 2 * ncells, g2->val, (size_t)ncells);
+    k[ncells + (ncells + 3) / 4 - 1] = 0;
+    memcpy(k + ncells, g2->val, (size_t)ncells);
 }
 
 /* The kept answer for this key, or NULL; *at: its slot, or where it goes. */
@@ -145,17 +151,59 @@ static void ch_memo_put(int at, uint64_t hash, int rule, const int32_t *key, int
     ch_mt.bytes += size;
 }
 
-/* Adds an answer's hints to the chain of c (as nested chains with their
- * complexity and identity); 1 if there was one. */
-static int ch_nest_apply(ch_ctx *c, const int32_t *ans, int *len, int32_t *qoff, int *offl)
+/* A kept hint's rule parents for the chain of c, whose working grid is
+ * cur: the "off" keys of the candidates its places (at[0 .. nat)) lost from
+ * c's initial grid, in order, each once (into c->par_room); their number. */
+static int ch_rule_parents(ch_ctx *c, const uint32_t *cur, const int32_t *at, int nat)
 {
-    int nh = ans[0];
+    const uint32_t *src = c->g->cand;
+    int n = c->n, np = 0;
+    if (++c->stamp_bv == 0) {
+        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_bv = 1;
+    }
+    for (int i = 0; i < nat; i++) {
+        int cell = at[i], h = -1, d = 0;
+        if (cell >= c->ncells) {
+            h = (cell - c->ncells) / n;
+            d = (cell - c->ncells) % n + 1;
+        }
+        for (int j = 0; j < (h < 0 ? 1 : n); j++) {
+            uint32_t m;
+            if (h >= 0) {
+                cell = c->b->house_cells[(size_t)h * (size_t)n + (size_t)j];
+                m = src[cell] & ~cur[cell] & 1u << (d - 1);
+            } else
+                m = src[cell] & ~cur[cell];
+            for (; m; m &= m - 1) {
+                int k = CH_KEY(c, cell, __builtin_ctz(m) + 1, 0);
+                if (c->stamp_b[k] != c->stamp_bv) {
+                    c->stamp_b[k] = c->stamp_bv;
+                    c->par_room[np++] = k;
+                }
+            }
+        }
+    }
+    return np;
+}
+
+/* Adds the hints of an answer on grid cur that have rule parents to the
+ * chain of c (as nested chains with their complexity and identity); 1 if
+ * there was one. */
+static int ch_nest_apply(ch_ctx *c, const uint32_t *cur, const int32_t *ans, int *len,
+                         int32_t *qoff, int *offl)
+{
+    int nh = ans[0], used = 0;
     const int32_t *p = ans + 1;
     for (int i = 0; i < nh && !c->oom; i++) {
-        int cx = p[0], nrem = p[3], npar = p[4];
+        int cx = p[0], nrem = p[3], nat = p[4];
         uint64_t sig = (uint64_t)(uint32_t)p[1] | (uint64_t)(uint32_t)p[2] << 32;
-        const int32_t *rem = p + 5, *par = rem + 2 * nrem;
-        p = par + npar;
+        const int32_t *rem = p + 5, *at = rem + 2 * nrem, *par = c->par_room;
+        p = at + nat;
+        int npar = ch_rule_parents(c, cur, at, nat);
+        if (!npar)
+            continue;
+        used = 1;
         if (c->nnest >= c->capnest) {
             c->nest = ch_grow(c->nest, &c->capnest, c->nnest + 1, sizeof(ch_nest));
             if (!c->nest) {
@@ -171,12 +219,12 @@ static int ch_nest_apply(ch_ctx *c, const int32_t *ans, int *len, int32_t *qoff,
         for (int r = 0; r < nrem && !c->oom; r++)
             ch_adv_add(c, rem[2 * r], rem[2 * r + 1], par, npar, idx, len, qoff, offl);
     }
-    return nh > 0;
+    return used;
 }
 
 /* Runs one producer on grid g2 in collect mode: its answer (the hints,
- * sorted, with equal removals once, that have rule parents) into a new
- * array (*out, *nout ints); 0 if stopped or out of memory. */
+ * sorted, with equal removals once) into a new array (*out, *nout ints); 0
+ * if stopped or out of memory. */
 static int ch_nest_run(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, int level,
                        int32_t **out, int *nout)
 {
@@ -219,7 +267,7 @@ static int ch_nest_run(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic, 
                 for (int j = 0; j < i && !dup; j++)
                     dup = hash[j] == hash[i] && n->hints[j].nrem == h->nrem &&
                           !memcmp(n->hints[j].rem, h->rem, sizeof(int32_t) * 2 * (size_t)h->nrem);
-                if (dup || !h->npar)
+                if (dup)
                     continue;
                 ans[0]++;
                 ans[na++] = h->cx;
@@ -253,21 +301,21 @@ static int ch_nest_rule(ch_ctx *c, const lg_grid *g2, int multiple, int dynamic,
                         int *len, int32_t *qoff, int *offl)
 {
     int ncells = c->ncells, rule = multiple | dynamic << 1 | level << 2, at;
-    int32_t key[2 * SDK_MAX_CELLS + (SDK_MAX_CELLS + 3) / 4];
-    ch_memo_key(key, g2, c->g->cand, ncells);
-    uint64_t hash = ch_memo_hash(g2, c->g->cand, ncells, rule);
-    const int32_t *kept = ch_memo_find(c->b, hash, rule, key, ncells, &at);
+    int32_t key[SDK_MAX_CELLS + (SDK_MAX_CELLS + 3) / 4];
+    ch_memo_key(key, g2, ncells);
+    uint64_t hash = ch_memo_hash(g2, ncells, rule);
+    const int32_t *kept = CH_MEMO_ON ? ch_memo_find(c->b, hash, rule, key, ncells, &at) : NULL;
     int found = 0;
     if (kept)
-        found = ch_nest_apply(c, kept, len, qoff, offl);
+        found = ch_nest_apply(c, g2->cand, kept, len, qoff, offl);
     else {
         int32_t *ans;
         int nint;
         if (ch_nest_run(c, g2, multiple, dynamic, level, &ans, &nint)) {
             /* (the run may have used the memo itself: look the slot up again) */
-            if (!ch_memo_find(c->b, hash, rule, key, ncells, &at))
+            if (CH_MEMO_ON && !ch_memo_find(c->b, hash, rule, key, ncells, &at))
                 ch_memo_put(at, hash, rule, key, ncells, ans, nint);
-            found = ch_nest_apply(c, ans, len, qoff, offl);
+            found = ch_nest_apply(c, g2->cand, ans, len, qoff, offl);
             free(ans);
         }
     }

@@ -58,10 +58,9 @@ static void ch_keep_lines(ch_ctx *c, int kind, const int *ends, int nends, int h
 }
 
 
-/* Collect mode: keeps the hint whole, with SE's rule parents (the
- * removals from the calling chain's initial grid that the hint's links
- * rely on: a cell link needs its cell's, a house link its house's) and the
- * identity of its chains. */
+/* Collect mode: keeps the hint whole, with where SE's rule parents lie (the
+ * cells and houses its links rely on: a cell link's cell, a house link's
+ * house and digit; chains.h) and the identity of its chains. */
 static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const int *elim,
                     int nelim, const int *ends, int nends, int init_cause, int with_offs)
 {
@@ -93,8 +92,6 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
         c->stamp_bv = 1;
     }
     uint64_t sig = 1469598103934665603ull;
-    int n = c->n;
-    const uint32_t *cur = c->g->cand, *src = c->rp_src;
     for (int e = 0; e < nends; e++) {
         c->record = 1;
         c->norder = 0;
@@ -106,26 +103,18 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
             int cause = p->np ? p->cause : init_cause;
             if ((!p->on && !with_offs) || cause == CH_NO_CAUSE || cause == CH_ADVANCED)
                 continue;
-            if (cause == CH_CELL_LINK) {
-                for (uint32_t m = src[p->cell] & ~cur[p->cell]; m; m &= m - 1) {
-                    int k = CH_KEY(c, p->cell, __builtin_ctz(m) + 1, 0);
-                    if (c->stamp_b[k] != c->stamp_bv) {
-                        c->stamp_b[k] = c->stamp_bv;
-                        h->par[h->npar++] = k;
-                    }
-                }
-            } else {
-                const uint16_t *hc = c->b->house_cells + (size_t)cause * (size_t)n;
-                uint32_t bit = 1u << (p->d - 1);
-                for (int j = 0; j < n; j++)
-                    if ((src[hc[j]] & bit) && !(cur[hc[j]] & bit)) {
-                        int k = CH_KEY(c, hc[j], p->d, 0);
-                        if (c->stamp_b[k] != c->stamp_bv) {
-                            c->stamp_b[k] = c->stamp_bv;
-                            h->par[h->npar++] = k;
-                        }
-                    }
-            }
+            /* Each place once.  (There are ncells + nhouses * n places, within
+             * nkeys while a cell lies in fewer than 2n houses; past that the
+             * marks do not reach and the list is searched.) */
+            int at = cause == CH_CELL_LINK ? CH_PAR_CELL(p->cell) : CH_PAR_HOUSE(c, cause, p->d);
+            int fresh = at >= c->nkeys || c->stamp_b[at] != c->stamp_bv;
+            if (at < c->nkeys)
+                c->stamp_b[at] = c->stamp_bv;
+            else
+                for (int j = 0; j < h->npar && fresh; j++)
+                    fresh = h->par[j] != at;
+            if (fresh && h->npar < c->nkeys)
+                h->par[h->npar++] = at;
         }
         sig = (sig ^ 0x9e3779b97f4a7c15ull) * 1099511628211ull;
     }

@@ -78,8 +78,9 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
 
 /* The "off" keys that imply something that an "on" key implies, in SE's
  * order, each listed once. */
-static inline int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s, int cell, int d, int isY,
-                                int32_t *out)
+static inline __attribute__((always_inline)) int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s,
+                                                               int cell, int d, int isY,
+                                                               int32_t *out)
 {
     int n = c->n, m = 0;
     uint32_t bit = 1u << (d - 1);
@@ -514,19 +515,63 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
                             mark[y] = st;
                             par[y] = x;
                             qon[ql++] = y;
-                        } else if (y == src && length >= 4)
+                        } else if (y == src && length >= 4) {
                             ch_cycle_close(c, s, x, -1, length, src, isY, isX, elim);
+                            if (c->oom)
+                                return 0;
+                        }
                     }
                 } else if (clst[x] == st && length >= 4 && !ch_kis_parent(s, p, x)) {
                     /* (a key not reached yet is no parent of p) */
                     ch_cycle_close(c, s, p, x, length, src, isY, isX, elim);
+                    if (c->oom)
+                        return 0;
                 }
             }
-            if (c->oom)
-                return 0;
         }
     }
     return 1;
+}
+
+/* ch_cycles from an "on" key src whose "off" key implies nothing: no cycle
+ * closes there, so the search only looks for the forcing chain's end (the
+ * first "on" key met that implies src "off": in fend, src's row) and stops
+ * there; -1 if none could win.  Most starts of a nested run are of this
+ * kind, and their searches are short. */
+static int ch_fend_first(ch_ctx *c, ch_kbfs *s, int src, int maxcx, const uint64_t *fend,
+                         int *fpdep)
+{
+    uint32_t st = ch_new_stamp(c, s);
+    const int32_t *adj = s->adj, *start = s->start, *end = s->end;
+    uint32_t *mark = s->mark;
+    int32_t *qon = s->qon, *par = s->par;
+    int qh = 0, ql = 0;
+    ch_kset(s, src, -1);
+    qon[ql++] = src;
+    for (int length = 2; qh < ql && length <= maxcx; length += 2)
+        for (int lend_q = ql; qh < lend_q;) {
+            int p = qon[qh++], i = p >> 1;
+            if (fend[i >> 6] >> (i & 63) & 1) {
+                *fpdep = length - 2;
+                return p;
+            }
+            for (int j = start[p], e = end[p]; j < e; j++) {
+                int x = adj[j];
+                if (mark[x] == st)
+                    continue;
+                mark[x] = st;
+                par[x] = p;
+                for (int k = start[x], f = end[x]; k < f; k++) {
+                    int y = adj[k];
+                    if (mark[y] != st) {
+                        mark[y] = st;
+                        par[y] = x;
+                        qon[ql++] = y;
+                    }
+                }
+            }
+        }
+    return -1;
 }
 
 /* SE's doForcingChains from the "off" key src: the first key that implies
@@ -771,7 +816,13 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
     double cb = (isX && isY) ? 7.0 : 6.5, fb = (isX && isY) ? 7.0 : 6.6;
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
     int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
-    if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
+    int live = s->live[cell] >> (d - 1) & 1;
+    if (isX && s->fend && !live) {
+        fp = ch_fend_first(c, s, on, ch_max_win(c, cb, key),
+                           s->fend + (size_t)(on >> 1) * (size_t)s->fw, &fpdep);
+        if (fp < 0)
+            return 1;      /* (and no forcing chain from "off": it implies nothing) */
+    } else if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
         return 0;
     for (int from = on; isX && from >= on - 1; from--) {
         /* From "on", the cycle search (the same tree, as deep or
@@ -779,7 +830,7 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
          * met the forcing chain's end already. */
         int maxcx = ch_max_win(c, fb, key);
         int last = from == on ? (fp >= 0 && fpdep + 2 <= maxcx ? fp : -1)
-                 : s->live[cell] >> (d - 1) & 1 ? ch_forcing(c, s, from, maxcx)
+                 : live ? ch_forcing(c, s, from, maxcx)
                  : -1;   /* nothing implies the end it looks for */
         if (last < 0)
             continue;
