@@ -62,7 +62,7 @@ int sdk_human_memo_off;
 #else
 #define CH_MEMO_ON 1
 #endif
-#define CH_MEMO_SLOTS 8192               /* a power of two */
+#define CH_MEMO_SLOTS 32768              /* a power of two */
 #define CH_MEMO_BYTES (48u << 20)
 typedef struct ch_memo {
     uint64_t hash;
@@ -72,15 +72,16 @@ typedef struct ch_memo {
 } ch_memo;
 static _Thread_local struct {
     lg_board_id id;
-    ch_memo *slot[CH_MEMO_SLOTS];
+    ch_memo **slot;                      /* CH_MEMO_SLOTS of them, made at the first answer */
     int used;
     size_t bytes;
 } ch_mt;
 
 void ch_nest_release(void)
 {
-    for (int i = 0; i < CH_MEMO_SLOTS; i++)
+    for (int i = 0; ch_mt.slot && i < CH_MEMO_SLOTS; i++)
         free(ch_mt.slot[i]);
+    free(ch_mt.slot);
     memset(&ch_mt, 0, sizeof ch_mt);
 }
 
@@ -112,7 +113,7 @@ static const int32_t *ch_memo_find(const sdk_board *b, uint64_t hash, int rule, 
     }
     int kw = ch_memo_words(ncells);
     for (int i = (int)(hash & (CH_MEMO_SLOTS - 1));; i = (i + 1) & (CH_MEMO_SLOTS - 1)) {
-        const ch_memo *m = ch_mt.slot[i];
+        const ch_memo *m = ch_mt.slot ? ch_mt.slot[i] : NULL;
         if (!m) {
             *at = i;
             return NULL;
@@ -136,6 +137,8 @@ static void ch_memo_put(int at, uint64_t hash, int rule, const int32_t *key, int
         ch_mt.id = id;
         at = (int)(hash & (CH_MEMO_SLOTS - 1));
     }
+    if (!ch_mt.slot && !(ch_mt.slot = calloc(CH_MEMO_SLOTS, sizeof *ch_mt.slot)))
+        return;
     ch_memo *m = malloc(size);
     if (!m)
         return;
