@@ -45,10 +45,10 @@ static uint64_t ch_rem_hash(ch_hint *h)
 /* ---------------------------------------------------------------- memo
  *
  * A nested producer's answer depends only on its grid (the chain's working
- * grid: candidates and placed digits) and the rule; which of its hints have
- * rule parents, and which, depends on the calling chain's initial grid too,
- * but only through the places the hints keep (chains.h), read against it
- * when the answer is used.  Chains from different assumptions often arrive
+ * grid: candidates and placed digits) and the rule.  Which of its hints have
+ * rule parents, and what they are, depends on the calling chain's initial
+ * grid too, but only through the places the hints keep (chains.h), read
+ * against that grid when the answer is used.  Chains from different assumptions often arrive
  * at the same working grid (an assumption and its conjugate reach the same
  * closure), level 3 repeats what level 2 did in the same step, and the next
  * step's chains often meet the grids of this one's again.  So each answer
