@@ -18,7 +18,6 @@
 # --min-er 7.5 --max-er 9 --symmetry none --clues 22), rated fast.
 cp tests/data/hard_seeds.txt "$T/seeds.txt"
 
-
 # --from: uniqueness, minimality, ratings, novelty, determinism
 $SUDOKU generate -q --from "$T/seeds.txt" --steps 3000 --seed 5 -n 4 -j 2 >"$T/a.txt"
 check "--from: exit status" $? "$(cat "$T/a.txt")"

@@ -6,6 +6,7 @@
 #ifndef SUDOKU_LOGIC_CHAINS_H
 #define SUDOKU_LOGIC_CHAINS_H
 
+#include <string.h>
 #include "lgint.h"
 
 /* One candidate assumed on or off, with the nodes that imply it. */
@@ -46,6 +47,9 @@ typedef struct ch_hint {
  * chain whose working grid is the same (chains_nest.c expands them). */
 #define CH_PAR_CELL(cell) (cell)
 #define CH_PAR_HOUSE(c, h, d) ((c)->ncells + (h) * (c)->n + (d) - 1)
+/* A place's house (-1 for a cell) and digit (0 for a cell). */
+#define CH_PAR_HOUSE_OF(c, at) ((at) < (c)->ncells ? -1 : ((at) - (c)->ncells) / (c)->n)
+#define CH_PAR_DIGIT_OF(c, at) ((at) < (c)->ncells ? 0 : ((at) - (c)->ncells) % (c)->n + 1)
 
 /* A nested chain used by the current chain: its complexity and identity. */
 typedef struct ch_nest {
@@ -97,7 +101,7 @@ typedef struct ch_ctx {
     int arrays_kept;               /* node, par: the thread's kept arrays (chains.c) */
     uint32_t *stamp_a, stamp_av;   /* stamp a: the current chain's key -> node map */
     int32_t *id_a;
-    uint32_t *stamp_b, stamp_bv;   /* stamp b: a kept hint's rule parents (ch_keep) */
+    uint32_t *stamp_b, stamp_bv;   /* stamp b: rule parents met once (ch_keep, chains_nest.c) */
     int32_t *par_room;             /* and room for nkeys of them, before they are copied out */
     uint32_t *stamp_c, stamp_cv;   /* stamp c: ancestor counts */
     int32_t *qon, *qoff;
@@ -204,6 +208,15 @@ int  ch_max_win_slow(ch_ctx *c, double base, int sortkey);
 static inline int ch_max_win(ch_ctx *c, double base, int sortkey)
 {
     return !c->have || c->collect ? 1 << 30 : ch_max_win_slow(c, base, sortkey);
+}
+/* A fresh stamp b (its marks zeroed when the stamp wraps). */
+static inline uint32_t ch_stamp_b_new(ch_ctx *c)
+{
+    if (++c->stamp_bv == 0) {
+        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
+        c->stamp_bv = 1;
+    }
+    return c->stamp_bv;
 }
 /* Stopped: out of memory, or the budget ran out (checked before each
  * starting candidate; the clock is read only when there is a deadline). */

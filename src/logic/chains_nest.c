@@ -161,16 +161,9 @@ static int ch_rule_parents(ch_ctx *c, const uint32_t *cur, const int32_t *at, in
 {
     const uint32_t *src = c->g->cand;
     int n = c->n, np = 0;
-    if (++c->stamp_bv == 0) {
-        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_bv = 1;
-    }
+    ch_stamp_b_new(c);
     for (int i = 0; i < nat; i++) {
-        int cell = at[i], h = -1, d = 0;
-        if (cell >= c->ncells) {
-            h = (cell - c->ncells) / n;
-            d = (cell - c->ncells) % n + 1;
-        }
+        int cell = at[i], h = CH_PAR_HOUSE_OF(c, at[i]), d = CH_PAR_DIGIT_OF(c, at[i]);
         for (int j = 0; j < (h < 0 ? 1 : n); j++) {
             uint32_t m;
             if (h >= 0) {

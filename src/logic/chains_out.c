@@ -87,10 +87,7 @@ static void ch_keep(ch_ctx *c, double diff, int complexity, int sortkey, const i
     }
     memcpy(h->rem, elim, sizeof(int32_t) * 2 * (size_t)nelim);
     h->nrem = nelim;
-    if (++c->stamp_bv == 0) {
-        memset(c->stamp_b, 0, sizeof(uint32_t) * (size_t)c->nkeys);
-        c->stamp_bv = 1;
-    }
+    ch_stamp_b_new(c);
     uint64_t sig = 1469598103934665603ull;
     for (int e = 0; e < nends; e++) {
         c->record = 1;

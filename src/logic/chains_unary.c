@@ -76,6 +76,12 @@ static inline int ch_kis_parent(const ch_kbfs *s, int p, int x)
     return 0;
 }
 
+/* The fend row of key k's candidate (ch_fend_make), or NULL without a table. */
+static inline const uint64_t *ch_fend_row(const ch_kbfs *s, int k)
+{
+    return s->fend ? s->fend + (size_t)(k >> 1) * (size_t)s->fw : NULL;
+}
+
 /* The "off" keys that imply something that an "on" key implies, in SE's
  * order, each listed once. */
 static inline __attribute__((always_inline)) int ch_kon_to_off(ch_ctx *c, const ch_kbfs *s,
@@ -474,7 +480,7 @@ static int ch_cycles(ch_ctx *c, ch_kbfs *s, int src, int isY, int isX, int maxcx
     /* An "on" key (cell, d) implies src "off" if d == sd and the cell sees
      * src's (house links), or if it is src's cell (cell links, with Y). */
     const uint64_t *speer = s->peerb + (size_t)scell * (size_t)s->cw;
-    const uint64_t *fend = s->fend ? s->fend + (size_t)(src >> 1) * (size_t)s->fw : NULL;
+    const uint64_t *fend = ch_fend_row(s, src);
     int qh = 0, ql = 0, want = isX;
     const int32_t *adj = s->adj, *start = s->start, *end = s->end;
     uint32_t *mark = s->mark, *clst = s->clst;
@@ -817,9 +823,9 @@ static int ch_unary_start(ch_ctx *c, ch_kbfs *s, int cell, int d, int isY, int i
     int key = (isX && isY) ? 4 : isY ? 3 : 2;
     int on = CH_KEY(c, cell, d, 1), fp, fpdep = 0;
     int live = s->live[cell] >> (d - 1) & 1;
-    if (isX && s->fend && !live) {
-        fp = ch_fend_first(c, s, on, ch_max_win(c, cb, key),
-                           s->fend + (size_t)(on >> 1) * (size_t)s->fw, &fpdep);
+    const uint64_t *fend = ch_fend_row(s, on);
+    if (isX && fend && !live) {
+        fp = ch_fend_first(c, s, on, ch_max_win(c, cb, key), fend, &fpdep);
         if (fp < 0)
             return 1;      /* (and no forcing chain from "off": it implies nothing) */
     } else if (!ch_cycles(c, s, on, isY, isX, ch_max_win(c, cb, key), elim, &fp, &fpdep))
@@ -987,15 +993,15 @@ static _Thread_local struct {
 /* The largest fend table kept (9x9 boards need 70 KB). */
 #define CH_FEND_MAX (128u << 10)
 
-/* For each candidate (cell, d): the candidates (c2, d2) whose "on" key
- * implies (cell, d) "off": d2 == d and c2 a peer of cell, or c2 == cell and
- * d2 != d.  NULL (then ch_cycles tests peerb) when too large. */
 /* Words of one fend row: a set over the board's candidates. */
 static inline size_t ch_fend_words(int ncells, int n)
 {
     return ((size_t)ncells * (size_t)n + 63) / 64;
 }
 
+/* For each candidate (cell, d): the candidates (c2, d2) whose "on" key
+ * implies (cell, d) "off": d2 == d and c2 a peer of cell, or c2 == cell and
+ * d2 != d.  NULL (then ch_cycles tests peerb) when too large. */
 static uint64_t *ch_fend_make(const sdk_board *b, int n, const uint64_t *peerb, size_t cw)
 {
     size_t nc = (size_t)b->ncells * (size_t)n, w = ch_fend_words(b->ncells, n);
